@@ -1,0 +1,58 @@
+/** Packets: data segments and ACKs of one flow, routed hop by hop along a fixed route. */
+
+/** Whatever a packet reaches at the end of its route (a TCP sender or receiver). */
+export interface Endpoint {
+  receive(p: Packet): void;
+}
+
+/** The entrance of a simplex link: where a packet is offered for transmission. */
+export interface Hop {
+  receive(p: Packet): void;
+}
+
+/** Header sizes (bytes) as algorithms.md gives them: IP+TCP 40, timestamps option 12, SACK 2 + 8 per block. */
+export const HEADER_BYTES = 40;
+export const TIMESTAMP_OPTION_BYTES = 12;
+export const sackOptionBytes = (blocks: number): number => (blocks > 0 ? 2 + 8 * blocks : 0);
+
+export class Packet {
+  /** Index of the hop the packet is on (or about to enter). */
+  hop = 0;
+  /** Data: first payload byte. */
+  seq = 0;
+  /** Payload bytes (0 for a pure ACK). */
+  lenBytes = 0;
+  /** Cumulative ACK number: next byte expected (ACKs only). */
+  ackNo = 0;
+  /** SACK blocks as [start0, end0, start1, end1, …] (ACKs only), most recent first. */
+  sack: number[] | null = null;
+  /** Timestamp option: sender clock when sent, echo of the peer's (ns); -1 when absent. */
+  tsValNs = -1;
+  tsEcrNs = -1;
+  /** Data: a retransmission (for traces and Karn's rule). */
+  retransmit = false;
+
+  constructor(
+    /** Index of the flow in the scenario. */
+    readonly flow: number,
+    readonly isAck: boolean,
+    /** Bytes on the wire: payload plus headers and options. */
+    readonly sizeBytes: number,
+    readonly route: readonly Hop[],
+    readonly dest: Endpoint,
+  ) {}
+
+  /** Hand the packet to its next hop, or to its destination after the last one. */
+  forward(): void {
+    const next = ++this.hop;
+    if (next < this.route.length) this.route[next].receive(this);
+    else this.dest.receive(this);
+  }
+
+  /** Put the packet on the first hop of its route. */
+  inject(): void {
+    this.hop = 0;
+    if (this.route.length > 0) this.route[0].receive(this);
+    else this.dest.receive(this);
+  }
+}

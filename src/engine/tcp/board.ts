@@ -1,0 +1,114 @@
+/**
+ * Per-segment bookkeeping for the bytes in [sndUna, sndMax): last send time, whether the
+ * segment was retransmitted (Karn's rule), and whether the receiver SACKed it (RFC 6675
+ * scoreboard). Segments are MSS-aligned: segment i covers [i·mss, (i+1)·mss). Stored in a
+ * ring that slides with sndUna, so memory follows the window, not the transfer size.
+ */
+export class SegmentBoard {
+  private sentNs = new Float64Array(64);
+  private flags = new Uint8Array(64);
+  /** Index of the oldest tracked segment (the one holding sndUna). */
+  private base = 0;
+  /** Segments tracked: base .. base + count − 1. */
+  private count = 0;
+  /** SACKed segments currently tracked (so SACK-free runs skip scans). */
+  sackedCount = 0;
+
+  static readonly RETX = 1;
+  static readonly SACKED = 2;
+
+  constructor(readonly mssBytes: number) {}
+
+  segIndex(seq: number): number {
+    return Math.floor(seq / this.mssBytes);
+  }
+
+  private slot(i: number): number {
+    return i & (this.flags.length - 1);
+  }
+
+  /** Record a transmission of segment i (extends the tracked range as needed). */
+  markSent(i: number, nowNs: number, retransmit: boolean): void {
+    while (i >= this.base + this.count) {
+      if (this.count === this.flags.length) this.grow();
+      const s = this.slot(this.base + this.count);
+      this.flags[s] = 0;
+      this.sentNs[s] = 0;
+      this.count++;
+    }
+    const s = this.slot(i);
+    this.sentNs[s] = nowNs;
+    if (retransmit) this.flags[s] |= SegmentBoard.RETX;
+  }
+
+  /** Forget segments wholly below `sndUna`. */
+  advance(sndUna: number): void {
+    const newBase = this.segIndex(sndUna);
+    while (this.base < newBase && this.count > 0) {
+      const s = this.slot(this.base);
+      if (this.flags[s] & SegmentBoard.SACKED) this.sackedCount--;
+      this.flags[s] = 0;
+      this.base++;
+      this.count--;
+    }
+    if (this.count === 0) this.base = Math.max(this.base, newBase);
+  }
+
+  has(i: number): boolean {
+    return i >= this.base && i < this.base + this.count;
+  }
+  sentAtNs(i: number): number {
+    return this.sentNs[this.slot(i)];
+  }
+  wasRetransmitted(i: number): boolean {
+    return this.has(i) && (this.flags[this.slot(i)] & SegmentBoard.RETX) !== 0;
+  }
+  isSacked(i: number): boolean {
+    return this.has(i) && (this.flags[this.slot(i)] & SegmentBoard.SACKED) !== 0;
+  }
+
+  /** Mark every tracked segment wholly inside [start, end) as SACKed. */
+  markSacked(start: number, end: number): void {
+    const first = Math.ceil(start / this.mssBytes);
+    const last = Math.floor(end / this.mssBytes); // exclusive, full segments only…
+    for (let i = Math.max(first, this.base); i < Math.min(last, this.base + this.count); i++) this.setSacked(i);
+    // …except a short final segment, which ends exactly at `end`.
+    const tail = this.segIndex(end - 1);
+    if (tail >= last && this.has(tail) && tail * this.mssBytes >= start) this.setSacked(tail);
+  }
+
+  private setSacked(i: number): void {
+    const s = this.slot(i);
+    if ((this.flags[s] & SegmentBoard.SACKED) === 0) {
+      this.flags[s] |= SegmentBoard.SACKED;
+      this.sackedCount++;
+    }
+  }
+
+  /** RFC 2018 §8: after a timeout the SACK information may have been reneged; forget it. */
+  clearSacks(): void {
+    for (let k = 0; k < this.count; k++) this.flags[this.slot(this.base + k)] &= ~SegmentBoard.SACKED;
+    this.sackedCount = 0;
+  }
+
+  /** First and one-past-last tracked segment index. */
+  get firstIndex(): number {
+    return this.base;
+  }
+  get endIndex(): number {
+    return this.base + this.count;
+  }
+
+  private grow(): void {
+    const n = this.flags.length * 2;
+    const sent = new Float64Array(n);
+    const flags = new Uint8Array(n);
+    for (let k = 0; k < this.count; k++) {
+      const i = this.base + k;
+      sent[i & (n - 1)] = this.sentNs[this.slot(i)];
+      flags[i & (n - 1)] = this.flags[this.slot(i)];
+    }
+    this.sentNs = sent;
+    this.flags = flags;
+  }
+}

@@ -1,0 +1,34 @@
+/** Variant registry: name → plug-in. Rejects duplicates and plug-ins missing a required hook. */
+import { newreno } from './newreno.ts';
+import { reno } from './reno.ts';
+import { sack } from './sack.ts';
+import { tahoe } from './tahoe.ts';
+import type { CcPlugin } from './types.ts';
+
+const REQUIRED_HOOKS = ['onAck', 'ssthresh', 'onDupAck', 'onRecoveryAck'] as const;
+
+const registry = new Map<string, CcPlugin>();
+
+export function registerVariant(plugin: CcPlugin): void {
+  if (registry.has(plugin.name)) throw new Error(`variant "${plugin.name}" is already registered`);
+  const instance = plugin.create();
+  const missing = REQUIRED_HOOKS.filter((h) => typeof instance[h] !== 'function');
+  if (missing.length > 0) throw new Error(`variant "${plugin.name}" is missing required hook(s): ${missing.join(', ')}`);
+  registry.set(plugin.name, plugin);
+}
+
+export function getVariant(name: string): CcPlugin {
+  const p = registry.get(name);
+  if (!p) throw new Error(`unknown variant "${name}"; one of ${variantNames().join(', ')}`);
+  return p;
+}
+
+export function variantNames(): string[] {
+  return [...registry.keys()];
+}
+
+export function listVariants(): { name: string; description: string }[] {
+  return [...registry.values()].map((p) => ({ name: p.name, description: p.description }));
+}
+
+for (const p of [tahoe, reno, newreno, sack]) registerVariant(p);

@@ -1,0 +1,165 @@
+/**
+ * TCP receiver: cumulative ACKs (next byte expected), optional delayed ACKs (RFC 5681 §4.2:
+ * at least every second full segment, at most `delayedAckNs` late; immediately for
+ * out-of-order data or data that fills a hole), optional SACK blocks (RFC 2018: the block
+ * holding the latest segment first, then the most recently reported others, at most 3), and
+ * RFC 7323 timestamps (TS.Recent updated only from segments at or below Last.ACK.sent, so
+ * the echo reflects the segment that triggered the ACK, not a later out-of-order one).
+ */
+import type { Handler, Simulator } from '../core/simulator.ts';
+import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
+
+export interface ReceiverParams {
+  flow: number;
+  delayedAck: boolean;
+  delayedAckNs: number;
+  sack: boolean;
+  timestamps: boolean;
+  mssBytes: number;
+}
+
+export class Receiver implements Endpoint {
+  /** Next in-order byte expected = bytes delivered to the application. */
+  rcvNxt = 0;
+  /** Out-of-order data held: disjoint, sorted [start, end) pairs above rcvNxt. */
+  private ooo: number[] = [];
+  /** Starts of SACK blocks in the order last reported, most recent first. */
+  private recentBlocks: number[] = [];
+  private tsRecentNs = -1;
+  private lastAckSent = 0;
+  private unackedSegments = 0;
+  private delayedTimerGen = 0;
+  private delayedTimerArmed = false;
+
+  ackBytesSent = 0;
+  acksSent = 0;
+  /** Time the receiver first held byte `target` − 1 in order, or -1. */
+  completedAtNs = -1;
+  /** Bytes of duplicate payload received (already delivered or already held). */
+  duplicateBytes = 0;
+
+  private readonly delayedTimer: Handler<number> = {
+    fire: (gen) => {
+      if (gen !== this.delayedTimerGen) return;
+      this.delayedTimerArmed = false;
+      if (this.unackedSegments > 0) this.sendAck();
+    },
+  };
+
+  constructor(
+    private readonly p: ReceiverParams,
+    private readonly sim: Simulator,
+    /** Route of ACKs back to the sender. */
+    private readonly ackRoute: readonly Hop[],
+    private readonly sender: Endpoint,
+    /** Bytes the application expects in all (Infinity for unlimited). */
+    private readonly targetBytes: number,
+    /** Called with each newly in-order chunk [start, end): the application's read. */
+    private readonly deliver: (start: number, end: number) => void,
+  ) {}
+
+  receive(seg: Packet): void {
+    const start = seg.seq;
+    const end = seg.seq + seg.lenBytes;
+    if (this.p.timestamps && seg.tsValNs >= this.tsRecentNs && start <= this.lastAckSent) this.tsRecentNs = seg.tsValNs;
+
+    if (end <= this.rcvNxt) {
+      // Old data: the ACK was lost or the sender went back; tell it where we are, now.
+      this.duplicateBytes += seg.lenBytes;
+      this.sendAck();
+      return;
+    }
+    if (start > this.rcvNxt) {
+      if (!this.hold(start, end)) this.duplicateBytes += seg.lenBytes;
+      this.noteBlock(start);
+      this.sendAck();
+      return;
+    }
+    // In order (possibly overlapping what we have): advance, then absorb held data it reaches.
+    const hadHoles = this.ooo.length > 0;
+    const from = this.rcvNxt;
+    this.rcvNxt = end;
+    while (this.ooo.length > 0 && this.ooo[0] <= this.rcvNxt) {
+      this.rcvNxt = Math.max(this.rcvNxt, this.ooo[1]);
+      this.ooo.splice(0, 2);
+    }
+    this.deliver(from, this.rcvNxt);
+    if (this.completedAtNs < 0 && this.rcvNxt >= this.targetBytes) this.completedAtNs = this.sim.now();
+    if (hadHoles || !this.p.delayedAck) {
+      this.sendAck();
+      return;
+    }
+    this.unackedSegments++;
+    if (this.unackedSegments >= 2) this.sendAck();
+    else if (!this.delayedTimerArmed) {
+      this.delayedTimerArmed = true;
+      this.sim.schedule(this.p.delayedAckNs, this.delayedTimer, this.delayedTimerGen);
+    }
+  }
+
+  /** Add [start, end) to the held out-of-order data; false if it was all there already. */
+  private hold(start: number, end: number): boolean {
+    const o = this.ooo;
+    let i = 0;
+    while (i < o.length && o[i + 1] < start) i += 2;
+    if (i < o.length && o[i] <= start && o[i + 1] >= end) return false;
+    let s = start;
+    let e = end;
+    let j = i;
+    while (j < o.length && o[j] <= e) {
+      s = Math.min(s, o[j]);
+      e = Math.max(e, o[j + 1]);
+      j += 2;
+    }
+    o.splice(i, j - i, s, e);
+    return true;
+  }
+
+  private noteBlock(start: number): void {
+    const k = this.recentBlocks.indexOf(start);
+    if (k >= 0) this.recentBlocks.splice(k, 1);
+    this.recentBlocks.unshift(start);
+    if (this.recentBlocks.length > 8) this.recentBlocks.length = 8;
+  }
+
+  /** Up to 3 blocks, the one holding the latest segment first (RFC 2018 §4). */
+  private sackBlocks(): number[] | null {
+    if (!this.p.sack || this.ooo.length === 0) return null;
+    const blocks: number[] = [];
+    for (const s of this.recentBlocks) {
+      if (blocks.length === 6) break;
+      const k = this.blockHolding(s);
+      if (k < 0) continue;
+      const bs = this.ooo[k];
+      if (blocks.some((v, idx) => idx % 2 === 0 && v === bs)) continue;
+      blocks.push(bs, this.ooo[k + 1]);
+    }
+    return blocks.length > 0 ? blocks : null;
+  }
+
+  private blockHolding(seq: number): number {
+    for (let k = 0; k < this.ooo.length; k += 2) if (this.ooo[k] <= seq && seq < this.ooo[k + 1]) return k;
+    return -1;
+  }
+
+  private sendAck(): void {
+    this.unackedSegments = 0;
+    if (this.delayedTimerArmed) {
+      this.delayedTimerGen++;
+      this.delayedTimerArmed = false;
+    }
+    const sack = this.sackBlocks();
+    const size = HEADER_BYTES + (this.p.timestamps ? TIMESTAMP_OPTION_BYTES : 0) + sackOptionBytes(sack ? sack.length / 2 : 0);
+    const ack = new Packet(this.p.flow, true, size, this.ackRoute, this.sender);
+    ack.ackNo = this.rcvNxt;
+    ack.sack = sack;
+    if (this.p.timestamps) {
+      ack.tsValNs = this.sim.now();
+      ack.tsEcrNs = this.tsRecentNs;
+    }
+    this.lastAckSent = this.rcvNxt;
+    this.ackBytesSent += size;
+    this.acksSent++;
+    ack.inject();
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * TCP sender: reliability and transmission, with the window left to a congestion-control
+ * variant (./cc). Byte sequence numbers from 0 (the connection starts established at the
+ * flow's start time: no handshake is modelled), MSS-sized segments, cumulative ACK processing,
+ * duplicate-ACK counting (RFC 5681 §2 definition), SACK scoreboard, RFC 6298 retransmission
+ * timer with Karn's rule (no RTT sample from a retransmitted segment unless the timestamp echo
+ * identifies the transmission), go-back-N after a timeout.
+ *
+ * The sender implements `Conn`, the view a variant gets; it emits the trace records itself so
+ * variants never observe or trace (design rule 7).
+ */
+import type { Handler, Simulator } from '../core/simulator.ts';
+import type { TraceSink } from '../core/trace.ts';
+import { HEADER_BYTES, Packet, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
+import { SegmentBoard } from './board.ts';
+import type { AckInfo, CongestionControl, Conn, SackView, Snapshot } from './cc/types.ts';
+import { RttEstimator, type RttParams } from './rtt.ts';
+
+export interface SenderParams extends RttParams {
+  flow: number;
+  mssBytes: number;
+  initialCwndSegments: number;
+  rwndBytes: number;
+  timestamps: boolean;
+  dupAckThreshold: number;
+  /** Bytes to send; Infinity for an unlimited bulk transfer. */
+  totalBytes: number;
+}
+
+export class Sender implements Conn, Endpoint {
+  readonly mssBytes: number;
+  readonly dupAckThreshold: number;
+  cwndBytes: number;
+  ssthreshBytes: number;
+  sndUna = 0;
+  sndNxt = 0;
+  sndMax = 0;
+  dupAcks = 0;
+  inRecovery = false;
+  recoverSeq = 0;
+  cwndLimited = true;
+  readonly rtt: RttEstimator;
+  readonly board: SegmentBoard;
+
+  // Counters for results.
+  segmentsSent = 0;
+  retransmissions = 0;
+  timeouts = 0;
+  fastRetransmits = 0;
+  dataBytesSent = 0;
+
+  private started = false;
+  private rtoDeadlineNs = -1;
+  private rtoEventAtNs = -1;
+  private lastTracedCwnd = -1;
+  private lastTracedSsthresh = -1;
+  private highSackedEnd = 0;
+
+  private readonly rtoTimer: Handler<number> = { fire: (at) => this.onRtoTimer(at) };
+
+  readonly sack: SackView;
+
+  constructor(
+    private readonly p: SenderParams,
+    private readonly cc: CongestionControl,
+    sackEnabled: boolean,
+    private readonly sim: Simulator,
+    private readonly trace: TraceSink,
+    /** Route of data segments to the receiver. */
+    private readonly dataRoute: readonly Hop[],
+    private readonly receiver: Endpoint,
+  ) {
+    this.mssBytes = p.mssBytes;
+    this.dupAckThreshold = p.dupAckThreshold;
+    this.cwndBytes = p.initialCwndSegments * p.mssBytes;
+    // RFC 5681 §3.1: initial ssthresh arbitrarily high — the largest window the receiver allows.
+    this.ssthreshBytes = p.rwndBytes;
+    this.rtt = new RttEstimator(p);
+    this.board = new SegmentBoard(p.mssBytes);
+    const board = this.board;
+    const self = this;
+    this.sack = {
+      enabled: sackEnabled,
+      isSacked: (seq) => board.sackedCount > 0 && board.isSacked(board.segIndex(seq)),
+      isLost: (seq) => self.isLost(seq),
+      get highSacked() {
+        return Math.max(self.highSackedEnd, self.sndUna);
+      },
+    };
+  }
+
+  // ---- Conn ---------------------------------------------------------------------------------
+
+  get nowNs(): number {
+    return this.sim.now();
+  }
+  get flightBytes(): number {
+    return this.sndMax - this.sndUna;
+  }
+  get srttNs(): number {
+    return this.rtt.srttNs;
+  }
+  get minRttNs(): number {
+    return this.rtt.minRttNs;
+  }
+  get latestRttNs(): number {
+    return this.rtt.latestRttNs;
+  }
+
+  canSendNewData(): boolean {
+    if (this.sndMax >= this.p.totalBytes) return false;
+    return this.sndMax + this.segLen(this.sndMax) <= this.sndUna + this.p.rwndBytes;
+  }
+
+  retransmit(seq: number): void {
+    this.transmit(seq);
+  }
+
+  fastRetransmit(): void {
+    this.fastRetransmits++;
+    this.trace.event(this.sim.now(), this.p.flow, 'fast-retransmit');
+    this.transmit(this.sndUna);
+  }
+
+  markRecoverPoint(): void {
+    this.recoverSeq = this.sndMax;
+  }
+
+  enterRecovery(): void {
+    this.markRecoverPoint();
+    this.inRecovery = true;
+  }
+
+  exitRecovery(): void {
+    if (!this.inRecovery) return;
+    this.inRecovery = false;
+    this.trace.event(this.sim.now(), this.p.flow, 'recovery-exit');
+  }
+
+  goBackN(): void {
+    this.sndNxt = this.sndUna;
+  }
+
+  // ---- Lifecycle ----------------------------------------------------------------------------
+
+  /** Open the connection (already established) and send the initial window. */
+  start(): void {
+    this.started = true;
+    this.traceWindow();
+    this.trySend();
+  }
+
+  get finished(): boolean {
+    return this.sndUna >= this.p.totalBytes;
+  }
+
+  inspect(): Snapshot {
+    return this.cc.inspect ? this.cc.inspect(this) : {};
+  }
+
+  // ---- ACK processing -----------------------------------------------------------------------
+
+  receive(ack: Packet): void {
+    if (!this.started) return;
+    const now = this.sim.now();
+    this.trace.ack(now, this.p.flow, ack.ackNo);
+    if (ack.sack !== null && this.sack.enabled) this.applySack(ack.sack);
+
+    if (ack.ackNo > this.sndUna) {
+      const info: AckInfo = { ackNo: ack.ackNo, ackedBytes: ack.ackNo - this.sndUna, rttNs: this.rttSample(ack) };
+      if (info.rttNs !== null) this.rtt.sample(info.rttNs);
+      this.sndUna = ack.ackNo;
+      if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
+      this.board.advance(this.sndUna);
+      this.dupAcks = 0;
+      if (this.inRecovery) this.cc.onRecoveryAck(this, info);
+      else this.cc.onAck(this, info);
+      // RFC 6298 §5.2–5.3: stop the timer when all is acknowledged, else restart it.
+      if (this.sndUna >= this.sndMax) this.rtoDeadlineNs = -1;
+      else this.armRto();
+    } else if (ack.ackNo === this.sndUna && this.sndMax > this.sndUna) {
+      this.dupAcks++;
+      this.cc.onDupAck(this, { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null });
+    }
+    this.traceWindow();
+    this.trySend();
+  }
+
+  /** Karn's rule: only an unambiguous measurement. With timestamps the echo names the transmission. */
+  private rttSample(ack: Packet): number | null {
+    if (this.p.timestamps) return ack.tsEcrNs >= 0 ? this.sim.now() - ack.tsEcrNs : null;
+    const last = this.board.segIndex(ack.ackNo - 1);
+    if (!this.board.has(last) || this.board.wasRetransmitted(last)) return null;
+    return this.sim.now() - this.board.sentAtNs(last);
+  }
+
+  private applySack(blocks: number[]): void {
+    for (let k = 0; k < blocks.length; k += 2) {
+      const start = Math.max(blocks[k], this.sndUna);
+      const end = Math.min(blocks[k + 1], this.sndMax);
+      if (end <= start) continue;
+      this.board.markSacked(start, end);
+      if (end > this.highSackedEnd) this.highSackedEnd = end;
+    }
+  }
+
+  /** RFC 6675 IsLost: dupThresh or more SACKed segments above the one holding `seq`. */
+  private isLost(seq: number): boolean {
+    if (this.board.sackedCount < this.dupAckThreshold) return false;
+    let n = 0;
+    for (let i = this.board.segIndex(seq) + 1; i < this.board.endIndex; i++) {
+      if (this.board.isSacked(i) && ++n >= this.dupAckThreshold) return true;
+    }
+    return false;
+  }
+
+  // ---- Sending ------------------------------------------------------------------------------
+
+  private segLen(seq: number): number {
+    return Math.min(this.mssBytes, this.p.totalBytes - seq);
+  }
+
+  /** Send whatever the window (or, in recovery, the variant's NextSeg) allows. */
+  private trySend(): void {
+    if (this.inRecovery && this.cc.nextSegment) {
+      for (let seq = this.cc.nextSegment(this); seq !== null; seq = this.cc.nextSegment(this)) this.transmit(seq);
+      this.cwndLimited = true;
+      return;
+    }
+    const wnd = Math.min(this.cwndBytes, this.p.rwndBytes);
+    for (;;) {
+      if (this.sndNxt >= this.p.totalBytes) {
+        this.cwndLimited = false;
+        return;
+      }
+      const len = this.segLen(this.sndNxt);
+      if (this.sndNxt + len > this.sndUna + wnd) {
+        this.cwndLimited = this.cwndBytes <= this.p.rwndBytes;
+        return;
+      }
+      const seq = this.sndNxt;
+      this.sndNxt += len;
+      this.transmit(seq);
+    }
+  }
+
+  /** Put one segment on the wire. A sequence below sndMax is a retransmission. */
+  private transmit(seq: number): void {
+    const now = this.sim.now();
+    const len = this.segLen(seq);
+    const isRetx = seq < this.sndMax;
+    const size = HEADER_BYTES + (this.p.timestamps ? TIMESTAMP_OPTION_BYTES : 0) + len;
+    const pkt = new Packet(this.p.flow, false, size, this.dataRoute, this.receiver);
+    pkt.seq = seq;
+    pkt.lenBytes = len;
+    pkt.retransmit = isRetx;
+    if (this.p.timestamps) pkt.tsValNs = now;
+    this.board.markSent(this.board.segIndex(seq), now, isRetx);
+    if (seq + len > this.sndMax) this.sndMax = seq + len;
+    if (seq + len > this.sndNxt && !isRetx) this.sndNxt = seq + len;
+    this.segmentsSent++;
+    this.dataBytesSent += size;
+    if (isRetx) this.retransmissions++;
+    this.trace.send(now, this.p.flow, seq, len, isRetx);
+    if (this.rtoDeadlineNs < 0) this.armRto(); // RFC 6298 §5.1
+    pkt.inject();
+  }
+
+  // ---- Retransmission timer -----------------------------------------------------------------
+
+  /**
+   * One pending event at most: moving the deadline later just lets the event find it moved and
+   * re-arm, so restarting the timer on every ACK costs no heap work.
+   */
+  private armRto(): void {
+    this.rtoDeadlineNs = this.sim.now() + this.rtt.rtoNs;
+    if (this.rtoEventAtNs < 0 || this.rtoEventAtNs > this.rtoDeadlineNs) {
+      this.rtoEventAtNs = this.rtoDeadlineNs;
+      this.sim.scheduleAt(this.rtoDeadlineNs, this.rtoTimer, this.rtoDeadlineNs);
+    }
+  }
+
+  private onRtoTimer(atNs: number): void {
+    if (atNs !== this.rtoEventAtNs) return; // superseded by an earlier deadline
+    this.rtoEventAtNs = -1;
+    if (this.rtoDeadlineNs < 0) return; // stopped
+    if (this.rtoDeadlineNs > this.sim.now()) {
+      this.rtoEventAtNs = this.rtoDeadlineNs;
+      this.sim.scheduleAt(this.rtoDeadlineNs, this.rtoTimer, this.rtoDeadlineNs);
+      return;
+    }
+    this.onTimeout();
+  }
+
+  private onTimeout(): void {
+    this.timeouts++;
+    this.trace.event(this.sim.now(), this.p.flow, 'timeout');
+    if (this.cc.onRto) this.cc.onRto(this);
+    else {
+      this.ssthreshBytes = this.cc.ssthresh(this, 'rto');
+      this.cwndBytes = this.mssBytes;
+    }
+    this.rtt.backoff();
+    this.inRecovery = false;
+    this.dupAcks = 0;
+    this.markRecoverPoint();
+    this.board.clearSacks();
+    this.highSackedEnd = 0;
+    this.goBackN();
+    this.rtoDeadlineNs = -1;
+    this.traceWindow();
+    this.trySend();
+    if (this.rtoDeadlineNs < 0 && this.sndMax > this.sndUna) this.armRto();
+  }
+
+  private traceWindow(): void {
+    if (this.cwndBytes === this.lastTracedCwnd && this.ssthreshBytes === this.lastTracedSsthresh) return;
+    this.lastTracedCwnd = this.cwndBytes;
+    this.lastTracedSsthresh = this.ssthreshBytes;
+    this.trace.cwnd(this.sim.now(), this.p.flow, this.cwndBytes, this.ssthreshBytes);
+  }
+}
