@@ -1,20 +1,24 @@
 /**
  * The scenario format: plain JSON, versioned, validated by zod with defaults filled in.
- * Documented in docs/scenario.md. Every range here is the range the UI sliders and the CLI's
- * `--set` accept; messages naming the field and the range come from ./validate.ts.
+ * Documented in docs/scenario.md (keep the tables there in step with this file; a test checks
+ * that every field appears). Every range here is the range the UI sliders and the CLI's `--set`
+ * accept; messages naming the field, the value and the range come from ./validate.ts.
+ *
+ * Every object is strict: a misspelled key is an error rather than a silently ignored setting.
  */
 import { z } from 'zod';
 import { variantNames } from '../engine/tcp/cc/registry.ts';
 
 export const SCENARIO_VERSION = 1;
 
+// No .min(1): the pattern already rejects "", and one message for it is enough.
 const idSchema = z
   .string()
-  .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." or "-"');
+  // validate.ts puts the offending value in front of custom messages.
+  .regex(/^[A-Za-z0-9_.-]+$/, 'is not a valid id — allowed characters: letters, digits, "_", "." and "-"');
 
-export const QueueSchema = z.object({
+export const QueueSchema = z.strictObject({
   /** Drop-tail: arrivals that find the buffer full are dropped (cause `queue-overflow`). */
   kind: z.literal('droptail').default('droptail'),
   /** Waiting packets the buffer holds, not counting the one being transmitted. */
@@ -23,20 +27,36 @@ export const QueueSchema = z.object({
   limitBytes: z.int().min(64).max(1_000_000_000).nullable().default(null),
 });
 
-export const LossSchema = z
-  .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('none') }),
-    /** Each packet independently corrupted with probability `per` (cause `channel-error`). */
-    z.object({ kind: z.literal('bernoulli'), per: z.number().min(0).max(1) }),
-  ])
-  .default({ kind: 'none' });
+/** Loss models without the default, so `reverse.loss` can be optional without filling one in. */
+const LossKindSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  /** Each packet independently corrupted with probability `per` (cause `channel-error`). */
+  z.strictObject({ kind: z.literal('bernoulli'), per: z.number().min(0).max(1) }),
+]);
 
-export const LinkDirSchema = z.object({
-  rateBps: z.number().min(1_000).max(100e9),
-  /** One-way propagation delay. */
-  delayMs: z.number().min(0).max(10_000),
+export const LossSchema = LossKindSchema.default({ kind: 'none' });
+
+const rateBpsSchema = z.number().min(1_000).max(100e9);
+/** One-way propagation delay. */
+const delayMsSchema = z.number().min(0).max(10_000);
+
+export const LinkDirSchema = z.strictObject({
+  rateBps: rateBpsSchema,
+  delayMs: delayMsSchema,
   queue: QueueSchema.default({ kind: 'droptail', limitPackets: 100, limitBytes: null }),
   loss: LossSchema,
+});
+
+/**
+ * Written out rather than `LinkDirSchema.partial()`: zod fills defaults inside optional fields,
+ * so `partial()` would turn an omitted reverse queue into the default queue instead of the
+ * forward one.
+ */
+const ReverseDirSchema = z.strictObject({
+  rateBps: rateBpsSchema.optional(),
+  delayMs: delayMsSchema.optional(),
+  queue: QueueSchema.optional(),
+  loss: LossKindSchema.optional(),
 });
 
 /**
@@ -44,10 +64,10 @@ export const LinkDirSchema = z.object({
  * path unless one is given), so a symmetric link is written once.
  */
 export const LinkSchema = z
-  .object({
+  .strictObject({
     id: idSchema,
     forward: LinkDirSchema,
-    reverse: LinkDirSchema.partial().optional(),
+    reverse: ReverseDirSchema.optional(),
   })
   .transform((l) => ({
     id: l.id,
@@ -60,30 +80,45 @@ export const LinkSchema = z
     },
   }));
 
-export const TcpSchema = z.object({
-  mssBytes: z.int().min(100).max(9000).default(1000),
-  initialCwndSegments: z.int().min(1).max(100).default(2),
-  /** Receiver's advertised window, in segments. */
-  rwndSegments: z.int().min(1).max(100_000).default(1000),
-  /** SACK blocks (RFC 2018). The `sack` variant turns them on whatever this says. */
-  sack: z.boolean().default(false),
-  /** RFC 7323 timestamps: RTT samples from retransmitted segments become usable. */
-  timestamps: z.boolean().default(true),
-  /** Delayed ACKs: every second full segment or after `delayedAckMs`. */
-  delayedAck: z.boolean().default(true),
-  delayedAckMs: z.number().min(1).max(500).default(200),
-  /** RFC 6298 lower bound on RTO (RFC: 1 s; Linux: 200 ms). */
-  minRtoMs: z.number().min(1).max(60_000).default(1000),
-  maxRtoMs: z.number().min(1).max(600_000).default(60_000),
-  initialRtoMs: z.number().min(1).max(60_000).default(1000),
-  /** Clock granularity G in RTO = SRTT + max(G, 4·RTTVAR). */
-  clockGranularityMs: z.number().min(0).max(1000).default(1),
-  dupAckThreshold: z.int().min(1).max(64).default(3),
-});
+export const TcpSchema = z
+  .strictObject({
+    mssBytes: z.int().min(100).max(9000).default(1000),
+    initialCwndSegments: z.int().min(1).max(100).default(2),
+    /** Receiver's advertised window, in segments. */
+    rwndSegments: z.int().min(1).max(100_000).default(1000),
+    /** SACK blocks (RFC 2018). The `sack` variant turns them on whatever this says. */
+    sack: z.boolean().default(false),
+    /** RFC 7323 timestamps: RTT samples from retransmitted segments become usable. */
+    timestamps: z.boolean().default(true),
+    /** Delayed ACKs: every second full segment or after `delayedAckMs`. */
+    delayedAck: z.boolean().default(true),
+    delayedAckMs: z.number().min(1).max(500).default(200),
+    /** RFC 6298 lower bound on RTO (RFC: 1 s; Linux: 200 ms). */
+    minRtoMs: z.number().min(1).max(60_000).default(1000),
+    maxRtoMs: z.number().min(1).max(600_000).default(60_000),
+    initialRtoMs: z.number().min(1).max(60_000).default(1000),
+    /** Clock granularity G in RTO = SRTT + max(G, 4·RTTVAR). */
+    clockGranularityMs: z.number().min(0).max(1000).default(1),
+    dupAckThreshold: z.int().min(1).max(64).default(3),
+  })
+  .superRefine((t, ctx) => {
+    // An inverted clamp would make the RTO depend on which bound the engine applies first.
+    if (t.minRtoMs > t.maxRtoMs) {
+      ctx.addIssue({ code: 'custom', path: ['minRtoMs'], input: t.minRtoMs, message: `is more than maxRtoMs (${t.maxRtoMs})` });
+    }
+  });
 
-export const FlowSchema = z.object({
+export const FlowSchema = z.strictObject({
   id: idSchema,
-  variant: z.string().default('newreno'),
+  // Checked here rather than at the scenario level so a bad variant is reported together with
+  // every other error (zod skips object-level refinements once a field has failed).
+  variant: z
+    .string()
+    .superRefine((v, ctx) => {
+      const known = variantNames();
+      if (!known.includes(v)) ctx.addIssue({ code: 'custom', input: v, message: `is not a known variant — allowed: ${known.join(', ')}` });
+    })
+    .default('newreno'),
   startS: z.number().min(0).max(3600).default(0),
   /** Bytes to transfer; null = unlimited (bulk until the scenario ends). */
   bytes: z.int().min(1).max(1e12).nullable().default(null),
@@ -93,7 +128,7 @@ export const FlowSchema = z.object({
 });
 
 export const ScenarioSchema = z
-  .object({
+  .strictObject({
     version: z.literal(SCENARIO_VERSION),
     name: z.string().max(200).default('untitled'),
     description: z.string().max(2000).default(''),
@@ -104,26 +139,17 @@ export const ScenarioSchema = z
     flows: z.array(FlowSchema).min(1).max(64),
   })
   .superRefine((s, ctx) => {
-    const known = variantNames();
-    s.flows.forEach((f, i) => {
-      if (!known.includes(f.variant)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['flows', i, 'variant'],
-          message: `unknown variant; one of ${known.join(', ')}`,
-          input: f.variant,
-        });
-      }
-    });
-    const ids = [...s.path.map((l) => l.id), ...s.flows.map((f) => f.access.id)];
-    const seen = new Set<string>();
-    ids.forEach((id) => {
-      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['path'], message: `link id "${id}" is used twice`, input: id });
-      seen.add(id);
-    });
+    // Link ids name trace series and result rows (`<id>/fwd`), so they must be unique.
+    const linkIds = new Set<string>();
+    const checkLink = (id: string, path: (string | number)[]): void => {
+      if (linkIds.has(id)) ctx.addIssue({ code: 'custom', path, input: id, message: 'is used twice — link ids must be unique' });
+      linkIds.add(id);
+    };
+    s.path.forEach((l, i) => checkLink(l.id, ['path', i, 'id']));
+    s.flows.forEach((f, i) => checkLink(f.access.id, ['flows', i, 'access', 'id']));
     const flowIds = new Set<string>();
     s.flows.forEach((f, i) => {
-      if (flowIds.has(f.id)) ctx.addIssue({ code: 'custom', path: ['flows', i, 'id'], message: `flow id "${f.id}" is used twice`, input: f.id });
+      if (flowIds.has(f.id)) ctx.addIssue({ code: 'custom', path: ['flows', i, 'id'], input: f.id, message: 'is used twice — flow ids must be unique' });
       flowIds.add(f.id);
     });
   });

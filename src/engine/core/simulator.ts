@@ -59,10 +59,11 @@ export class Simulator {
     return this.push(this.timeNs + Math.round(delayNs), h as Handler<never>, arg);
   }
 
-  /** Run `h.fire(arg)` at absolute time `atNs` (≥ now). */
+  /** Run `h.fire(arg)` at absolute time `atNs`, an integer ≥ now (callers compare against it). */
   scheduleAt<A>(atNs: number, h: Handler<A>, arg: A): EventId {
     if (!(atNs >= this.timeNs)) throw new RangeError(`scheduleAt: time ${atNs} ns is before now (${this.timeNs} ns)`);
-    return this.push(Math.round(atNs), h as Handler<never>, arg);
+    if (!Number.isInteger(atNs)) throw new RangeError(`scheduleAt: time ${atNs} ns is not a whole number of nanoseconds`);
+    return this.push(atNs, h as Handler<never>, arg);
   }
 
   /** Cancel a pending event; cancelling one that already ran or was cancelled is a no-op. */

@@ -26,9 +26,9 @@ export class RttEstimator {
     this.baseRtoNs = p.initialRtoNs;
   }
 
-  /** Current timeout including backoff. */
+  /** Current timeout including backoff, whole nanoseconds (simulator time is integral). */
   get rtoNs(): number {
-    return Math.min(this.baseRtoNs * this.backoffFactor, this.p.maxRtoNs);
+    return Math.round(Math.min(this.baseRtoNs * this.backoffFactor, this.p.maxRtoNs));
   }
 
   /** A valid RTT measurement (RFC 6298 §2.2–2.3); clears any backoff (§5.7). */

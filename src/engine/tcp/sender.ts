@@ -234,6 +234,11 @@ export class Sender implements Conn, Endpoint {
         return;
       }
       const len = this.segLen(this.sndNxt);
+      // Going back after a timeout, skip what the receiver has SACKed since (RFC 6675 §5.1).
+      if (this.sndNxt < this.sndMax && this.board.sackedCount > 0 && this.board.isSacked(this.board.segIndex(this.sndNxt))) {
+        this.sndNxt += len;
+        continue;
+      }
       if (this.sndNxt + len > this.sndUna + wnd) {
         this.cwndLimited = this.cwndBytes <= this.p.rwndBytes;
         return;

@@ -1,0 +1,48 @@
+/**
+ * Engine benchmark: events per second and wall time for the reference scenarios, run in Node
+ * with tracing off (what the CLI and the yardstick tests measure) and with the full trace on
+ * (what the UI asks for). Prints figures only; nothing here asserts on time.
+ *
+ *   npm run bench
+ */
+import { runScenario } from '../src/engine/run.ts';
+import { getPreset } from '../src/scenarios/presets/index.ts';
+import { parseScenario } from '../src/scenarios/validate.ts';
+import type { Scenario } from '../src/scenarios/schema.ts';
+import { applySet } from '../src/scenarios/set.ts';
+
+function preset(name: string, ...sets: string[]): Scenario {
+  const p = getPreset(name);
+  if (!p) throw new Error(`no preset ${name}`);
+  let input: unknown = p.scenario;
+  for (const s of sets) input = applySet(input, s);
+  const r = parseScenario(input);
+  if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+  return r.scenario;
+}
+
+const cases: { label: string; scenario: Scenario }[] = [
+  { label: 'reference-2mbps (100 s)', scenario: preset('reference-2mbps') },
+  { label: 'single flow 10 Mb/s (100 s)', scenario: preset('reference-2mbps', 'path.0.forward.rateBps=10e6', 'path.0.forward.queue.limitPackets=125') },
+  { label: 'fairness-5flows (100 s)', scenario: preset('fairness-5flows') },
+];
+
+const REPEATS = 5;
+console.log(`node ${process.version}, best of ${REPEATS} runs after one warm-up`);
+for (const trace of [false, true]) {
+  console.log(`\ntrace ${trace ? 'on (all tables)' : 'off'}`);
+  for (const c of cases) {
+    runScenario(c.scenario, { trace }); // warm-up: JIT
+    let best = Number.POSITIVE_INFINITY;
+    let events = 0;
+    for (let i = 0; i < REPEATS; i++) {
+      const t0 = performance.now();
+      const r = runScenario(c.scenario, { trace });
+      const ms = performance.now() - t0;
+      events = r.sim.events;
+      best = Math.min(best, ms);
+    }
+    const rate = events / (best / 1000);
+    console.log(`  ${c.label.padEnd(30)} ${String(events).padStart(9)} events  ${best.toFixed(1).padStart(8)} ms  ${(rate / 1e6).toFixed(2)} M events/s`);
+  }
+}

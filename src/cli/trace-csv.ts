@@ -1,0 +1,63 @@
+/**
+ * The `--trace` CSV: long format, one observation per row, `t_s,series,flow_or_link,value`.
+ * Series: `cwnd_bytes` and `ssthresh_bytes` per flow (by flow id), `queue_packets` for the
+ * bottleneck (the forward direction of the slowest shared link, by link id such as
+ * `bottleneck/fwd`). Every series is a step function: a row gives the value from its time on;
+ * ssthresh rows appear only when it changes. Rows are in time order.
+ */
+import type { RunResult } from '../engine/results.ts';
+import type { Scenario } from '../scenarios/schema.ts';
+
+export const TRACE_HEADER = 't_s,series,flow_or_link,value';
+
+/** Index in `result.links` of the bottleneck: the slowest forward direction on the shared path. */
+export function bottleneckLinkIndex(scenario: Scenario, result: Pick<RunResult, 'links'>): number {
+  const pathIds = new Set(scenario.path.map((l) => `${l.id}/fwd`));
+  let best = -1;
+  result.links.forEach((l, i) => {
+    if (pathIds.has(l.id) && (best < 0 || l.rateBps < result.links[best].rateBps)) best = i;
+  });
+  return best;
+}
+
+export function traceCsv(scenario: Scenario, result: Pick<RunResult, 'links' | 'trace'>): string {
+  const { cwnd, queue } = result.trace;
+  const bottleneck = bottleneckLinkIndex(scenario, result);
+  const bottleneckId = result.links[bottleneck]?.id ?? '';
+  const lastSsthresh = new Map<number, number>();
+  const lines = [TRACE_HEADER];
+
+  const cwndRows = (i: number): void => {
+    const t = seconds(cwnd.tNs[i]);
+    const flow = cwnd.flow[i];
+    const id = scenario.flows[flow]?.id ?? String(flow);
+    lines.push(`${t},cwnd_bytes,${id},${num(cwnd.cwndBytes[i])}`);
+    const ss = cwnd.ssthreshBytes[i];
+    if (lastSsthresh.get(flow) !== ss) {
+      lines.push(`${t},ssthresh_bytes,${id},${num(ss)}`);
+      lastSsthresh.set(flow, ss);
+    }
+  };
+  const queueRow = (j: number): void => {
+    if (queue.link[j] === bottleneck) lines.push(`${seconds(queue.tNs[j])},queue_packets,${bottleneckId},${num(queue.packets[j])}`);
+  };
+
+  // Both tables are already in time order; merge them (cwnd first on ties, as a stable choice).
+  let i = 0;
+  let j = 0;
+  while (i < cwnd.tNs.length || j < queue.tNs.length) {
+    if (j >= queue.tNs.length || (i < cwnd.tNs.length && cwnd.tNs[i] <= queue.tNs[j])) cwndRows(i++);
+    else queueRow(j++);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function seconds(tNs: number): string {
+  return String(tNs / 1e9);
+}
+
+/** `inf` rather than `Infinity`: what Python, pandas and numpy read back as a float. */
+function num(v: number): string {
+  if (v === Number.POSITIVE_INFINITY) return 'inf';
+  return String(v);
+}

@@ -1,0 +1,22 @@
+/** The preset catalogue: named, ready-to-run scenarios for the preset menu, the CLI and the tests. */
+import type { Preset } from './types.ts';
+import { reference2mbps } from './reference-2mbps.ts';
+import { fairness5flows } from './fairness-5flows.ts';
+import { lossy10mbps } from './lossy-10mbps.ts';
+import { multiLossWindow } from './multi-loss-window.ts';
+import { shortTransfer } from './short-transfer.ts';
+
+export type { Preset } from './types.ts';
+
+/** Menu order: the reference scenarios first, then by topic. */
+export const PRESETS: readonly Preset[] = [reference2mbps, fairness5flows, lossy10mbps, shortTransfer, multiLossWindow];
+
+export function presetNames(): string[] {
+  return PRESETS.map((p) => p.name);
+}
+
+/** The preset called `name`, or undefined. Callers get a copy, so editing it cannot change the catalogue. */
+export function getPreset(name: string): Preset | undefined {
+  const p = PRESETS.find((q) => q.name === name);
+  return p && { ...p, scenario: structuredClone(p.scenario) };
+}

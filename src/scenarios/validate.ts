@@ -1,0 +1,211 @@
+/**
+ * Scenario validation with messages a student can act on: every problem at once, each naming
+ * the field (dotted path), the offending value and what would have been accepted.
+ */
+import { z } from 'zod';
+import { ScenarioSchema, type Scenario } from './schema.ts';
+
+export interface ScenarioError {
+  /** Dotted field path, e.g. `flows.0.tcp.mssBytes`; '' for the scenario as a whole. */
+  path: string;
+  /** What is wrong and what is allowed, without the path (formatError adds it). */
+  message: string;
+  /** The offending value (undefined when the field is missing). */
+  value: unknown;
+}
+
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
+
+/** Schema error map argument: the issue before zod finalizes it, with the schema that raised it. */
+type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
+
+export function parseScenario(input: unknown): ParseResult {
+  // Allowed keys of each strict object that met unknown keys, found through the schema that
+  // raised the issue; keyed by the offending input object because the finished issue keeps
+  // neither the schema nor (without reportInput) the input.
+  const allowedKeys = new WeakMap<object, string[]>();
+  const result = ScenarioSchema.safeParse(input, {
+    reportInput: true,
+    error: (iss) => issueMessage(iss, allowedKeys),
+  });
+  if (result.success) return { ok: true, scenario: result.data };
+  return { ok: false, errors: result.error.issues.flatMap((iss) => toErrors(iss, allowedKeys)) };
+}
+
+/** One line per error: `flows.0.tcp.mssBytes: 50 is out of range — allowed 100 … 9000`. */
+export function formatErrors(errors: readonly ScenarioError[]): string {
+  return errors.map(formatError).join('\n');
+}
+
+export function formatError(e: ScenarioError): string {
+  return `${e.path === '' ? '(scenario)' : e.path}: ${e.message}`;
+}
+
+/** A value as it appears in a message: strings quoted, long JSON cut short. */
+export function formatValue(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (typeof v === 'number') return formatNumber(v);
+  const json = JSON.stringify(v) ?? String(v);
+  return json.length > 60 ? `${json.slice(0, 57)}…` : json;
+}
+
+/** Round powers like 100e9 read better as `1e11` than as twelve digits. */
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (Math.abs(n) >= 1e6) {
+    const [mantissa, exp] = n.toExponential().split('e');
+    if (mantissa.replace(/[-.]/g, '').length <= 3) return `${mantissa}e${exp.replace('+', '')}`;
+  }
+  return String(n);
+}
+
+/** Range text for a schema: `100 … 9000`, or '' if it has none (or the bound is the type's own). */
+function rangeOf(schema: unknown): string {
+  if (schema instanceof z.ZodNumber) {
+    const lo = schema.minValue;
+    const hi = schema.maxValue;
+    const hasLo = lo !== null && lo > Number.MIN_SAFE_INTEGER;
+    const hasHi = hi !== null && hi < Number.MAX_SAFE_INTEGER;
+    if (hasLo && hasHi) return `${formatNumber(lo)} … ${formatNumber(hi)}`;
+    if (hasLo) return `≥ ${formatNumber(lo)}`;
+    if (hasHi) return `≤ ${formatNumber(hi)}`;
+  }
+  if (schema instanceof z.ZodString || schema instanceof z.ZodArray) {
+    const unit = schema instanceof z.ZodString ? 'characters' : 'items';
+    const lo = schema instanceof z.ZodString ? schema.minLength : lengthBound(schema, 'min_length');
+    const hi = schema instanceof z.ZodString ? schema.maxLength : lengthBound(schema, 'max_length');
+    if (lo !== null && hi !== null) return `${lo} … ${hi} ${unit}`;
+    if (lo !== null) return `at least ${lo} ${unit}`;
+    if (hi !== null) return `at most ${hi} ${unit}`;
+  }
+  return '';
+}
+
+/** ZodArray exposes no min/max getters; its length checks carry them. */
+function lengthBound(schema: z.ZodArray, check: 'min_length' | 'max_length'): number | null {
+  for (const c of schema._zod.def.checks ?? []) {
+    const def: { check: string; minimum?: unknown; maximum?: unknown } = c._zod.def;
+    if (def.check !== check) continue;
+    const bound = check === 'min_length' ? def.minimum : def.maximum;
+    if (typeof bound === 'number') return bound;
+  }
+  return null;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function describeType(iss: RawIssue): string {
+  const expected = 'expected' in iss && typeof iss.expected === 'string' ? iss.expected : 'a value';
+  // z.int() reports `expected: "number"` for a non-number; the schema knows it wants an integer.
+  const isInt = iss.schema instanceof z.ZodNumber && iss.schema.isInt;
+  const word = isInt ? TYPE_WORDS.int : (TYPE_WORDS[expected] ?? expected);
+  const range = rangeOf(iss.schema);
+  if (!range) return word;
+  return iss.schema instanceof z.ZodNumber ? `${word} in ${range}` : `${word} of ${range}`;
+}
+
+/** The message for every issue zod builds itself; custom issues arrive with theirs already. */
+function issueMessage(iss: RawIssue, allowedKeys: WeakMap<object, string[]>): string | undefined {
+  const value = formatValue(iss.input);
+  const range = rangeOf(iss.schema);
+  switch (iss.code) {
+    case 'too_small':
+    case 'too_big':
+      if (iss.origin === 'array') {
+        const n = Array.isArray(iss.input) ? iss.input.length : '?';
+        return `has ${n} item${n === 1 ? '' : 's'} — allowed ${range}`;
+      }
+      if (iss.origin === 'string') return `${value} is too ${iss.code === 'too_small' ? 'short' : 'long'} — allowed ${range}`;
+      return `${value} is out of range — allowed ${range}`;
+    case 'invalid_type':
+      if (iss.input === undefined) return `missing — required: ${describeType(iss)}`;
+      if (iss.expected === 'int' && typeof iss.input === 'number') return `${value} is not a whole number — allowed integers ${range}`;
+      return `${value} has the wrong type — expected ${describeType(iss)}`;
+    case 'invalid_value': {
+      const allowed = iss.values.map(formatValue).join(', ');
+      return iss.input === undefined ? `missing — required, one of: ${allowed}` : `${value} is not allowed — allowed: ${allowed}`;
+    }
+    case 'invalid_union': {
+      const options = 'options' in iss && Array.isArray(iss.options) ? iss.options.map(formatValue).join(', ') : '';
+      if ('discriminator' in iss && typeof iss.discriminator === 'string') {
+        const kind = isRecord(iss.input) ? iss.input[iss.discriminator] : undefined;
+        return kind === undefined ? `missing — required, one of: ${options}` : `${formatValue(kind)} is not allowed — allowed: ${options}`;
+      }
+      return `${value} matches none of the allowed forms`;
+    }
+    case 'unrecognized_keys':
+      if (iss.schema instanceof z.ZodObject && isRecord(iss.input)) allowedKeys.set(iss.input, Object.keys(iss.schema.shape));
+      return 'unknown field';
+    default:
+      return undefined;
+  }
+}
+
+/** Splits unknown-key issues into one error per key, so each names its own path and value. */
+function toErrors(iss: z.core.$ZodIssue, allowedKeys: WeakMap<object, string[]>): ScenarioError[] {
+  const path = iss.path.map(String).join('.');
+  if (iss.code === 'unrecognized_keys') {
+    const obj = isRecord(iss.input) ? iss.input : {};
+    const allowed = allowedKeys.get(obj) ?? [];
+    return iss.keys.map((key) => ({
+      path: path === '' ? key : `${path}.${key}`,
+      message: unknownKeyMessage(key, allowed),
+      value: obj[key],
+    }));
+  }
+  if (iss.code === 'invalid_union' && iss.discriminator !== undefined) {
+    const value = isRecord(iss.input) ? iss.input[iss.discriminator] : undefined;
+    return [{ path, message: iss.message, value }];
+  }
+  // Custom messages (ours, in schema.ts) are written to follow the value.
+  const message = iss.code === 'custom' || iss.code === 'invalid_format' ? `${formatValue(iss.input)} ${iss.message}` : iss.message;
+  return [{ path, message, value: iss.input }];
+}
+
+export function unknownKeyMessage(key: string, allowed: readonly string[]): string {
+  const guess = closest(key, allowed);
+  const hint = guess ? `did you mean "${guess}"? ` : '';
+  return `unknown field — ${hint}allowed fields: ${allowed.join(', ')}`;
+}
+
+/** The allowed name nearest to a misspelling, if it is near enough to be a plausible typo. */
+export function closest(word: string, candidates: readonly string[]): string | null {
+  const lower = word.toLowerCase();
+  // Abbreviations (`mss`, `rate`) are as common as typos and far from their field by edit distance.
+  const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(lower));
+  if (lower.length >= 3 && prefixed.length === 1) return prefixed[0];
+  let best: string | null = null;
+  let bestDist = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(lower, c.toLowerCase());
+    if (d < bestDist) {
+      best = c;
+      bestDist = d;
+    }
+  }
+  return best !== null && bestDist <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ColumnarSink } from '../../src/engine/core/trace.ts';
+import type { LinkResult } from '../../src/engine/results.ts';
+import { bottleneckLinkIndex, TRACE_HEADER, traceCsv } from '../../src/cli/trace-csv.ts';
+import { getPreset } from '../../src/scenarios/presets/index.ts';
+import { parseScenario } from '../../src/scenarios/validate.ts';
+import type { Scenario } from '../../src/scenarios/schema.ts';
+
+function scenario(name: string): Scenario {
+  const r = parseScenario(getPreset(name)?.scenario);
+  if (!r.ok) throw new Error('preset invalid');
+  return r.scenario;
+}
+
+function link(id: string, rateBps: number): LinkResult {
+  return { id, rateBps, drops: {}, meanQueuePackets: 0, maxQueuePackets: 0, packetsSent: 0, limitPackets: 100 };
+}
+
+describe('trace CSV', () => {
+  it('takes the slowest forward direction of the shared path as the bottleneck, the first if tied', () => {
+    const s = scenario('reference-2mbps');
+    s.path = [s.path[0], { ...s.path[0], id: 'second' }];
+    const links = [link('bottleneck/fwd', 5e6), link('bottleneck/rev', 1e3), link('second/fwd', 2e6), link('second/rev', 2e6), link('access1/fwd', 1e3)];
+    expect(bottleneckLinkIndex(s, { links })).toBe(2);
+    links[0].rateBps = 2e6;
+    expect(bottleneckLinkIndex(s, { links })).toBe(0);
+  });
+
+  it('writes cwnd, changed ssthresh and bottleneck queue rows in time order', () => {
+    const s = scenario('reference-2mbps');
+    const links = [link('bottleneck/fwd', 2e6), link('bottleneck/rev', 2e6), link('access1/fwd', 1e8), link('access1/rev', 1e8)];
+    const sink = new ColumnarSink(['cwnd', 'queue']);
+    sink.cwnd(0, 0, 2000, Number.POSITIVE_INFINITY);
+    sink.queue(500_000_000, 0, 1, 1052);
+    sink.queue(600_000_000, 2, 1, 1052); // the access link: not the bottleneck, left out
+    sink.cwnd(1_000_000_000, 0, 3000, Number.POSITIVE_INFINITY);
+    sink.queue(1_000_000_000, 0, 0, 0);
+    sink.cwnd(2_500_000_000, 0, 1500, 1500);
+    expect(traceCsv(s, { links, trace: sink.finish() })).toBe(
+      [
+        TRACE_HEADER,
+        '0,cwnd_bytes,flow1,2000',
+        '0,ssthresh_bytes,flow1,inf',
+        '0.5,queue_packets,bottleneck/fwd,1',
+        '1,cwnd_bytes,flow1,3000',
+        '1,queue_packets,bottleneck/fwd,0',
+        '2.5,cwnd_bytes,flow1,1500',
+        '2.5,ssthresh_bytes,flow1,1500',
+        '',
+      ].join('\n'),
+    );
+  });
+});
