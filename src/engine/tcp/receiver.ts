@@ -23,7 +23,7 @@ export class Receiver implements Endpoint {
   rcvNxt = 0;
   /** Out-of-order data held: disjoint, sorted [start, end) pairs above rcvNxt. */
   private ooo: number[] = [];
-  /** Starts of SACK blocks in the order last reported, most recent first. */
+  /** Starts of held blocks, most recently changed first (blocks merge, so starts are re-resolved). */
   private recentBlocks: number[] = [];
   private tsRecentNs = -1;
   private lastAckSent = 0;
@@ -115,11 +115,15 @@ export class Receiver implements Endpoint {
     return true;
   }
 
-  private noteBlock(start: number): void {
-    const k = this.recentBlocks.indexOf(start);
-    if (k >= 0) this.recentBlocks.splice(k, 1);
-    this.recentBlocks.unshift(start);
-    if (this.recentBlocks.length > 8) this.recentBlocks.length = 8;
+  /** The block now holding `seq` becomes the most recent; others keep their order (by block, not segment). */
+  private noteBlock(seq: number): void {
+    const head = this.ooo[this.blockHolding(seq)];
+    const order = [head];
+    for (const s of this.recentBlocks) {
+      const k = this.blockHolding(s);
+      if (k >= 0 && !order.includes(this.ooo[k])) order.push(this.ooo[k]);
+    }
+    this.recentBlocks = order;
   }
 
   /** Up to 3 blocks, the one holding the latest segment first (RFC 2018 §4). */

@@ -243,9 +243,7 @@ export class Sender implements Conn, Endpoint {
         this.cwndLimited = this.cwndBytes <= this.p.rwndBytes;
         return;
       }
-      const seq = this.sndNxt;
-      this.sndNxt += len;
-      this.transmit(seq);
+      this.transmit(this.sndNxt);
     }
   }
 
@@ -261,8 +259,10 @@ export class Sender implements Conn, Endpoint {
     pkt.retransmit = isRetx;
     if (this.p.timestamps) pkt.tsValNs = now;
     this.board.markSent(this.board.segIndex(seq), now, isRetx);
+    // Sending the segment at sndNxt (or new data beyond it) moves sndNxt past it; retransmitting
+    // an older hole does not.
+    if (seq <= this.sndNxt ? seq + len > this.sndNxt : !isRetx) this.sndNxt = seq + len;
     if (seq + len > this.sndMax) this.sndMax = seq + len;
-    if (seq + len > this.sndNxt && !isRetx) this.sndNxt = seq + len;
     this.segmentsSent++;
     this.dataBytesSent += size;
     if (isRetx) this.retransmissions++;

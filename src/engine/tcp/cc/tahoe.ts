@@ -22,8 +22,8 @@ function create(): CongestionControl {
       if (c.dupAcks !== c.dupAckThreshold || c.sndUna < c.recoverSeq) return;
       timeoutWindow(c, renoSsthresh(c));
       c.markRecoverPoint();
-      c.fastRetransmit();
       c.goBackN();
+      c.fastRetransmit();
     },
     onRecoveryAck(c, a) {
       c.cwndBytes = renoGrowth(c, a);
