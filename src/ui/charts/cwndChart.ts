@@ -1,0 +1,152 @@
+/** cwnd (solid) and ssthresh (dashed) over time, in segments, with loss-recovery markers. */
+import * as d3 from 'd3';
+import { clipToPlot, drawDropLane, drawFrame, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize } from './frame.ts';
+import { finiteMax, stepPath, timeWeightedQuantile, valueBefore, type CwndSeries } from './series.ts';
+import { MARK_COLOURS } from './palette.ts';
+
+export interface CwndFlowInput {
+  key: string;
+  colour: string;
+  series: CwndSeries;
+  fastRetransmitS: Float64Array;
+  timeoutS: Float64Array;
+  dropS: Float64Array;
+}
+
+export interface CwndChartInput {
+  durationS: number;
+  flows: CwndFlowInput[];
+  /** Top of the y axis in segments (see cwndYRange); anything above is marked as off scale. */
+  yMax: number;
+}
+
+interface Marker {
+  key: string;
+  kind: 'fast-retransmit' | 'timeout';
+  tS: number;
+  seg: number;
+}
+
+export interface CwndYRange {
+  /** Everything in view. */
+  full: number;
+  /** The range cwnd spends most of its time in; equals `full` unless a short excursion dwarfs it. */
+  focused: number;
+}
+
+/**
+ * Before the first loss ssthresh is often huge (the receive window or ∞), and a long fast
+ * recovery can inflate cwnd tenfold for a few seconds; either would flatten the sawtooth the
+ * panel is about. Only ssthresh values within reach of cwnd count, and when cwnd's peak is
+ * far above where it spends 90% of the time the focused range cuts it off (the chart then
+ * labels the peak, and the panel offers the full range).
+ */
+export function cwndYRange(flows: readonly Pick<CwndFlowInput, 'series'>[], durationS: number): CwndYRange {
+  let cwndMax = 0;
+  let typical = 0;
+  for (const f of flows) {
+    cwndMax = Math.max(cwndMax, finiteMax(f.series.cwndSeg));
+    typical = Math.max(typical, timeWeightedQuantile({ tS: f.series.tS, values: f.series.cwndSeg }, durationS, 0.9));
+  }
+  let ssMax = 0;
+  for (const f of flows) ssMax = Math.max(ssMax, finiteMax(f.series.ssthreshSeg, cwndMax * 1.5));
+  const full = Math.max(cwndMax, ssMax, 1) * 1.08;
+  const focused = typical * 1.7;
+  return { full, focused: focused > 0 && focused < full / 1.5 ? focused : full };
+}
+
+interface OffScale {
+  key: string;
+  tS: number;
+  peak: number;
+}
+
+/** The highest point of each flow's cwnd that lies above the axis, so the chart can say so. */
+function offScalePeaks(flows: readonly CwndFlowInput[], top: number): OffScale[] {
+  const out: OffScale[] = [];
+  for (const f of flows) {
+    const v = f.series.cwndSeg;
+    let best = -1;
+    for (let i = 0; i < v.length; i++) if (v[i] > top && Number.isFinite(v[i]) && (best < 0 || v[i] > v[best])) best = i;
+    if (best >= 0) out.push({ key: f.key, tS: f.series.tS[best], peak: v[best] });
+  }
+  return out;
+}
+
+export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: ChartSize): void {
+  const svg = d3.select(el);
+  const x = timeScale(input.durationS, size.width);
+  const y = valueScale(input.yMax, size.height);
+  drawFrame(svg, x, y, size, { x: 'time (s)', y: 'window (segments)' });
+  const clip = clipToPlot(svg, `${el.id || 'cwnd'}-clip`, x, y);
+  const [plotBottom, plotTop] = y.range();
+  const scales = { x, y, yClamp: [plotTop - 20, plotBottom] as const };
+
+  const lines = layer(svg, 'lines').attr('clip-path', clip);
+  const flowGroups = lines
+    .selectAll<SVGGElement, CwndFlowInput>('g.flow')
+    .data(input.flows, (f) => f.key)
+    .join((enter) =>
+      enter
+        .append('g')
+        .attr('class', 'flow')
+        .call((g) => g.append('path').attr('class', 'ssthresh-line'))
+        .call((g) => g.append('path').attr('class', 'cwnd-line')),
+    );
+  flowGroups
+    .select('path.ssthresh-line')
+    .attr('stroke', (f) => f.colour)
+    .attr('d', (f) => stepPath({ tS: f.series.tS, values: f.series.ssthreshSeg }, scales, input.durationS));
+  flowGroups
+    .select('path.cwnd-line')
+    .attr('stroke', (f) => f.colour)
+    .attr('d', (f) => stepPath({ tS: f.series.tS, values: f.series.cwndSeg }, scales, input.durationS));
+
+  // One marker per flow, kind and marker-wide bin (the highest): a run with hundreds of
+  // recoveries would otherwise paint a grey smear of overlapping triangles.
+  const byColumn = new Map<string, Marker>();
+  for (const f of input.flows) {
+    const at = (kind: Marker['kind'], times: Float64Array): void => {
+      for (const tS of times) {
+        const m = { key: f.key, kind, tS, seg: valueBefore(f.series.tS, f.series.cwndSeg, tS) };
+        const id = `${f.key}|${kind}|${Math.round(x(tS) / MARK_BIN_PX)}`;
+        const prev = byColumn.get(id);
+        if (!prev || m.seg > prev.seg) byColumn.set(id, m);
+      }
+    };
+    at('fast-retransmit', f.fastRetransmitS);
+    at('timeout', f.timeoutS);
+  }
+  const markers = [...byColumn.values()];
+  const triangle = d3.symbol(d3.symbolTriangle, 90)();
+  const diamond = d3.symbol(d3.symbolDiamond, 130)();
+  layer(svg, 'markers')
+    .attr('clip-path', clip)
+    .selectAll<SVGPathElement, Marker>('path.marker')
+    .data(markers)
+    .join('path')
+    .attr('class', (m) => `marker ${m.kind}`)
+    .attr('d', (m) => (m.kind === 'timeout' ? diamond : triangle))
+    // lifted above the line so the marker does not hide the peak it annotates
+    .attr('transform', (m) => `translate(${x(m.tS)},${Math.max(plotTop + 6, y(m.seg) - 9)})`)
+    .attr('fill', (m) => (m.kind === 'timeout' ? MARK_COLOURS.timeout : MARK_COLOURS.fastRetransmit));
+
+  const top = y.domain()[1];
+  const [plotLeft, plotRight] = x.range();
+  layer(svg, 'offscale')
+    .selectAll<SVGTextElement, OffScale>('text.offscale-label')
+    .data(offScalePeaks(input.flows, top), (o) => o.key)
+    .join('text')
+    .attr('class', 'offscale-label')
+    // just right of the peak, unless that would run off the plot
+    .attr('x', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? x(o.tS) + 8 : x(o.tS) - 8))
+    .attr('text-anchor', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? 'start' : 'end'))
+    .attr('y', plotTop + 16)
+    .text((o) => `↑ off scale: peaks at ${Math.round(o.peak).toLocaleString('en-US')} segments at ${o.tS.toFixed(1)} s`);
+
+  drawDropLane(
+    svg,
+    x,
+    input.flows.map((f) => ({ tS: f.dropS, colour: MARK_COLOURS.drop })),
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * Pure helpers that turn the engine's columnar trace into per-flow / per-link series and
+ * series into SVG path strings. No DOM here, so tests/ui can check them in Node.
+ */
+import type { TraceData } from '../../engine/core/trace.ts';
+
+const NS_PER_S = 1e9;
+
+/** A step function: value[i] holds from tS[i] until tS[i + 1]. */
+export interface StepSeries {
+  tS: Float64Array;
+  values: Float64Array;
+}
+
+/** cwnd and ssthresh of one flow, in segments. */
+export interface CwndSeries {
+  tS: Float64Array;
+  cwndSeg: Float64Array;
+  ssthreshSeg: Float64Array;
+}
+
+/** Rows of `flowOrLink` column equal to `index`: one pass to count, one to copy (no temporary arrays). */
+function rowsWhere(key: Float64Array, index: number): Int32Array {
+  let n = 0;
+  for (let i = 0; i < key.length; i++) if (key[i] === index) n++;
+  const rows = new Int32Array(n);
+  let k = 0;
+  for (let i = 0; i < key.length; i++) if (key[i] === index) rows[k++] = i;
+  return rows;
+}
+
+/** Divides rather than multiplies by a reciprocal: 6e8 / 1e9 is exactly 0.6, 6e8 * 1e-9 is not. */
+function pick(col: Float64Array, rows: Int32Array, divisor = 1): Float64Array {
+  const out = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = col[rows[i]] / divisor;
+  return out;
+}
+
+export function cwndSeries(trace: TraceData, flow: number, mssBytes: number): CwndSeries {
+  const c = trace.cwnd;
+  const rows = rowsWhere(c.flow, flow);
+  return {
+    tS: pick(c.tNs, rows, NS_PER_S),
+    cwndSeg: pick(c.cwndBytes, rows, mssBytes),
+    ssthreshSeg: pick(c.ssthreshBytes, rows, mssBytes),
+  };
+}
+
+export function queueSeries(trace: TraceData, link: number): StepSeries {
+  const q = trace.queue;
+  const rows = rowsWhere(q.link, link);
+  return { tS: pick(q.tNs, rows, NS_PER_S), values: pick(q.packets, rows) };
+}
+
+/** Times (s) of the flow's sender events of one kind (index into FLOW_EVENTS). */
+export function eventTimes(trace: TraceData, flow: number, kindCode: number): Float64Array {
+  const e = trace.event;
+  const out: number[] = [];
+  for (let i = 0; i < e.tNs.length; i++) if (e.flow[i] === flow && e.kind[i] === kindCode) out.push(e.tNs[i] / NS_PER_S);
+  return Float64Array.from(out);
+}
+
+/** Times (s) of dropped packets matching a filter; `link`/`flow` undefined = any. */
+export function dropTimes(trace: TraceData, filter: { link?: number; flow?: number; dataOnly?: boolean }): Float64Array {
+  const d = trace.drop;
+  const out: number[] = [];
+  for (let i = 0; i < d.tNs.length; i++) {
+    if (filter.link !== undefined && d.link[i] !== filter.link) continue;
+    if (filter.flow !== undefined && d.flow[i] !== filter.flow) continue;
+    if (filter.dataOnly && d.isAck[i] !== 0) continue;
+    out.push(d.tNs[i] / NS_PER_S);
+  }
+  return Float64Array.from(out);
+}
+
+/**
+ * Value of a step series just before time t (the value that was in force when something
+ * happened at t): markers for a loss sit on the sawtooth's peak, not its trough.
+ */
+export function valueBefore(tS: Float64Array, values: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = tS.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tS[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  const i = lo - 1;
+  return i >= 0 ? values[i] : tS.length > 0 ? values[0] : Number.NaN;
+}
+
+/** Largest finite value, or 0 for an empty series. */
+export function finiteMax(values: Float64Array, cap = Number.POSITIVE_INFINITY): number {
+  let m = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isFinite(v) && v > m && v <= cap) m = v;
+  }
+  return m;
+}
+
+/** Above this many points a path is drawn as a min/max envelope per pixel column. */
+export const DECIMATE_ABOVE = 20_000;
+
+export interface PathScales {
+  x: (tS: number) => number;
+  y: (v: number) => number;
+  /** Pixel range y is clamped into, so ∞ (ssthresh before the first loss) stays a valid path. */
+  yClamp: readonly [number, number];
+}
+
+const r1 = (v: number): number => Math.round(v * 10) / 10;
+
+/**
+ * SVG path of a step-after function from tS[0] to tEndS. Small series are exact; large ones
+ * keep, per pixel column, the value entering it, the min, the max and the last value: the
+ * drawing is indistinguishable at that width and the string stays a few thousand commands.
+ */
+export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decimateAbove = DECIMATE_ABOVE): string {
+  const { tS, values } = series;
+  const n = tS.length;
+  if (n === 0) return '';
+  const [yLo, yHi] = s.yClamp[0] <= s.yClamp[1] ? s.yClamp : [s.yClamp[1], s.yClamp[0]];
+  const py = (v: number): number => {
+    const p = s.y(v);
+    if (Number.isNaN(p)) return yHi;
+    return r1(Math.min(yHi, Math.max(yLo, p)));
+  };
+  const parts: string[] = [`M${r1(s.x(tS[0]))},${py(values[0])}`];
+  if (n <= decimateAbove) {
+    for (let i = 1; i < n; i++) parts.push(`H${r1(s.x(tS[i]))}V${py(values[i])}`);
+  } else {
+    let col = Math.floor(s.x(tS[0]));
+    let min = values[0];
+    let max = values[0];
+    let last = values[0];
+    const flush = (): void => {
+      parts.push(`H${col}V${py(min)}V${py(max)}V${py(last)}`);
+    };
+    for (let i = 1; i < n; i++) {
+      const c = Math.floor(s.x(tS[i]));
+      const v = values[i];
+      if (c !== col) {
+        flush();
+        col = c;
+        min = max = v;
+      } else {
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+      last = v;
+    }
+    flush();
+  }
+  parts.push(`H${r1(s.x(tEndS))}`);
+  return parts.join('');
+}
+
+/**
+ * The value a step function stays at or below for fraction q of [tS[0], tEndS]. Time-weighted,
+ * so a burst of thousands of samples in one second does not outvote a quiet minute.
+ */
+export function timeWeightedQuantile(series: StepSeries, tEndS: number, q: number): number {
+  const { tS, values } = series;
+  const n = tS.length;
+  if (n === 0) return 0;
+  const order = Array.from({ length: n }, (_, i) => i).filter((i) => Number.isFinite(values[i]));
+  order.sort((a, b) => values[a] - values[b]);
+  const dur = (i: number): number => Math.max(0, (i + 1 < n ? tS[i + 1] : tEndS) - tS[i]);
+  let total = 0;
+  for (const i of order) total += dur(i);
+  if (total === 0) return order.length > 0 ? values[order[order.length - 1]] : 0;
+  let acc = 0;
+  for (const i of order) {
+    acc += dur(i);
+    if (acc >= q * total) return values[i];
+  }
+  return values[order[order.length - 1]];
+}

@@ -1,0 +1,34 @@
+/** Number formats for the readouts: fixed decimals so tabular numerals line up. */
+export const mbps = (bps: number): string => (bps / 1e6).toFixed(2);
+export const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+export const fixed1 = (n: number): string => n.toFixed(1);
+
+const DISPLAY_NAMES: Record<string, string> = { tahoe: 'Tahoe', reno: 'Reno', newreno: 'NewReno', sack: 'SACK' };
+
+/** Conventional spelling of a variant's registry name (NewReno, SACK); unknown names pass through. */
+export const variantLabel = (name: string): string => DISPLAY_NAMES[name] ?? name;
+
+/** Rates as a person would say them: 1.5 Mb/s, 100 Mb/s, 1 Gb/s. */
+export function rate(bps: number): string {
+  if (bps >= 1e9) return `${Number((bps / 1e9).toPrecision(3))} Gb/s`;
+  if (bps >= 1e6) return `${Number((bps / 1e6).toPrecision(3))} Mb/s`;
+  return `${Number((bps / 1e3).toPrecision(3))} kb/s`;
+}
+
+interface Describable {
+  durationS: number;
+  path: { forward: { rateBps: number; delayMs: number; queue: { limitPackets: number } } }[];
+  flows: { variant: string }[];
+}
+
+/**
+ * One line saying what is being simulated right now; the preset's own description goes stale
+ * as soon as a slider moves.
+ */
+export function describeScenario(s: Describable): string {
+  const counts = new Map<string, number>();
+  for (const f of s.flows) counts.set(f.variant, (counts.get(f.variant) ?? 0) + 1);
+  const flows = [...counts].map(([v, n]) => `${n} ${variantLabel(v)} flow${n === 1 ? '' : 's'}`).join(', ');
+  const b = s.path[0].forward;
+  return `${flows} through a ${rate(b.rateBps)}, ${b.delayMs} ms link with a ${b.queue.limitPackets}-packet queue, ${s.durationS} s`;
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { ColumnarSink } from '../../src/engine/core/trace.ts';
+import { cwndSeries, dropTimes, eventTimes, finiteMax, queueSeries, stepPath, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
+import { traceTransferables } from '../../src/worker/transfer.ts';
+
+const identity = { x: (t: number) => t, y: (v: number) => v, yClamp: [-1000, 1000] as const };
+
+function sampleTrace() {
+  const sink = new ColumnarSink();
+  sink.cwnd(0, 0, 2000, Number.POSITIVE_INFINITY);
+  sink.cwnd(0, 1, 1000, 64_000);
+  sink.cwnd(1e9, 0, 4000, Number.POSITIVE_INFINITY);
+  sink.cwnd(2e9, 0, 2000, 2000);
+  sink.queue(5e8, 0, 3, 3000);
+  sink.queue(5e8, 1, 9, 9000);
+  sink.queue(6e8, 0, 2, 2000);
+  sink.drop(1.5e9, 0, 0, 1000, false, 'queue-overflow');
+  sink.drop(1.6e9, 0, 0, 2000, true, 'queue-overflow');
+  sink.drop(1.7e9, 2, 1, 3000, false, 'channel-error');
+  sink.event(1.9e9, 0, 'fast-retransmit');
+  sink.event(3e9, 0, 'timeout');
+  return sink.finish();
+}
+
+describe('ui series', () => {
+  it('cwndSeries keeps one flow and converts to seconds and segments', () => {
+    const s = cwndSeries(sampleTrace(), 0, 1000);
+    expect([...s.tS]).toEqual([0, 1, 2]);
+    expect([...s.cwndSeg]).toEqual([2, 4, 2]);
+    expect([...s.ssthreshSeg]).toEqual([Infinity, Infinity, 2]);
+  });
+
+  it('queueSeries keeps one link', () => {
+    const q = queueSeries(sampleTrace(), 0);
+    expect([...q.tS]).toEqual([0.5, 0.6]);
+    expect([...q.values]).toEqual([3, 2]);
+  });
+
+  it('eventTimes filters by flow and kind code', () => {
+    const t = sampleTrace();
+    expect([...eventTimes(t, 0, 0)]).toEqual([1.9]);
+    expect([...eventTimes(t, 0, 1)]).toEqual([3]);
+    expect([...eventTimes(t, 1, 0)]).toEqual([]);
+  });
+
+  it('dropTimes filters by link, flow and data-only', () => {
+    const t = sampleTrace();
+    expect([...dropTimes(t, { link: 0 })]).toEqual([1.5, 1.6]);
+    expect([...dropTimes(t, { flow: 0, dataOnly: true })]).toEqual([1.5]);
+    expect([...dropTimes(t, {})]).toEqual([1.5, 1.6, 1.7]);
+  });
+
+  it('valueBefore returns the value in force just before t', () => {
+    const tS = Float64Array.from([0, 1, 2]);
+    const v = Float64Array.from([10, 20, 5]);
+    expect(valueBefore(tS, v, 2)).toBe(20);
+    expect(valueBefore(tS, v, 2.5)).toBe(5);
+    expect(valueBefore(tS, v, 0)).toBe(10);
+  });
+
+  it('finiteMax ignores infinity and values above the cap', () => {
+    expect(finiteMax(Float64Array.from([1, Infinity, 7, NaN]))).toBe(7);
+    expect(finiteMax(Float64Array.from([1, 50, 7]), 10)).toBe(7);
+    expect(finiteMax(new Float64Array(0))).toBe(0);
+  });
+});
+
+describe('ui stepPath', () => {
+  it('draws an exact step-after line for small series and holds the last value to the end', () => {
+    const d = stepPath({ tS: Float64Array.from([0, 1, 3]), values: Float64Array.from([5, 7, 2]) }, identity, 4);
+    expect(d).toBe('M0,5H1V7H3V2H4');
+  });
+
+  it('clamps infinite values into the pixel range so the path stays valid', () => {
+    const d = stepPath({ tS: Float64Array.from([0, 1]), values: Float64Array.from([Infinity, 2]) }, { ...identity, yClamp: [0, 100] }, 2);
+    expect(d).toBe('M0,100H1V2H2');
+    expect(d).not.toMatch(/Infinity|NaN/);
+  });
+
+  it('is empty for an empty series', () => {
+    expect(stepPath({ tS: new Float64Array(0), values: new Float64Array(0) }, identity, 1)).toBe('');
+  });
+
+  it('decimates large series to a min/max envelope per pixel column', () => {
+    const n = 50_000;
+    const tS = new Float64Array(n);
+    const values = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      tS[i] = i / n; // 0 … 1 s over 100 px: 500 samples per column
+      values[i] = i % 2 === 0 ? 0 : 10 + (i % 7);
+    }
+    const x = (t: number): number => t * 100;
+    const d = stepPath({ tS, values }, { x, y: (v) => v, yClamp: [-1, 100] }, 1);
+    const columns = d.match(/H/g)?.length ?? 0;
+    expect(columns).toBeLessThanOrEqual(102);
+    const ys = [...d.matchAll(/V(-?[\d.]+)/g)].map((m) => Number(m[1]));
+    expect(Math.min(...ys)).toBe(0);
+    expect(Math.max(...ys)).toBe(16);
+  });
+});
+
+describe('worker transfer', () => {
+  it('lists every column buffer once', () => {
+    const trace = sampleTrace();
+    const buffers = traceTransferables(trace);
+    const columns = Object.values(trace).flatMap((t) => Object.values(t as Record<string, Float64Array>));
+    expect(buffers.length).toBe(columns.length);
+    expect(new Set(buffers).size).toBe(buffers.length);
+  });
+});
+
+describe('ui timeWeightedQuantile', () => {
+  it('weights values by how long they hold, not by how many samples they have', () => {
+    // 1 s at 100 in 1000 samples, then 9 s at 10 in one sample
+    const n = 1001;
+    const tS = new Float64Array(n);
+    const values = new Float64Array(n);
+    for (let i = 0; i < 1000; i++) {
+      tS[i] = i / 1000;
+      values[i] = 100;
+    }
+    tS[1000] = 1;
+    values[1000] = 10;
+    expect(timeWeightedQuantile({ tS, values }, 10, 0.5)).toBe(10);
+    expect(timeWeightedQuantile({ tS, values }, 10, 0.95)).toBe(100);
+  });
+
+  it('ignores non-finite values', () => {
+    const s = { tS: Float64Array.from([0, 1]), values: Float64Array.from([Infinity, 3]) };
+    expect(timeWeightedQuantile(s, 2, 0.9)).toBe(3);
+  });
+});
