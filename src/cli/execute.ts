@@ -1,6 +1,6 @@
 /** Runs a parsed command: loads and edits the scenario, validates it, simulates, prints. */
 import { runScenario } from '../engine/run.ts';
-import type { RunResult } from '../engine/results.ts';
+import type { FlowResult, LinkResult, RunResult } from '../engine/results.ts';
 import { listVariants, variantNames } from '../engine/tcp/cc/registry.ts';
 import { getPreset, presetNames, PRESETS } from '../scenarios/presets/index.ts';
 import type { Scenario } from '../scenarios/schema.ts';
@@ -27,19 +27,8 @@ export const EXIT_BAD_INPUT = 2;
 
 /** The JSON the CLI prints: the run's results without the trace and the per-link details. */
 export interface CliOutput {
-  flows: {
-    id: string;
-    variant: string;
-    goodputBps: number;
-    completionTimeS: number | null;
-    bytesDelivered: number;
-    segmentsSent: number;
-    retransmissions: number;
-    timeouts: number;
-    fastRetransmits: number;
-    overheadPct: number;
-  }[];
-  links: { id: string; drops: Record<string, number>; meanQueuePackets: number; maxQueuePackets: number }[];
+  flows: Omit<FlowResult, 'mssBytes'>[];
+  links: Pick<LinkResult, 'id' | 'drops' | 'meanQueuePackets' | 'maxQueuePackets'>[];
   sim: { events: number; simTimeS: number; wallMs: number };
 }
 

@@ -240,7 +240,7 @@ export class Sender implements Conn, Endpoint {
         continue;
       }
       if (this.sndNxt + len > this.sndUna + wnd) {
-        this.cwndLimited = this.cwndBytes <= this.p.rwndBytes;
+        this.cwndLimited = this.cwndBytes < this.p.rwndBytes;
         return;
       }
       this.transmit(this.sndNxt);

@@ -1,5 +1,5 @@
 /** Helpers the classic variants share instead of copying (RFC 5681 window rules). */
-import type { AckInfo, Conn, Snapshot } from './types.ts';
+import type { AckInfo, CongestionControl, Conn, Snapshot } from './types.ts';
 
 /**
  * RFC 5681 §3.1 growth for one new ACK, returned rather than set: slow start adds
@@ -39,3 +39,12 @@ export function classicSnapshot(c: Conn): Snapshot {
     recoverSeq: c.recoverSeq,
   };
 }
+
+/** The window half of a classic variant: RFC 5681 growth, ssthresh and snapshot. */
+export const classicWindow: Pick<CongestionControl, 'onAck' | 'ssthresh' | 'inspect'> = {
+  onAck(c, a) {
+    c.cwndBytes = renoGrowth(c, a);
+  },
+  ssthresh: (c) => renoSsthresh(c),
+  inspect: (c) => classicSnapshot(c),
+};

@@ -13,7 +13,7 @@
  * RFC 6582 §4) rather than only the first ("Impatient"); no limited transmit (RFC 3042).
  * Exported hooks let the loss-differentiating variants reuse this recovery with their own ssthresh.
  */
-import { classicSnapshot, renoGrowth, renoSsthresh } from './common.ts';
+import { classicWindow, renoSsthresh } from './common.ts';
 import type { AckInfo, CcPlugin, CongestionControl, Conn } from './types.ts';
 
 /** Third duplicate ACK outside recovery, with ssthresh already chosen by the caller. */
@@ -43,16 +43,12 @@ export function newrenoRecoveryAck(c: Conn, a: AckInfo): void {
 
 function create(): CongestionControl {
   return {
-    onAck(c, a) {
-      c.cwndBytes = renoGrowth(c, a);
-    },
-    ssthresh: (c) => renoSsthresh(c),
+    ...classicWindow,
     onDupAck(c) {
       if (c.inRecovery) c.cwndBytes += c.mssBytes;
       else if (newrenoMayEnter(c)) newrenoEnterRecovery(c, renoSsthresh(c));
     },
     onRecoveryAck: newrenoRecoveryAck,
-    inspect: (c) => classicSnapshot(c),
   };
 }
 

@@ -7,15 +7,12 @@
  *
  * Deviations: no limited transmit (RFC 3042).
  */
-import { classicSnapshot, renoGrowth, renoSsthresh } from './common.ts';
+import { classicWindow, renoSsthresh } from './common.ts';
 import type { CcPlugin, CongestionControl } from './types.ts';
 
 function create(): CongestionControl {
   return {
-    onAck(c, a) {
-      c.cwndBytes = renoGrowth(c, a);
-    },
-    ssthresh: (c) => renoSsthresh(c),
+    ...classicWindow,
     onDupAck(c) {
       if (c.inRecovery) {
         c.cwndBytes += c.mssBytes;
@@ -31,7 +28,6 @@ function create(): CongestionControl {
       c.cwndBytes = c.ssthreshBytes;
       c.exitRecovery();
     },
-    inspect: (c) => classicSnapshot(c),
   };
 }
 

@@ -15,7 +15,7 @@
  * Deviations: the scoreboard is segment-granular (MSS-aligned segments); IsLost counts SACKed
  * segments above the sequence number (equivalent for full-sized segments); no limited transmit.
  */
-import { classicSnapshot, renoGrowth, renoSsthresh, timeoutWindow } from './common.ts';
+import { classicSnapshot, classicWindow, renoSsthresh, timeoutWindow } from './common.ts';
 import type { CcPlugin, CongestionControl, Conn } from './types.ts';
 
 /** RFC 6675 SetPipe(): the sender's estimate of bytes still in the network. */
@@ -69,8 +69,9 @@ function create(): CongestionControl {
         return seq;
       }
     }
-    // Rule 4: one rescue retransmission of the highest unSACKed segment per episode.
-    if (c.sndUna >= rescueEnd) {
+    // Rule 4: one rescue retransmission of the highest unSACKed segment per episode, once
+    // HighACK (sndUna − 1) > RescueRxt (rescueEnd − 1).
+    if (c.sndUna > rescueEnd) {
       for (let seq = c.sndMax - 1 - ((c.sndMax - 1) % c.mssBytes); seq >= c.sndUna; seq -= c.mssBytes) {
         if (!c.sack.isSacked(seq)) {
           rescueEnd = c.recoverSeq;
@@ -82,10 +83,7 @@ function create(): CongestionControl {
   }
 
   return {
-    onAck(c, a) {
-      c.cwndBytes = renoGrowth(c, a);
-    },
-    ssthresh: (c) => renoSsthresh(c),
+    ...classicWindow,
     onDupAck(c) {
       if (c.inRecovery || c.sndUna < c.recoverSeq) return;
       if (c.dupAcks >= c.dupAckThreshold || c.sack.isLost(c.sndUna)) enter(c);

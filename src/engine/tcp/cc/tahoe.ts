@@ -9,15 +9,12 @@
  *   first (ns-2's `bug_fix`, RFC 6582's `recover` test): duplicates of resent data would
  *   otherwise trigger spurious retransmits.
  */
-import { classicSnapshot, renoGrowth, renoSsthresh, timeoutWindow } from './common.ts';
+import { classicWindow, renoGrowth, renoSsthresh, timeoutWindow } from './common.ts';
 import type { CcPlugin, CongestionControl } from './types.ts';
 
 function create(): CongestionControl {
   return {
-    onAck(c, a) {
-      c.cwndBytes = renoGrowth(c, a);
-    },
-    ssthresh: (c) => renoSsthresh(c),
+    ...classicWindow,
     onDupAck(c) {
       if (c.dupAcks !== c.dupAckThreshold || c.sndUna < c.recoverSeq) return;
       timeoutWindow(c, renoSsthresh(c));
@@ -25,10 +22,10 @@ function create(): CongestionControl {
       c.goBackN();
       c.fastRetransmit();
     },
+    // Tahoe never enters recovery; the hook is required, so it treats an ACK like any other.
     onRecoveryAck(c, a) {
       c.cwndBytes = renoGrowth(c, a);
     },
-    inspect: (c) => classicSnapshot(c),
   };
 }
 
