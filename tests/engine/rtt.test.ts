@@ -174,6 +174,21 @@ describe('sender retransmission timer', () => {
     ]);
   });
 
+  it("rtt Karn's rule: no sample from a cumulative ACK that also covers a retransmitted segment", () => {
+    // Segments 0–3 sent at t = 0 (initial cwnd 4); segment 0 is lost, 1–3 arrive (three
+    // dupACKs), NewReno retransmits 0 at 50 ms. The ACK of 4000 at 150 ms covers segment 3,
+    // never retransmitted, but sent at 0: timing it would give 150 ms, the loss's delay
+    // included. The ACK covers a retransmission, so it is ambiguous: no sample.
+    const h = tcpHarness({ variant: 'newreno', initialCwndSegments: 4, minRtoMs: 200 });
+    h.start();
+    h.advance(ms(50));
+    h.dupAck(3);
+    expect(h.sent.filter((x) => x.retransmit).map((x) => x.seq)).toEqual([0]);
+    h.advance(ms(100));
+    h.ack(4000);
+    expect(h.sender.rtt.samples).toBe(0);
+  });
+
   it('rtt backed-off RTO is kept until a new valid sample (§5.7)', () => {
     const h = karnSetup();
     h.newSent();

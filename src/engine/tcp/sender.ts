@@ -186,11 +186,16 @@ export class Sender implements Conn, Endpoint {
     this.trySend();
   }
 
-  /** Karn's rule: only an unambiguous measurement. With timestamps the echo names the transmission. */
+  /**
+   * Karn's rule: only an unambiguous measurement. With timestamps the echo names the
+   * transmission. Without, no sample if any segment this ACK covers was ever retransmitted:
+   * even the newest covered segment's send time would then include the recovery's delay.
+   */
   private rttSample(ack: Packet): number | null {
     if (this.p.timestamps) return ack.tsEcrNs >= 0 ? this.sim.now() - ack.tsEcrNs : null;
     const last = this.board.segIndex(ack.ackNo - 1);
-    if (!this.board.has(last) || this.board.wasRetransmitted(last)) return null;
+    if (!this.board.has(last)) return null;
+    for (let i = this.board.segIndex(this.sndUna); i <= last; i++) if (this.board.wasRetransmitted(i)) return null;
     return this.sim.now() - this.board.sentAtNs(last);
   }
 
