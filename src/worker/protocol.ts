@@ -2,8 +2,11 @@
 import type { RunOptions, runScenario } from '../engine/run.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 
-/** A finished run exactly as `runScenario` returns it (trace columns arrive transferred, not copied). */
-export type RunOutput = ReturnType<typeof runScenario>;
+/**
+ * A finished run as `runScenario` returns it (trace columns arrive transferred, not copied),
+ * plus the trace's fingerprint: the same scenario and seed give the same one anywhere.
+ */
+export type RunOutput = ReturnType<typeof runScenario> & { traceHash: string };
 
 export interface SimApi {
   /** Runs the scenario to completion; throws whatever the engine throws. */

@@ -11,6 +11,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { traceHash } from '../../src/engine/core/trace.ts';
+import { runScenario } from '../../src/engine/run.ts';
+import { getPreset } from '../../src/scenarios/presets/index.ts';
+import { parseScenario } from '../../src/scenarios/validate.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(ROOT, 'test-output/e2e');
@@ -128,6 +132,13 @@ describe.runIf(haveChromium)('app in Chromium', () => {
     expect(await page.locator('[data-testid="error-banner"]').count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await page.screenshot({ path: join(OUT, 'app.png'), fullPage: true });
+  });
+
+  it('computes in the browser worker the byte-identical trace Node computes for the same scenario and seed', async () => {
+    const preset = parseScenario(getPreset('reference-2mbps')?.scenario);
+    if (!preset.ok) throw new Error('reference-2mbps does not validate');
+    const inNode = traceHash(runScenario(preset.scenario).trace);
+    expect(await page.getByTestId('trace-hash').textContent()).toBe(inNode);
   });
 
   it('re-runs and redraws when the rate slider moves by keyboard', async () => {

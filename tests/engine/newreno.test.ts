@@ -115,17 +115,22 @@ describe('newreno', () => {
     expect(h.cwndSegments).toBe(3);
 
     h.ack(10000);
-    // Covers recover; slow start 3 → 4: segments 10000–13000 new
+    // Acknowledges through byte 9999 = recover; slow start 3 → 4: segments 10000–13000 new
     expect(h.newSent().map((s) => s.seq)).toEqual([10000, 11000, 12000, 13000]);
     h.dupAck(3);
-    // Now a real fast retransmit: FlightSize 4000 ⇒ ssthresh = max(2000, 2000) = 2000,
-    // cwnd 5000 > FlightSize 4000 ⇒ one new segment too (RFC 5681 §3.2 step 5)
-    expect(h.newSent()).toMatchObject([
-      { seq: 10000, retransmit: true },
-      { seq: 14000, retransmit: false },
-    ]);
+    // Still no fast retransmit: the ACK must cover MORE than recover ("ack_number − 1 >
+    // recover", RFC 6582 §3.2), these duplicates may echo the go-back-N resends.
+    expect(h.newSent()).toEqual([]);
+    expect(h.sender.fastRetransmits).toBe(0);
+    h.ack(11000);
+    // slow start 4 → 5, window [11000, 16000): 14000, 15000 new
+    expect(h.newSent().map((s) => s.seq)).toEqual([14000, 15000]);
+    h.dupAck(3);
+    // Now a real fast retransmit: FlightSize = 16000 − 11000 = 5000 ⇒ ssthresh = 2500,
+    // cwnd = 2500 + 3·1000 = 5500; the next new segment would end at 17000 > 11000 + 5500.
+    expect(h.newSent()).toMatchObject([{ seq: 11000, retransmit: true }]);
     expect(h.sender.inRecovery).toBe(true);
-    expect(h.ssthreshSegments).toBe(2);
-    expect(h.cwndSegments).toBe(5);
+    expect(h.ssthreshSegments).toBe(2.5);
+    expect(h.cwndSegments).toBe(5.5);
   });
 });

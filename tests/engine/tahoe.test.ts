@@ -95,13 +95,22 @@ describe('tahoe', () => {
     expect(h.cwndSegments).toBe(2);
 
     h.ack(8000);
-    // past the recovery point; slow start 2 → 3, window [8000, 11000)
+    // up to the recovery point; slow start 2 → 3, window [8000, 11000)
     expect(h.cwndSegments).toBe(3);
     expect(h.newSent().map((s) => s.seq)).toEqual([8000, 9000, 10000]);
     h.dupAck(3);
-    // a new loss is repaired: FlightSize = 11000 − 8000 = 3000 ⇒ ssthresh = max(1500, 2000) = 2000
+    // ACK 8000 acknowledges through byte 7999 = recover, not more (RFC 6582 §3.2: "ack_number
+    // − 1 > recover"): these duplicates may still echo resent data, so no fast retransmit.
+    expect(h.newSent()).toEqual([]);
+    expect(h.sender.fastRetransmits).toBe(1);
+    h.ack(9000);
+    // slow start 3 → 4, window [9000, 13000): 11000, 12000 new
+    expect(h.newSent().map((s) => s.seq)).toEqual([11000, 12000]);
+    h.dupAck(3);
+    // past the recovery point, a new loss is repaired: FlightSize = 13000 − 9000 = 4000 ⇒
+    // ssthresh = max(2000, 2000) = 2000, cwnd = 1 MSS, segment 9000 resent
     expect(h.sender.fastRetransmits).toBe(2);
-    expect(h.newSent()).toMatchObject([{ seq: 8000, retransmit: true }]);
+    expect(h.newSent()).toMatchObject([{ seq: 9000, retransmit: true }]);
     expect(h.ssthreshSegments).toBe(2);
     expect(h.cwndSegments).toBe(1);
   });

@@ -37,7 +37,8 @@ export class Sender implements Conn, Endpoint {
   sndMax = 0;
   dupAcks = 0;
   inRecovery = false;
-  recoverSeq = 0;
+  /** RFC 6582's `recover` + 1; −1 (the ISN, in our numbering) before any loss. */
+  recoverSeq = -1;
   cwndLimited = true;
   readonly rtt: RttEstimator;
   readonly board: SegmentBoard;

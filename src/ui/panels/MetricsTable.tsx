@@ -49,7 +49,12 @@ export function MetricsTable({ shown }: { shown: Shown }) {
       </table>
       <p className="footnote">
         Bottleneck link {bottleneck?.id ?? scenario.path[0].id}: {mbps(scenario.path[0].forward.rateBps)} Mb/s, {int(bottleneckDrops)} drops in total;{' '}
-        {int(result.sim.events)} events simulated for {result.sim.simTimeS.toFixed(0)} s, seed {result.sim.seed}, in {int(shown.wallMs)} ms.
+        {int(result.sim.events)} events simulated for {result.sim.simTimeS.toFixed(0)} s, seed {result.sim.seed}, in {int(shown.wallMs)} ms. Trace
+        fingerprint{' '}
+        <code data-testid="trace-hash" title="Same scenario and seed give the same fingerprint on any machine">
+          {result.traceHash}
+        </code>
+        .
         {result.stoppedEarly ? ' Stopped early at the event cap: the run is incomplete.' : ''}
       </p>
     </section>

@@ -24,6 +24,15 @@ export function timeoutWindow(c: Conn, ssthreshBytes: number): void {
   c.cwndBytes = c.mssBytes;
 }
 
+/**
+ * May duplicate ACKs start a new loss recovery? Only once the cumulative ACK covers more than
+ * the previous recovery point (RFC 6582 §3.2 step 2, RFC 6675 §5: "beyond RecoveryPoint");
+ * otherwise they may just echo the retransmissions of that episode or of a timeout's go-back-N.
+ */
+export function pastRecoveryPoint(c: Conn): boolean {
+  return c.sndUna > c.recoverSeq;
+}
+
 /** Phase names shared by every window-based variant's snapshot. */
 export function classicPhase(c: Conn): string {
   if (c.inRecovery) return 'fast-recovery';

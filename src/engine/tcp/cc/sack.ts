@@ -15,7 +15,7 @@
  * Deviations: the scoreboard is segment-granular (MSS-aligned segments); IsLost counts SACKed
  * segments above the sequence number (equivalent for full-sized segments); no limited transmit.
  */
-import { classicSnapshot, classicWindow, renoSsthresh, timeoutWindow } from './common.ts';
+import { classicSnapshot, classicWindow, pastRecoveryPoint, renoSsthresh, timeoutWindow } from './common.ts';
 import type { CcPlugin, CongestionControl, Conn } from './types.ts';
 
 /** RFC 6675 SetPipe(): the sender's estimate of bytes still in the network. */
@@ -85,7 +85,7 @@ function create(): CongestionControl {
   return {
     ...classicWindow,
     onDupAck(c) {
-      if (c.inRecovery || c.sndUna < c.recoverSeq) return;
+      if (c.inRecovery || !pastRecoveryPoint(c)) return;
       if (c.dupAcks >= c.dupAckThreshold || c.sack.isLost(c.sndUna)) enter(c);
     },
     onRecoveryAck(c) {

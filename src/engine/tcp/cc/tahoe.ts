@@ -9,14 +9,14 @@
  *   first (ns-2's `bug_fix`, RFC 6582's `recover` test): duplicates of resent data would
  *   otherwise trigger spurious retransmits.
  */
-import { classicWindow, renoGrowth, renoSsthresh, timeoutWindow } from './common.ts';
+import { classicWindow, pastRecoveryPoint, renoGrowth, renoSsthresh, timeoutWindow } from './common.ts';
 import type { CcPlugin, CongestionControl } from './types.ts';
 
 function create(): CongestionControl {
   return {
     ...classicWindow,
     onDupAck(c) {
-      if (c.dupAcks !== c.dupAckThreshold || c.sndUna < c.recoverSeq) return;
+      if (c.dupAcks !== c.dupAckThreshold || !pastRecoveryPoint(c)) return;
       timeoutWindow(c, renoSsthresh(c));
       c.markRecoverPoint();
       c.goBackN();

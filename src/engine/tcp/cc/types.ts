@@ -22,7 +22,7 @@ export interface Conn {
   readonly dupAckThreshold: number;
   /** True between enterRecovery() and exitRecovery(). */
   readonly inRecovery: boolean;
-  /** Highest byte sent when recovery (or the last timeout) began — RFC 6582's `recover`. */
+  /** One past the highest byte sent when recovery (or the last timeout) began: RFC 6582's `recover` + 1; −1 before any loss. */
   readonly recoverSeq: number;
   /** The last send attempt was stopped by cwnd (not by the receiver window or lack of data). */
   readonly cwndLimited: boolean;
