@@ -79,13 +79,13 @@ export class Sender implements Conn, Endpoint {
     this.rtt = new RttEstimator(p);
     this.board = new SegmentBoard(p.mssBytes);
     const board = this.board;
-    const self = this;
+    const sender = this; // the getter below needs the instance, not the SackView
     this.sack = {
       enabled: sackEnabled,
       isSacked: (seq) => board.sackedCount > 0 && board.isSacked(board.segIndex(seq)),
-      isLost: (seq) => self.isLost(seq),
+      isLost: (seq) => sender.isLost(seq),
       get highSacked() {
-        return Math.max(self.highSackedEnd, self.sndUna);
+        return Math.max(sender.highSackedEnd, sender.sndUna);
       },
     };
   }

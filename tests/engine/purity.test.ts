@@ -1,0 +1,55 @@
+/**
+ * The engine is pure and deterministic: it must run unchanged in Node and in a Web Worker, and
+ * the same scenario and seed must give the same trace. So no wall clock, no Math.random, no DOM
+ * or worker globals, no timers, and no imports from the UI, the worker or Node built-ins.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ENGINE = join(__dirname, '../../src/engine');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Code without comments and string contents, so prose mentioning "Date.now" does not count. */
+function code(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/.*$/gm, '')
+    .replace(/`(?:\\.|[^`\\])*`/g, '``')
+    .replace(/'(?:\\.|[^'\\])*'/g, "''");
+}
+
+const FORBIDDEN: [RegExp, string][] = [
+  [/\bMath\.random\b/, 'Math.random (use a named stream from core/rng.ts)'],
+  [/\bDate\b/, 'Date (wall clock)'],
+  [/\bperformance\b/, 'performance (wall clock)'],
+  [/\b(setTimeout|setInterval|setImmediate|queueMicrotask|requestAnimationFrame)\b/, 'real timers (schedule on the Simulator)'],
+  [/\b(window|document|self|globalThis|navigator|postMessage)\b/, 'browser or worker globals'],
+  [/\bprocess\./, 'process (Node globals)'],
+];
+
+const FORBIDDEN_IMPORTS = /from\s+'(node:[^']*|react[^']*|d3[^']*|comlink|\.\.\/(?:\.\.\/)*(ui|worker|cli)\/[^']*)'/;
+
+describe('engine purity', () => {
+  const files = sources(ENGINE);
+
+  it('has engine sources to check', () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  for (const file of files) {
+    it(`${relative(ENGINE, file)} uses no wall clock, randomness, timers or host globals`, () => {
+      const raw = readFileSync(file, 'utf8');
+      const body = code(raw);
+      const found = FORBIDDEN.filter(([re]) => re.test(body)).map(([, what]) => what);
+      const imports = raw.split('\n').filter((l) => l.startsWith('import') && FORBIDDEN_IMPORTS.test(l));
+      expect({ found, imports }).toEqual({ found: [], imports: [] });
+    });
+  }
+});
