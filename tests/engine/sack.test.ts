@@ -95,11 +95,19 @@ describe('sack', () => {
     expect(pipeOf(h)).toBe(7000);
   });
 
-  it('sack enters recovery on the third dupACK even without SACK blocks (DupAcks ≥ DupThresh)', () => {
+  it('sack counts only duplicate ACKs that SACK new data (RFC 6675 §2 DupAck)', () => {
     const h = tenOut(10);
-    h.dupAck(2);
+    // Three duplicates with no SACK information (echoes of resent data look like this) do not count.
+    h.dupAck(3);
     expect(h.sender.inRecovery).toBe(false);
-    h.dupAck(1);
+    expect(sent(h)).toEqual([]);
+    // Repeating an already reported block adds nothing either.
+    h.ack(0, { sack: [1000, 2000] });
+    h.ack(0, { sack: [1000, 2000] });
+    h.ack(0, { sack: [1000, 3000] });
+    expect(h.sender.inRecovery).toBe(false);
+    // The third DupAck that SACKs new data starts recovery: FlightSize 10000 ⇒ cwnd = ssthresh = 5000.
+    h.ack(0, { sack: [1000, 4000] });
     expect(h.sender.inRecovery).toBe(true);
     expect(h.cwndSegments).toBe(5);
     expect(sent(h)).toEqual(['0 rxt']);

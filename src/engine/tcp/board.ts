@@ -13,6 +13,8 @@ export class SegmentBoard {
   private count = 0;
   /** SACKed segments currently tracked (so SACK-free runs skip scans). */
   sackedCount = 0;
+  /** Bumped whenever the SACKed set or the tracked range changes, to invalidate derived caches. */
+  version = 0;
 
   static readonly RETX = 1;
   static readonly SACKED = 2;
@@ -44,6 +46,7 @@ export class SegmentBoard {
   /** Forget segments wholly below `sndUna`. */
   advance(sndUna: number): void {
     const newBase = this.segIndex(sndUna);
+    if (newBase > this.base) this.version++;
     while (this.base < newBase && this.count > 0) {
       const s = this.slot(this.base);
       if (this.flags[s] & SegmentBoard.SACKED) this.sackedCount--;
@@ -67,14 +70,16 @@ export class SegmentBoard {
     return this.has(i) && (this.flags[this.slot(i)] & SegmentBoard.SACKED) !== 0;
   }
 
-  /** Mark every tracked segment wholly inside [start, end) as SACKed. */
-  markSacked(start: number, end: number): void {
+  /** Mark every tracked segment wholly inside [start, end) as SACKed; returns how many were new. */
+  markSacked(start: number, end: number): number {
+    const before = this.sackedCount;
     const first = Math.ceil(start / this.mssBytes);
     const last = Math.floor(end / this.mssBytes); // exclusive, full segments only…
     for (let i = Math.max(first, this.base); i < Math.min(last, this.base + this.count); i++) this.setSacked(i);
     // …except a short final segment, which ends exactly at `end`.
     const tail = this.segIndex(end - 1);
     if (tail >= last && this.has(tail) && tail * this.mssBytes >= start) this.setSacked(tail);
+    return this.sackedCount - before;
   }
 
   private setSacked(i: number): void {
@@ -82,13 +87,27 @@ export class SegmentBoard {
     if ((this.flags[s] & SegmentBoard.SACKED) === 0) {
       this.flags[s] |= SegmentBoard.SACKED;
       this.sackedCount++;
+      this.version++;
     }
+  }
+
+  /**
+   * Index of the `n`-th highest SACKed segment, or -1 if fewer are SACKed. Every unSACKed
+   * segment below it has at least n SACKed segments above: RFC 6675's IsLost in O(1) per query.
+   */
+  nthHighestSacked(n: number): number {
+    let seen = 0;
+    for (let i = this.base + this.count - 1; i >= this.base; i--) {
+      if ((this.flags[this.slot(i)] & SegmentBoard.SACKED) !== 0 && ++seen === n) return i;
+    }
+    return -1;
   }
 
   /** RFC 2018 §8: after a timeout the SACK information may have been reneged; forget it. */
   clearSacks(): void {
     for (let k = 0; k < this.count; k++) this.flags[this.slot(this.base + k)] &= ~SegmentBoard.SACKED;
     this.sackedCount = 0;
+    this.version++;
   }
 
   /** First and one-past-last tracked segment index. */

@@ -9,6 +9,9 @@
 import type { Handler, Simulator } from '../core/simulator.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 
+/** SACK blocks remembered in report order: the 3 an ACK carries, plus slack for merges. */
+const REMEMBERED_BLOCKS = 8;
+
 export interface ReceiverParams {
   flow: number;
   delayedAck: boolean;
@@ -61,14 +64,15 @@ export class Receiver implements Endpoint {
   receive(seg: Packet): void {
     const start = seg.seq;
     const end = seg.seq + seg.lenBytes;
-    if (this.p.timestamps && seg.tsValNs >= this.tsRecentNs && start <= this.lastAckSent) this.tsRecentNs = seg.tsValNs;
-
     if (end <= this.rcvNxt) {
-      // Old data: the ACK was lost or the sender went back; tell it where we are, now.
+      // Old data: the ACK was lost or the sender went back; tell it where we are, now. Outside
+      // the window, so it does not update TS.Recent (RFC 7323 §5.3 R2 before R3).
       this.duplicateBytes += seg.lenBytes;
       this.sendAck();
       return;
     }
+    if (this.p.timestamps && seg.tsValNs >= this.tsRecentNs && start <= this.lastAckSent) this.tsRecentNs = seg.tsValNs;
+
     if (start > this.rcvNxt) {
       if (!this.hold(start, end)) this.duplicateBytes += seg.lenBytes;
       this.noteBlock(start);
@@ -100,8 +104,15 @@ export class Receiver implements Endpoint {
   /** Add [start, end) to the held out-of-order data; false if it was all there already. */
   private hold(start: number, end: number): boolean {
     const o = this.ooo;
-    let i = 0;
-    while (i < o.length && o[i + 1] < start) i += 2;
+    // First block that ends at or after `start` (binary search: new data usually lands last).
+    let lo = 0;
+    let hi = o.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (o[2 * mid + 1] < start) lo = mid + 1;
+      else hi = mid;
+    }
+    const i = 2 * lo;
     if (i < o.length && o[i] <= start && o[i + 1] >= end) return false;
     let s = start;
     let e = end;
@@ -115,11 +126,16 @@ export class Receiver implements Endpoint {
     return true;
   }
 
-  /** The block now holding `seq` becomes the most recent; others keep their order (by block, not segment). */
+  /**
+   * The block now holding `seq` becomes the most recent; the others keep their order (by block,
+   * not segment: blocks merge). Only the few reported blocks need remembering, which keeps this
+   * cheap when a large window leaves thousands of holes.
+   */
   private noteBlock(seq: number): void {
     const head = this.ooo[this.blockHolding(seq)];
     const order = [head];
     for (const s of this.recentBlocks) {
+      if (order.length === REMEMBERED_BLOCKS) break;
       const k = this.blockHolding(s);
       if (k >= 0 && !order.includes(this.ooo[k])) order.push(this.ooo[k]);
     }
@@ -141,8 +157,16 @@ export class Receiver implements Endpoint {
     return blocks.length > 0 ? blocks : null;
   }
 
+  /** Index (even) of the held block containing `seq`, or -1; binary search over sorted blocks. */
   private blockHolding(seq: number): number {
-    for (let k = 0; k < this.ooo.length; k += 2) if (this.ooo[k] <= seq && seq < this.ooo[k + 1]) return k;
+    let lo = 0;
+    let hi = this.ooo.length / 2 - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (seq < this.ooo[2 * mid]) hi = mid - 1;
+      else if (seq >= this.ooo[2 * mid + 1]) lo = mid + 1;
+      else return 2 * mid;
+    }
     return -1;
   }
 

@@ -56,6 +56,9 @@ export class Sender implements Conn, Endpoint {
   private lastTracedCwnd = -1;
   private lastTracedSsthresh = -1;
   private highSackedEnd = 0;
+  /** IsLost cache: segments below this index are lost unless SACKed; valid for lostAtVersion. */
+  private lostBelow = -1;
+  private lostAtVersion = -1;
 
   private readonly rtoTimer: Handler<number> = { fire: (at) => this.onRtoTimer(at) };
 
@@ -86,6 +89,12 @@ export class Sender implements Conn, Endpoint {
       isLost: (seq) => sender.isLost(seq),
       get highSacked() {
         return Math.max(sender.highSackedEnd, sender.sndUna);
+      },
+      get lostBoundary() {
+        return sender.lostBoundarySeq();
+      },
+      get version() {
+        return board.version;
       },
     };
   }
@@ -165,10 +174,10 @@ export class Sender implements Conn, Endpoint {
     if (!this.started) return;
     const now = this.sim.now();
     this.trace.ack(now, this.p.flow, ack.ackNo);
-    if (ack.sack !== null && this.sack.enabled) this.applySack(ack.sack);
+    const sackedSegments = ack.sack !== null && this.sack.enabled ? this.applySack(ack.sack) : 0;
 
     if (ack.ackNo > this.sndUna) {
-      const info: AckInfo = { ackNo: ack.ackNo, ackedBytes: ack.ackNo - this.sndUna, rttNs: this.rttSample(ack) };
+      const info: AckInfo = { ackNo: ack.ackNo, ackedBytes: ack.ackNo - this.sndUna, rttNs: this.rttSample(ack), sackedSegments };
       if (info.rttNs !== null) this.rtt.sample(info.rttNs);
       this.sndUna = ack.ackNo;
       if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
@@ -181,7 +190,7 @@ export class Sender implements Conn, Endpoint {
       else this.armRto();
     } else if (ack.ackNo === this.sndUna && this.sndMax > this.sndUna) {
       this.dupAcks++;
-      this.cc.onDupAck(this, { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null });
+      this.cc.onDupAck(this, { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments });
     }
     this.traceWindow();
     this.trySend();
@@ -200,24 +209,35 @@ export class Sender implements Conn, Endpoint {
     return this.sim.now() - this.board.sentAtNs(last);
   }
 
-  private applySack(blocks: number[]): void {
+  /** Record the ACK's SACK blocks; returns the number of segments newly SACKed. */
+  private applySack(blocks: number[]): number {
+    let added = 0;
     for (let k = 0; k < blocks.length; k += 2) {
       const start = Math.max(blocks[k], this.sndUna);
       const end = Math.min(blocks[k + 1], this.sndMax);
       if (end <= start) continue;
-      this.board.markSacked(start, end);
+      added += this.board.markSacked(start, end);
       if (end > this.highSackedEnd) this.highSackedEnd = end;
     }
+    return added;
   }
 
-  /** RFC 6675 IsLost: dupThresh or more SACKed segments above the one holding `seq`. */
+  /**
+   * RFC 6675 IsLost: dupThresh or more SACKed segments above the one holding `seq`. The
+   * dupThresh-th highest SACKed segment splits lost from not lost, so it is found once per
+   * scoreboard change, not once per query: pipe and NextSeg stay linear in the window.
+   */
   private isLost(seq: number): boolean {
-    if (this.board.sackedCount < this.dupAckThreshold) return false;
-    let n = 0;
-    for (let i = this.board.segIndex(seq) + 1; i < this.board.endIndex; i++) {
-      if (this.board.isSacked(i) && ++n >= this.dupAckThreshold) return true;
+    return seq < this.lostBoundarySeq();
+  }
+
+  private lostBoundarySeq(): number {
+    if (this.board.sackedCount < this.dupAckThreshold) return -1;
+    if (this.lostAtVersion !== this.board.version) {
+      this.lostBelow = this.board.nthHighestSacked(this.dupAckThreshold);
+      this.lostAtVersion = this.board.version;
     }
-    return false;
+    return this.lostBelow < 0 ? -1 : this.lostBelow * this.mssBytes;
   }
 
   // ---- Sending ------------------------------------------------------------------------------

@@ -25,9 +25,10 @@ export function timeoutWindow(c: Conn, ssthreshBytes: number): void {
 }
 
 /**
- * May duplicate ACKs start a new loss recovery? Only once the cumulative ACK covers more than
- * the previous recovery point (RFC 6582 §3.2 step 2, RFC 6675 §5: "beyond RecoveryPoint");
- * otherwise they may just echo the retransmissions of that episode or of a timeout's go-back-N.
+ * May duplicate ACKs start a new loss recovery without SACK? Only once the cumulative ACK covers
+ * more than the previous recovery point (RFC 6582 §3.2 step 2: `ack − 1 > recover`); before
+ * that they may just echo the retransmissions of that episode or of a timeout's go-back-N.
+ * (SACK tells echoes apart by their blocks instead: see sack.ts.)
  */
 export function pastRecoveryPoint(c: Conn): boolean {
   return c.sndUna > c.recoverSeq;

@@ -1,8 +1,9 @@
 /**
  * SACK-based loss recovery: RFC 2018 receiver blocks, RFC 6675 conservative sender.
  *
- * - Enter recovery on the third duplicate ACK, or when IsLost(HighACK + 1), unless the
- *   cumulative ACK has not yet passed the previous RecoveryPoint: RecoveryPoint = HighData,
+ * - A duplicate ACK counts only if it SACKs new data (RFC 6675 §2 DupAck). Enter recovery on
+ *   the third such ACK, or when IsLost(HighACK + 1); after a timeout, only once the cumulative
+ *   ACK has reached that timeout's RecoveryPoint (§5.1). RecoveryPoint = HighData,
  *   ssthresh = cwnd = max(FlightSize/2, 2·MSS), retransmit the first segment.
  * - While in recovery the sender transmits while cwnd − pipe ≥ 1 MSS, each time what
  *   NextSeg() picks: (1) the first unSACKed segment above HighRxt that IsLost, (2) new data,
@@ -15,7 +16,7 @@
  * Deviations: the scoreboard is segment-granular (MSS-aligned segments); IsLost counts SACKed
  * segments above the sequence number (equivalent for full-sized segments); no limited transmit.
  */
-import { classicSnapshot, classicWindow, pastRecoveryPoint, renoSsthresh, timeoutWindow } from './common.ts';
+import { classicSnapshot, classicWindow, renoSsthresh, timeoutWindow } from './common.ts';
 import type { CcPlugin, CongestionControl, Conn } from './types.ts';
 
 /** RFC 6675 SetPipe(): the sender's estimate of bytes still in the network. */
@@ -36,6 +37,32 @@ function create(): CongestionControl {
   /** RescueRxt + 1, or -1 when none was sent. */
   let rescueEnd = -1;
   let pipeBytes = 0;
+  /** RFC 6675 §2 DupAcks: duplicates that SACK new data (an echo of resent data does not). */
+  let sackDupAcks = 0;
+  /** After a timeout, no new recovery until HighACK ≥ RecoveryPoint (§5.1). */
+  let afterRto = false;
+  /**
+   * SetPipe walks the whole window; recompute it only when the scoreboard or sndUna changed and
+   * otherwise add what was just sent (each segment NextSeg returns adds its length to pipe —
+   * a lost one now lies below HighRxt — except the rescue, which RFC 6675 leaves uncounted).
+   */
+  let pipeVersion = -1;
+  let pipeUna = -1;
+
+  function currentPipe(c: Conn): number {
+    if (c.sack.version !== pipeVersion || c.sndUna !== pipeUna) {
+      pipeBytes = sackPipe(c, highRxtEnd);
+      pipeVersion = c.sack.version;
+      pipeUna = c.sndUna;
+    }
+    return pipeBytes;
+  }
+
+  function sending(c: Conn, seq: number): number {
+    // New data is a full segment (at worst a short last one: pipe errs high, i.e. cautious).
+    pipeBytes += seq < c.sndMax ? Math.min(c.mssBytes, c.sndMax - seq) : c.mssBytes;
+    return seq;
+  }
 
   const segEnd = (c: Conn, seq: number): number => Math.min(seq + c.mssBytes, c.sndMax);
 
@@ -47,26 +74,26 @@ function create(): CongestionControl {
     c.fastRetransmit();
     highRxtEnd = segEnd(c, c.sndUna);
     rescueEnd = highRxtEnd;
+    pipeVersion = -1;
   }
 
   function nextSegment(c: Conn): number | null {
-    pipeBytes = sackPipe(c, highRxtEnd);
-    if (c.cwndBytes - pipeBytes < c.mssBytes) return null;
+    if (c.cwndBytes - currentPipe(c) < c.mssBytes) return null;
     const from = Math.max(c.sndUna, highRxtEnd);
-    // Rule 1: a lost hole above HighRxt.
-    for (let seq = from; seq < c.sndMax; seq += c.mssBytes) {
-      if (!c.sack.isSacked(seq) && c.sack.isLost(seq)) {
+    // Rule 1: a lost hole above HighRxt (lost ones all lie below the boundary).
+    for (let seq = from; seq < Math.min(c.sack.lostBoundary, c.sndMax); seq += c.mssBytes) {
+      if (!c.sack.isSacked(seq)) {
         highRxtEnd = segEnd(c, seq);
-        return seq;
+        return sending(c, seq);
       }
     }
     // Rule 2: new data.
-    if (c.canSendNewData()) return c.sndMax;
+    if (c.canSendNewData()) return sending(c, c.sndMax);
     // Rule 3: an unSACKed hole above HighRxt below the highest SACKed byte.
     for (let seq = from; seq < Math.min(c.sack.highSacked, c.sndMax); seq += c.mssBytes) {
       if (!c.sack.isSacked(seq)) {
         highRxtEnd = segEnd(c, seq);
-        return seq;
+        return sending(c, seq);
       }
     }
     // Rule 4: one rescue retransmission of the highest unSACKed segment per episode, once
@@ -84,17 +111,27 @@ function create(): CongestionControl {
 
   return {
     ...classicWindow,
-    onDupAck(c) {
-      if (c.inRecovery || !pastRecoveryPoint(c)) return;
-      if (c.dupAcks >= c.dupAckThreshold || c.sack.isLost(c.sndUna)) enter(c);
+    onAck(c, a) {
+      sackDupAcks = 0;
+      if (afterRto && c.sndUna >= c.recoverSeq) afterRto = false;
+      classicWindow.onAck(c, a);
+    },
+    onDupAck(c, a) {
+      if (a.sackedSegments > 0) sackDupAcks++;
+      if (c.inRecovery || afterRto) return;
+      if (sackDupAcks >= c.dupAckThreshold || c.sack.isLost(c.sndUna)) enter(c);
     },
     onRecoveryAck(c) {
+      sackDupAcks = 0;
       if (c.sndUna >= c.recoverSeq) c.exitRecovery();
     },
     onRto(c) {
       timeoutWindow(c, renoSsthresh(c));
       highRxtEnd = c.sndUna;
       rescueEnd = -1;
+      sackDupAcks = 0;
+      afterRto = true;
+      pipeVersion = -1;
     },
     nextSegment,
     inspect: (c) => ({ ...classicSnapshot(c), pipeBytes, highRxt: highRxtEnd - 1, recoveryPoint: c.recoverSeq }),

@@ -57,6 +57,10 @@ export interface SackView {
   isLost(seq: number): boolean;
   /** Highest SACKed byte + 1, or sndUna if none. */
   readonly highSacked: number;
+  /** Every unSACKed byte below this one IsLost (the dupThresh-th highest SACKed segment's start); -1 if none is. */
+  readonly lostBoundary: number;
+  /** Changes whenever the scoreboard does (new SACKs, a cumulative ACK, a timeout): lets variants cache. */
+  readonly version: number;
 }
 
 export interface AckInfo {
@@ -65,6 +69,8 @@ export interface AckInfo {
   ackedBytes: number;
   /** A valid RTT sample carried by this ACK, or null. */
   rttNs: number | null;
+  /** Segments this ACK's SACK blocks newly reported (RFC 6675's test for a DupAck). */
+  sackedSegments: number;
 }
 
 export type LossKind = 'dupack' | 'rto';
