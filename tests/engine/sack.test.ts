@@ -223,6 +223,24 @@ describe('sack', () => {
     expect(h.events.map((e) => e.kind)).toEqual(['fast-retransmit', 'recovery-exit']);
   });
 
+  it('sack a loss of the first segment after RecoveryPoint starts a new recovery (no RFC 6582 guard)', () => {
+    const h = tenOut();
+    firstThree(h); // recovery, RecoveryPoint = 10000
+    h.ack(10000); // full ACK: recovery ends with sndUna = RecoveryPoint
+    expect(h.sender.inRecovery).toBe(false);
+    expect(h.sender.sndMax).toBeGreaterThanOrEqual(14000);
+    h.newSent();
+    // Segment 10 (byte 10000) lost; 11, 12, 13 arrive. RFC 6675 §5 needs only DupAcks that SACK
+    // new data, outside recovery: the third starts recovery, retransmitting segment 10.
+    h.ack(10000, { sack: [11000, 12000] });
+    h.ack(10000, { sack: [11000, 13000] });
+    expect(h.sender.inRecovery).toBe(false);
+    h.ack(10000, { sack: [11000, 14000] });
+    expect(h.sender.inRecovery).toBe(true);
+    expect(h.sender.fastRetransmits).toBe(2);
+    expect(h.newSent()[0]).toMatchObject({ seq: 10000, retransmit: true });
+  });
+
   it('sack after a timeout no new recovery before the cumulative ACK passes RecoveryPoint (RFC 6675 §5.1)', () => {
     const h = tenOut();
     h.advance(sToNs(1)); // RecoveryPoint = 10000, ssthresh 5000, cwnd 1000
