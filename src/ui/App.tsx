@@ -56,7 +56,7 @@ export function App() {
               <MetricsTable shown={shown} />
             </>
           ) : (
-            <p className="placeholder">{sim.running ? 'Running the simulation…' : 'Nothing to show yet.'}</p>
+            <p className="empty-state">{sim.running ? 'Running the simulation…' : 'Nothing to show yet.'}</p>
           )}
         </main>
       </div>

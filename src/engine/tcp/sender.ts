@@ -153,7 +153,7 @@ export class Sender implements Conn, Endpoint {
 
   // ---- Lifecycle ----------------------------------------------------------------------------
 
-  /** Open the connection (already established) and send the initial window. */
+  /** Open the connection (already established) and send what the initial window allows. */
   start(): void {
     this.started = true;
     this.traceWindow();

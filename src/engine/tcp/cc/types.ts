@@ -32,7 +32,7 @@ export interface Conn {
   readonly latestRttNs: number;
   /** Unsent data exists and the receiver window has room for its next segment. */
   canSendNewData(): boolean;
-  /** Retransmit the segment starting at `seq` now, regardless of the window. */
+  /** Retransmit the segment starting at `seq` now, regardless of cwnd and rwnd. */
   retransmit(seq: number): void;
   /** Fast retransmit of the segment at sndUna: counted and traced as such. */
   fastRetransmit(): void;
@@ -78,7 +78,7 @@ export type LossKind = 'dupack' | 'rto';
 export type Snapshot = Record<string, number | string | boolean | null>;
 
 export interface CongestionControl {
-  /** Required. Each ACK that advances sndUna outside recovery: grow the window. */
+  /** Required. Each ACK that advances sndUna outside recovery: grow cwnd. */
   onAck(c: Conn, a: AckInfo): void;
   /** Required. The ssthresh to use after a loss of this kind, bytes; returns it, does not set it. */
   ssthresh(c: Conn, loss: LossKind): number;
