@@ -5,14 +5,25 @@
  * about 104 days).
  */
 
-/** Ground-truth reasons a packet never arrived. Later path models add causes here. */
-export const DROP_CAUSES = ['queue-overflow', 'channel-error'] as const;
+/**
+ * Ground-truth reasons a packet never arrived:
+ * - `queue-overflow`: a full drop-tail (or RED hard-limit) buffer — congestion;
+ * - `red-early`: RED's probabilistic early drop (ECN off) — congestion;
+ * - `channel-error`: corrupted on a link by a random error model (Bernoulli, Gilbert–Elliott);
+ * - `handoff`: lost while the channel was OFF (handoff or blackout window);
+ * - `reverse-path`: an ACK lost on its way back, whatever the mechanism — the data flow's view.
+ */
+export const DROP_CAUSES = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path'] as const;
 export type DropCause = (typeof DROP_CAUSES)[number];
 export const dropCauseCode = (c: DropCause): number => DROP_CAUSES.indexOf(c);
 
 /** Sender events worth a marker on the cwnd plot. */
 export const FLOW_EVENTS = ['fast-retransmit', 'timeout', 'recovery-exit'] as const;
 export type FlowEventKind = (typeof FLOW_EVENTS)[number];
+
+/** Channel states of a link's error model; the trace stores the index. */
+export const CHANNEL_STATES = ['good', 'bad', 'off'] as const;
+export type ChannelState = (typeof CHANNEL_STATES)[number];
 
 export interface TraceSink {
   /** After any change of cwnd or ssthresh (and once at start). */
@@ -27,6 +38,14 @@ export interface TraceSink {
   ack(tNs: number, flow: number, ackNo: number): void;
   /** A sender event (fast retransmit, timeout, end of recovery). */
   event(tNs: number, flow: number, kind: FlowEventKind): void;
+  /** A link's channel entered `state` (once at t = 0 for every link with a state-based error model). */
+  channel(tNs: number, link: number, state: ChannelState): void;
+  /** A queue marked a forwarded packet (RED ECN or congestion warning). */
+  mark(tNs: number, link: number, flow: number, seq: number): void;
+  /** A sender's token bucket after a change: whole tokens available (lazily computed). */
+  bucket(tNs: number, flow: number, tokens: number): void;
+  /** A playback read at the receiver: whether it found enough data, and bytes still buffered. */
+  playback(tNs: number, flow: number, ok: boolean, bufferedBytes: number): void;
 }
 
 /** Discards everything: for benchmarks and metric-only runs. */
@@ -37,6 +56,10 @@ export const nullSink: TraceSink = {
   send() {},
   ack() {},
   event() {},
+  channel() {},
+  mark() {},
+  bucket() {},
+  playback() {},
 };
 
 class Column {
@@ -64,6 +87,10 @@ export const TRACE_TABLES = {
   send: ['tNs', 'flow', 'seq', 'lenBytes', 'retransmit'],
   ack: ['tNs', 'flow', 'ackNo'],
   event: ['tNs', 'flow', 'kind'],
+  channel: ['tNs', 'link', 'state'],
+  mark: ['tNs', 'link', 'flow', 'seq'],
+  bucket: ['tNs', 'flow', 'tokens'],
+  playback: ['tNs', 'flow', 'ok', 'bufferedBytes'],
 } as const;
 
 export type TableName = keyof typeof TRACE_TABLES;
@@ -101,6 +128,18 @@ export class ColumnarSink implements TraceSink {
   }
   event(tNs: number, flow: number, kind: FlowEventKind): void {
     this.row('event', tNs, flow, FLOW_EVENTS.indexOf(kind));
+  }
+  channel(tNs: number, link: number, state: ChannelState): void {
+    this.row('channel', tNs, link, CHANNEL_STATES.indexOf(state));
+  }
+  mark(tNs: number, link: number, flow: number, seq: number): void {
+    this.row('mark', tNs, link, flow, seq);
+  }
+  bucket(tNs: number, flow: number, tokens: number): void {
+    this.row('bucket', tNs, flow, tokens);
+  }
+  playback(tNs: number, flow: number, ok: boolean, bufferedBytes: number): void {
+    this.row('playback', tNs, flow, ok ? 1 : 0, bufferedBytes);
   }
   finish(): TraceData {
     const out = {} as Record<TableName, Record<string, Float64Array>>;

@@ -56,3 +56,9 @@ export class Packet {
     else this.dest.receive(this);
   }
 }
+
+/**
+ * Flow index carried by cross-traffic packets (CBR, Pareto ON/OFF UDP): they belong to no
+ * scenario flow, so per-flow metrics and traces skip them while links still count them.
+ */
+export const CROSS_TRAFFIC_FLOW = -1;
