@@ -5,13 +5,13 @@
  * Link order (results and trace): path links in order, then each flow's access link; each
  * contributes its forward then its reverse direction.
  */
-import type { LinkDirSpec, LinkSpec, Scenario } from '../scenarios/schema.ts';
+import type { LinkDirSpec, LinkSpec, QueueSpec, Scenario } from '../scenarios/schema.ts';
 import { Rng } from './core/rng.ts';
 import { msToNs, nsToS, sToNs, Simulator, type Handler } from './core/simulator.ts';
-import { DROP_CAUSES, type TraceSink } from './core/trace.ts';
-import { Link } from './net/link.ts';
-import { BernoulliLoss, type ErrorModel } from './net/loss.ts';
-import { DropTailQueue } from './net/queue.ts';
+import { DROP_CAUSES, type ChannelState, type TraceSink } from './core/trace.ts';
+import { Link, UniformRate } from './net/link.ts';
+import { BernoulliLoss, BlackoutLoss, ComposedLoss, GilbertElliottLoss, type ErrorModel } from './net/loss.ts';
+import { CwQueue, DropTailQueue, RedQueue, type QueueDisc } from './net/queue.ts';
 import { getVariant } from './tcp/cc/registry.ts';
 import { Receiver } from './tcp/receiver.ts';
 import { Sender } from './tcp/sender.ts';
@@ -76,12 +76,56 @@ export class Simulation {
   }
 }
 
-function errorModel(spec: LinkDirSpec, rng: Rng, name: string): ErrorModel | null {
-  switch (spec.loss.kind) {
-    case 'none':
-      return null;
-    case 'bernoulli':
-      return spec.loss.per > 0 ? new BernoulliLoss(spec.loss.per, rng.stream(`${name}:loss`)) : null;
+/** Stream name of the i-th error model's per-packet draws: the first keeps the foundation's name. */
+const lossStream = (linkId: string, i: number): string => (i === 0 ? `${linkId}:loss` : `${linkId}:loss.${i}`);
+
+/**
+ * The direction's composed error model, or null for a clean link. State-based models report
+ * their changes so the link's channel state (the worst of its models) is traced when it changes.
+ */
+function errorModel(spec: LinkDirSpec, linkId: string, linkIndex: number, rng: Rng, sim: Simulator, trace: TraceSink): ErrorModel | null {
+  if (spec.errors.length === 0) return null;
+  let composed: ComposedLoss | null = null;
+  let traced: ChannelState | null = null;
+  const onChange = (): void => {
+    if (composed === null) return;
+    const state = composed.state;
+    if (state !== traced) trace.channel(sim.now(), linkIndex, state);
+    traced = state;
+  };
+  const models = spec.errors.map((e, i): ErrorModel => {
+    const packets = rng.stream(lossStream(linkId, i));
+    switch (e.kind) {
+      case 'bernoulli':
+        return new BernoulliLoss(e.per, packets);
+      case 'gilbert-elliott':
+        return new GilbertElliottLoss(
+          { meanGoodNs: sToNs(e.meanGoodS), meanBadNs: sToNs(e.meanBadS), perGood: e.perGood, perBad: e.perBad, badState: e.badState, startState: e.startState },
+          rng.stream(`${lossStream(linkId, i)}:state`),
+          packets,
+          sim,
+          onChange,
+        );
+      case 'blackout':
+        return new BlackoutLoss(sToNs(e.atS), sToNs(e.durationS), e.per, packets, sim, onChange);
+    }
+  });
+  composed = new ComposedLoss(models);
+  if (composed.hasState) onChange();
+  return composed;
+}
+
+/** Transmission time of a typical 1000-byte packet: RED's idle-decay time unit. */
+const typicalTxNs = (rateBps: number): number => (1000 * 8 * 1e9) / rateBps;
+
+function queueDisc(q: QueueSpec, rateBps: number, linkId: string, rng: Rng): QueueDisc {
+  switch (q.kind) {
+    case 'droptail':
+      return new DropTailQueue(q.limitPackets, q.limitBytes);
+    case 'red':
+      return new RedQueue(q, typicalTxNs(rateBps), rng.stream(`${linkId}:red`));
+    case 'cw':
+      return new CwQueue(q.limitPackets, q.thresholdPackets ?? q.limitPackets / 3, q.weight, typicalTxNs(rateBps));
   }
 }
 
@@ -90,15 +134,19 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
   const rng = new Rng(seed);
   const links: Link[] = [];
   const makeDir = (id: string, spec: LinkDirSpec): Link => {
+    const index = links.length;
     const link = new Link(
       id,
-      links.length,
+      index,
       spec.rateBps,
       msToNs(spec.delayMs),
-      new DropTailQueue(spec.queue.limitPackets, spec.queue.limitBytes),
-      errorModel(spec, rng, id),
+      queueDisc(spec.queue, spec.rateBps, id, rng),
+      errorModel(spec, id, index, rng, sim, trace),
       sim,
       trace,
+      spec.rateSdBps > 0 ? new UniformRate(spec.rateBps, spec.rateSdBps, spec.rateSlotMs === null ? null : msToNs(spec.rateSlotMs), rng.stream(`${id}:rate`)) : null,
+      msToNs(spec.extraDelayMeanMs),
+      spec.extraDelayMeanMs > 0 ? rng.stream(`${id}:delay`) : null,
     );
     links.push(link);
     return link;
@@ -145,6 +193,7 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
         maxRtoNs: msToNs(tcp.maxRtoMs),
         initialRtoNs: msToNs(tcp.initialRtoMs),
         granularityNs: msToNs(tcp.clockGranularityMs),
+        ecn: tcp.ecn,
       },
       plugin.create(),
       sackOn,

@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import { variantNames } from '../engine/tcp/cc/registry.ts';
 
-export const SCENARIO_VERSION = 1;
+/** 2: per-direction `errors` list (was `loss`), queue `kind` required, RED/CW queues, cross traffic, apps. */
+export const SCENARIO_VERSION = 2;
 
 // No .min(1): the pattern already rejects "", and one message for it is enough.
 const idSchema = z
@@ -18,34 +19,112 @@ const idSchema = z
   // validate.ts puts the offending value in front of custom messages.
   .regex(/^[A-Za-z0-9_.-]+$/, 'is not a valid id — allowed characters: letters, digits, "_", "." and "-"');
 
-export const QueueSchema = z.strictObject({
-  /** Drop-tail: arrivals that find the buffer full are dropped (cause `queue-overflow`). */
-  kind: z.literal('droptail').default('droptail'),
-  /** Waiting packets the buffer holds, not counting the one being transmitted. */
-  limitPackets: z.int().min(1).max(100_000).default(100),
-  /** Optional byte limit on waiting packets; null = packets only. */
-  limitBytes: z.int().min(64).max(1_000_000_000).nullable().default(null),
-});
+const limitPacketsSchema = z.int().min(1).max(100_000);
+/** EWMA weight of the average queue length, applied per arrival (RED's w_q). */
+const queueWeightSchema = z.number().min(0.0001).max(1);
 
-/** Loss models without the default, so `reverse.loss` can be optional without filling one in. */
-const LossKindSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('none') }),
+export const QueueSchema = z
+  .discriminatedUnion('kind', [
+    /** Drop-tail: arrivals that find the buffer full are dropped (cause `queue-overflow`). */
+    z.strictObject({
+      kind: z.literal('droptail'),
+      /** Waiting packets the buffer holds, not counting the one being transmitted. */
+      limitPackets: limitPacketsSchema.default(100),
+      /** Optional byte limit on waiting packets; null = packets only. */
+      limitBytes: z.int().min(64).max(1_000_000_000).nullable().default(null),
+    }),
+    /** RED (Floyd & Jacobson 1993), optionally marking ECN-capable packets instead of dropping. */
+    z.strictObject({
+      kind: z.literal('red'),
+      limitPackets: limitPacketsSchema.default(100),
+      minThPackets: z.number().min(0).max(100_000).default(5),
+      maxThPackets: z.number().min(0.001).max(100_000).default(15),
+      maxP: z.number().min(0).max(1).default(0.1),
+      weight: queueWeightSchema.default(0.002),
+      /** Mark ECN-capable packets (flows with tcp.ecn) instead of dropping them early. */
+      ecn: z.boolean().default(false),
+      /** Between maxTh and 2·maxTh the drop probability rises linearly to 1 instead of jumping. */
+      gentle: z.boolean().default(true),
+    }),
+    /** Congestion warning (TCP New Jersey): mark every forwarded packet while the average queue is above the threshold. */
+    z.strictObject({
+      kind: z.literal('cw'),
+      limitPackets: limitPacketsSchema.default(100),
+      /** null = one third of limitPackets (algorithms.md reconstruction). */
+      thresholdPackets: z.number().min(0).max(100_000).nullable().default(null),
+      weight: queueWeightSchema.default(0.002),
+    }),
+  ])
+  .superRefine((q, ctx) => {
+    if (q.kind === 'red' && q.minThPackets >= q.maxThPackets) {
+      ctx.addIssue({ code: 'custom', path: ['minThPackets'], input: q.minThPackets, message: `is not below maxThPackets (${q.maxThPackets})` });
+    }
+  });
+
+const perSchema = z.number().min(0).max(1);
+const sojournSSchema = z.number().min(0.0001).max(3600);
+
+/** One error model; a direction's `errors` list composes them (a packet is lost if any model loses it). */
+export const ErrorModelSchema = z.discriminatedUnion('kind', [
   /** Each packet independently corrupted with probability `per` (cause `channel-error`). */
-  z.strictObject({ kind: z.literal('bernoulli'), per: z.number().min(0).max(1) }),
+  z.strictObject({ kind: z.literal('bernoulli'), per: perSchema }),
+  /**
+   * Gilbert–Elliott: a two-state continuous-time Markov channel with exponential sojourn times
+   * and a packet error rate per state. With `badState: "off"` the bad state is a handoff/OFF
+   * phase (losses counted as `handoff`).
+   */
+  z.strictObject({
+    kind: z.literal('gilbert-elliott'),
+    meanGoodS: sojournSSchema.default(1),
+    meanBadS: sojournSSchema.default(0.05),
+    perGood: perSchema.default(0),
+    perBad: perSchema.default(1),
+    badState: z.enum(['bad', 'off']).default('bad'),
+    startState: z.enum(['good', 'bad']).default('good'),
+  }),
+  /** A deterministic outage (handoff) from `atS` for `durationS`: packets lost with probability `per` (cause `handoff`). */
+  z.strictObject({
+    kind: z.literal('blackout'),
+    atS: z.number().min(0).max(3600),
+    durationS: z.number().min(0.000001).max(3600),
+    per: perSchema.default(1),
+  }),
 ]);
-
-export const LossSchema = LossKindSchema.default({ kind: 'none' });
 
 const rateBpsSchema = z.number().min(1_000).max(100e9);
 /** One-way propagation delay. */
 const delayMsSchema = z.number().min(0).max(10_000);
+const DEFAULT_QUEUE = { kind: 'droptail', limitPackets: 100, limitBytes: null } as const;
 
-export const LinkDirSchema = z.strictObject({
-  rateBps: rateBpsSchema,
-  delayMs: delayMsSchema,
-  queue: QueueSchema.default({ kind: 'droptail', limitPackets: 100, limitBytes: null }),
-  loss: LossSchema,
-});
+/** The 3G paper's variable link: rate u(mean, sd) per packet or slot, delay d + e(mean). */
+const rateSdBpsSchema = z.number().min(0).max(100e9);
+const rateSlotMsSchema = z.number().min(0.001).max(60_000).nullable();
+const extraDelayMeanMsSchema = z.number().min(0).max(10_000);
+
+/** Checked where a direction is complete (forward here, reverse after copying). */
+function checkRateSd(d: { rateBps: number; rateSdBps: number }, ctx: z.RefinementCtx, path: (string | number)[]): void {
+  // u(mean, sd) spans mean ± √3·sd; the slowest draw must still be a positive rate.
+  const maxSd = d.rateBps / Math.sqrt(3);
+  if (d.rateSdBps >= maxSd) {
+    ctx.addIssue({ code: 'custom', path, input: d.rateSdBps, message: `is too large for rateBps ${d.rateBps} — allowed below ${Math.floor(maxSd)} (rateBps/√3), so the slowest rate stays positive` });
+  }
+}
+
+export const LinkDirSchema = z
+  .strictObject({
+    rateBps: rateBpsSchema,
+    delayMs: delayMsSchema,
+    queue: QueueSchema.default(DEFAULT_QUEUE),
+    /** Composed error models; [] = a clean link. */
+    errors: z.array(ErrorModelSchema).max(8).default([]),
+    /** Standard deviation of the uniform service rate around rateBps; 0 = constant rate. */
+    rateSdBps: rateSdBpsSchema.default(0),
+    /** How often the rate is redrawn; null = per packet. */
+    rateSlotMs: rateSlotMsSchema.default(null),
+    /** Mean of the exponential extra delay per packet (link-layer ARQ); delivery stays in order. */
+    extraDelayMeanMs: extraDelayMeanMsSchema.default(0),
+  })
+  .superRefine((d, ctx) => checkRateSd(d, ctx, ['rateSdBps']));
 
 /**
  * Written out rather than `LinkDirSchema.partial()`: zod fills defaults inside optional fields,
@@ -56,18 +135,25 @@ const ReverseDirSchema = z.strictObject({
   rateBps: rateBpsSchema.optional(),
   delayMs: delayMsSchema.optional(),
   queue: QueueSchema.optional(),
-  loss: LossKindSchema.optional(),
+  errors: z.array(ErrorModelSchema).max(8).optional(),
+  rateSdBps: rateSdBpsSchema.optional(),
+  rateSlotMs: rateSlotMsSchema.optional(),
+  extraDelayMeanMs: extraDelayMeanMsSchema.optional(),
 });
 
 /**
- * A duplex link. `reverse` fields default to the forward ones (loss excepted: a clean reverse
- * path unless one is given), so a symmetric link is written once.
+ * A duplex link. `reverse` fields default to the forward ones (errors excepted: a clean reverse
+ * path unless given), so a symmetric link is written once.
  */
 export const LinkSchema = z
   .strictObject({
     id: idSchema,
     forward: LinkDirSchema,
     reverse: ReverseDirSchema.optional(),
+  })
+  .superRefine((l, ctx) => {
+    if (l.reverse?.rateBps === undefined && l.reverse?.rateSdBps === undefined) return;
+    checkRateSd({ rateBps: l.reverse.rateBps ?? l.forward.rateBps, rateSdBps: l.reverse.rateSdBps ?? l.forward.rateSdBps }, ctx, ['reverse', 'rateSdBps']);
   })
   .transform((l) => ({
     id: l.id,
@@ -76,7 +162,10 @@ export const LinkSchema = z
       rateBps: l.reverse?.rateBps ?? l.forward.rateBps,
       delayMs: l.reverse?.delayMs ?? l.forward.delayMs,
       queue: l.reverse?.queue ?? l.forward.queue,
-      loss: l.reverse?.loss ?? { kind: 'none' as const },
+      errors: l.reverse?.errors ?? [],
+      rateSdBps: l.reverse?.rateSdBps ?? l.forward.rateSdBps,
+      rateSlotMs: l.reverse?.rateSlotMs !== undefined ? l.reverse.rateSlotMs : l.forward.rateSlotMs,
+      extraDelayMeanMs: l.reverse?.extraDelayMeanMs ?? l.forward.extraDelayMeanMs,
     },
   }));
 
@@ -100,6 +189,8 @@ export const TcpSchema = z
     /** Clock granularity G in RTO = SRTT + max(G, 4·RTTVAR). */
     clockGranularityMs: z.number().min(0).max(1000).default(1),
     dupAckThreshold: z.int().min(1).max(64).default(3),
+    /** ECN-capable (RFC 3168): RED may mark instead of drop; the sender halves once per window on an echoed mark. */
+    ecn: z.boolean().default(false),
   })
   .superRefine((t, ctx) => {
     // An inverted clamp would make the RTO depend on which bound the engine applies first.
@@ -107,6 +198,22 @@ export const TcpSchema = z
       ctx.addIssue({ code: 'custom', path: ['minRtoMs'], input: t.minRtoMs, message: `is more than maxRtoMs (${t.maxRtoMs})` });
     }
   });
+
+/** A token bucket in front of the sender (TCP-Real §3): one token per segment sent. */
+export const TokenBucketSchema = z.strictObject({
+  tokensPerInterval: z.number().min(0.001).max(1_000_000).default(20),
+  intervalMs: z.number().min(0.001).max(60_000).default(30),
+  /** Bucket depth in tokens (segments); the bucket starts full. */
+  depthTokens: z.number().min(1).max(1_000_000).default(20),
+});
+
+/** The receiving application reads `readBytes` of in-order data every `periodMs` (TCP-Real §3). */
+export const PlaybackSchema = z.strictObject({
+  readBytes: z.int().min(1).max(100_000_000).default(5000),
+  periodMs: z.number().min(1).max(60_000).default(40),
+  /** Delay from the flow's start to the first read (a playout buffer). */
+  startDelayMs: z.number().min(0).max(600_000).default(0),
+});
 
 export const FlowSchema = z.strictObject({
   id: idSchema,
@@ -125,7 +232,64 @@ export const FlowSchema = z.strictObject({
   /** The flow's own link from its sender to the first router. */
   access: LinkSchema,
   tcp: TcpSchema.default(TcpSchema.parse({})),
+  /** Token bucket rate limit at the sender; null = none. */
+  tokenBucket: TokenBucketSchema.nullable().default(null),
+  /** Playback application at the receiver; null = a plain transfer. */
+  playback: PlaybackSchema.nullable().default(null),
 });
+
+const crossCommon = {
+  id: idSchema,
+  /** `forward` = with the data; `reverse` = against it, on the ACK path. */
+  direction: z.enum(['forward', 'reverse']).default('forward'),
+  /** First and last `path` link (indices) the traffic crosses; null = the last link. */
+  fromLink: z.int().min(0).max(15).default(0),
+  toLink: z.int().min(0).max(15).nullable().default(null),
+  startS: z.number().min(0).max(3600).default(0),
+};
+
+/** Background traffic sharing (part of) the path. */
+export const CrossTrafficSchema = z.discriminatedUnion('kind', [
+  /** Constant bit rate with a schedule of rates; rate 0 = silent. */
+  z.strictObject({
+    ...crossCommon,
+    kind: z.literal('cbr'),
+    packetBytes: z.int().min(40).max(65_535).default(1000),
+    schedule: z
+      .array(z.strictObject({ atS: z.number().min(0).max(3600), rateBps: z.number().min(0).max(100e9) }))
+      .min(1)
+      .max(64),
+  }),
+  /** N independent UDP sources with Pareto-distributed ON and OFF periods. */
+  z.strictObject({
+    ...crossCommon,
+    kind: z.literal('pareto-onoff'),
+    sources: z.int().min(1).max(1000).default(30),
+    shape: z.number().min(1.01).max(10).default(1.5),
+    meanOnMs: z.number().min(0.1).max(600_000).default(100),
+    meanOffMs: z.number().min(0.1).max(600_000).default(200),
+    /** Sending rate of one source while ON. */
+    rateBps: z.number().min(1_000).max(100e9).default(100e3),
+    packetBytes: z.int().min(40).max(65_535).default(1000),
+  }),
+  /** Short-lived FTP sessions over our TCP, with exponential gaps and durations. */
+  z.strictObject({
+    ...crossCommon,
+    kind: z.literal('ftp'),
+    /** Independent session generators running in parallel. */
+    generators: z.int().min(1).max(64).default(1),
+    meanGapS: z.number().min(0.001).max(3600).default(1),
+    meanDurationS: z.number().min(0.001).max(3600).default(3),
+    variant: z
+      .string()
+      .superRefine((v, ctx) => {
+        const known = variantNames();
+        if (!known.includes(v)) ctx.addIssue({ code: 'custom', input: v, message: `is not a known variant — allowed: ${known.join(', ')}` });
+      })
+      .default('newreno'),
+    tcp: TcpSchema.default(TcpSchema.parse({})),
+  }),
+]);
 
 export const ScenarioSchema = z
   .strictObject({
@@ -137,6 +301,7 @@ export const ScenarioSchema = z
     /** Shared hops from the first router to the receivers, in order. */
     path: z.array(LinkSchema).min(1).max(16),
     flows: z.array(FlowSchema).min(1).max(64),
+    cross: z.array(CrossTrafficSchema).max(32).default([]),
   })
   .superRefine((s, ctx) => {
     // Link ids name trace series and result rows (`<id>/fwd`), so they must be unique.
@@ -147,6 +312,17 @@ export const ScenarioSchema = z
     };
     s.path.forEach((l, i) => checkLink(l.id, ['path', i, 'id']));
     s.flows.forEach((f, i) => checkLink(f.access.id, ['flows', i, 'access', 'id']));
+    const crossIds = new Set<string>();
+    s.cross.forEach((c, i) => {
+      if (crossIds.has(c.id)) ctx.addIssue({ code: 'custom', path: ['cross', i, 'id'], input: c.id, message: 'is used twice — cross-traffic ids must be unique' });
+      crossIds.add(c.id);
+      const last = s.path.length - 1;
+      if (c.fromLink > last) ctx.addIssue({ code: 'custom', path: ['cross', i, 'fromLink'], input: c.fromLink, message: `is not a path link — allowed 0 … ${last}` });
+      const to = c.toLink ?? last;
+      if (to > last || to < c.fromLink) {
+        ctx.addIssue({ code: 'custom', path: ['cross', i, 'toLink'], input: c.toLink, message: `is not a path link at or after fromLink — allowed ${Math.min(c.fromLink, last)} … ${last}` });
+      }
+    });
     const flowIds = new Set<string>();
     s.flows.forEach((f, i) => {
       if (flowIds.has(f.id)) ctx.addIssue({ code: 'custom', path: ['flows', i, 'id'], input: f.id, message: 'is used twice — flow ids must be unique' });
@@ -162,4 +338,8 @@ export type LinkSpec = z.output<typeof LinkSchema>;
 export type LinkDirSpec = z.output<typeof LinkDirSchema>;
 export type FlowSpec = z.output<typeof FlowSchema>;
 export type TcpSpec = z.output<typeof TcpSchema>;
-export type LossSpec = z.output<typeof LossSchema>;
+export type QueueSpec = z.output<typeof QueueSchema>;
+export type ErrorModelSpec = z.output<typeof ErrorModelSchema>;
+export type CrossTrafficSpec = z.output<typeof CrossTrafficSchema>;
+export type TokenBucketSpec = z.output<typeof TokenBucketSchema>;
+export type PlaybackSpec = z.output<typeof PlaybackSchema>;

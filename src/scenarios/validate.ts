@@ -3,6 +3,7 @@
  * the field (dotted path), the offending value and what would have been accepted.
  */
 import { z } from 'zod';
+import { migrateScenario } from './migrate.ts';
 import { ScenarioSchema, type Scenario } from './schema.ts';
 
 export interface ScenarioError {
@@ -24,7 +25,8 @@ export function parseScenario(input: unknown): ParseResult {
   // raised the issue; keyed by the offending input object because the finished issue keeps
   // neither the schema nor (without reportInput) the input.
   const allowedKeys = new WeakMap<object, string[]>();
-  const result = ScenarioSchema.safeParse(input, {
+  // Older formats are rewritten first (./migrate.ts), so an old file or link still opens.
+  const result = ScenarioSchema.safeParse(migrateScenario(input).value, {
     reportInput: true,
     error: (iss) => issueMessage(iss, allowedKeys),
   });

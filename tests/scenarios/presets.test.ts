@@ -49,12 +49,12 @@ describe('reference preset contents', () => {
     expect(s.durationS).toBe(100);
     expect(s.path).toHaveLength(1);
     const b = s.path[0];
-    expect(b.forward).toEqual({ rateBps: 2e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 25, limitBytes: null }, loss: { kind: 'none' } });
+    expect(b.forward).toEqual({ rateBps: 2e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 25, limitBytes: null }, errors: [], rateSdBps: 0, rateSlotMs: null, extraDelayMeanMs: 0 });
     expect(b.reverse).toEqual(b.forward);
     expect(s.flows).toHaveLength(1);
     const f = s.flows[0];
     expect(f).toMatchObject({ variant: 'newreno', startS: 0, bytes: null, tcp: referenceTcp });
-    expect(f.access.forward).toMatchObject({ rateBps: 100e6, delayMs: 1, loss: { kind: 'none' } });
+    expect(f.access.forward).toMatchObject({ rateBps: 100e6, delayMs: 1, errors: [] });
     expect(f.access.reverse).toEqual(f.access.forward);
   });
 
@@ -62,12 +62,12 @@ describe('reference preset contents', () => {
     const s = parsed('fairness-5flows');
     expect(s.durationS).toBe(100);
     expect(s.path).toHaveLength(1);
-    expect(s.path[0].forward).toMatchObject({ rateBps: 10e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 125 }, loss: { kind: 'none' } });
+    expect(s.path[0].forward).toMatchObject({ rateBps: 10e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 125 }, errors: [] });
     expect(s.path[0].reverse).toEqual(s.path[0].forward);
     expect(s.flows).toHaveLength(5);
     for (const f of s.flows) {
       expect(f).toMatchObject({ variant: 'newreno', startS: 0, bytes: null, tcp: referenceTcp });
-      expect(f.access.forward).toMatchObject({ rateBps: 100e6, delayMs: 1, loss: { kind: 'none' } });
+      expect(f.access.forward).toMatchObject({ rateBps: 100e6, delayMs: 1, errors: [] });
     }
     expect(new Set(s.flows.map((f) => f.access.id)).size).toBe(5);
   });
@@ -76,10 +76,10 @@ describe('reference preset contents', () => {
     const s = parsed('lossy-10mbps');
     expect(s.durationS).toBe(100);
     const b = s.path[0];
-    expect(b.forward).toMatchObject({ rateBps: 10e6, delayMs: 49, queue: { limitPackets: 1000 }, loss: { kind: 'bernoulli', per: 0.01 } });
-    expect(b.reverse.loss).toEqual({ kind: 'none' });
+    expect(b.forward).toMatchObject({ rateBps: 10e6, delayMs: 49, queue: { limitPackets: 1000 }, errors: [{ kind: 'bernoulli', per: 0.01 }] });
+    expect(b.reverse.errors).toEqual([]);
     expect(s.flows).toHaveLength(1);
     expect(s.flows[0]).toMatchObject({ variant: 'newreno', tcp: { mssBytes: 1000, delayedAck: false } });
-    expect(s.flows[0].access.forward).toMatchObject({ rateBps: 100e6, delayMs: 1, loss: { kind: 'none' } });
+    expect(s.flows[0].access.forward).toMatchObject({ rateBps: 100e6, delayMs: 1, errors: [] });
   });
 });

@@ -71,11 +71,11 @@ describe('applySet', () => {
     expect(s.path[0].forward.queue.limitPackets).toBe(7);
   });
 
-  it('sets fields of any loss kind, and whole objects as JSON', () => {
-    const s = setAll(reference(), 'path.0.forward.loss.kind=bernoulli', 'path.0.forward.loss.per=0.02');
-    expect(s.path[0].forward.loss).toEqual({ kind: 'bernoulli', per: 0.02 });
-    const t = setAll(reference(), 'path.0.forward.loss={"kind":"bernoulli","per":0.03}');
-    expect(t.path[0].forward.loss).toEqual({ kind: 'bernoulli', per: 0.03 });
+  it('sets fields of any error-model kind, and whole objects as JSON', () => {
+    const s = setAll(reference(), 'path.0.forward.errors=[{"kind":"bernoulli","per":0.01}]', 'path.0.forward.errors.0.per=0.02');
+    expect(s.path[0].forward.errors).toEqual([{ kind: 'bernoulli', per: 0.02 }]);
+    const t = setAll(reference(), 'path.0.forward.queue={"kind":"red","limitPackets":30}');
+    expect(t.path[0].forward.queue).toMatchObject({ kind: 'red', limitPackets: 30, minThPackets: 5, maxThPackets: 15 });
   });
 
   it('appends a whole list element at one past the end', () => {

@@ -4,7 +4,7 @@ import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { formatErrors, parseScenario, type ScenarioError } from '../../src/scenarios/validate.ts';
 
 const minimal = {
-  version: 1,
+  version: 2,
   path: [{ id: 'bottleneck', forward: { rateBps: 2e6, delayMs: 49 } }],
   flows: [{ id: 'flow1', access: { id: 'access1', forward: { rateBps: 100e6, delayMs: 1 } } }],
 };
@@ -29,7 +29,9 @@ describe('parseScenario defaults', () => {
     const s = r.scenario;
     expect(s).toMatchObject({ name: 'untitled', description: '', durationS: 100, seed: 1 });
     expect(s.path[0].forward.queue).toEqual({ kind: 'droptail', limitPackets: 100, limitBytes: null });
-    expect(s.path[0].forward.loss).toEqual({ kind: 'none' });
+    expect(s.path[0].forward).toMatchObject({ errors: [], rateSdBps: 0, rateSlotMs: null, extraDelayMeanMs: 0 });
+    expect(s.cross).toEqual([]);
+    expect(s.flows[0]).toMatchObject({ tokenBucket: null, playback: null });
     expect(s.flows[0]).toMatchObject({ variant: 'newreno', startS: 0, bytes: null });
     expect(s.flows[0].tcp).toEqual({
       mssBytes: 1000,
@@ -44,15 +46,16 @@ describe('parseScenario defaults', () => {
       initialRtoMs: 1000,
       clockGranularityMs: 1,
       dupAckThreshold: 3,
+      ecn: false,
     });
   });
 
-  it('copies the forward direction into an omitted reverse, except loss', () => {
+  it('copies the forward direction into an omitted reverse, except errors', () => {
     const input = structuredClone(minimal) as Record<string, unknown>;
     input.path = [
       {
         id: 'b',
-        forward: { rateBps: 2e6, delayMs: 49, queue: { limitPackets: 25 }, loss: { kind: 'bernoulli', per: 0.01 } },
+        forward: { rateBps: 2e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 25 }, errors: [{ kind: 'bernoulli', per: 0.01 }], rateSdBps: 5e5, extraDelayMeanMs: 50 },
       },
     ];
     const r = parseScenario(input);
@@ -61,13 +64,16 @@ describe('parseScenario defaults', () => {
       rateBps: 2e6,
       delayMs: 49,
       queue: { kind: 'droptail', limitPackets: 25, limitBytes: null },
-      loss: { kind: 'none' },
+      errors: [],
+      rateSdBps: 5e5,
+      rateSlotMs: null,
+      extraDelayMeanMs: 50,
     });
   });
 
   it('keeps the forward queue when reverse gives only some fields', () => {
     const input = structuredClone(minimal) as Record<string, unknown>;
-    input.path = [{ id: 'b', forward: { rateBps: 2e6, delayMs: 49, queue: { limitPackets: 25 } }, reverse: { rateBps: 256_000 } }];
+    input.path = [{ id: 'b', forward: { rateBps: 2e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 25 } }, reverse: { rateBps: 256_000 } }];
     const r = parseScenario(input);
     if (!r.ok) throw new Error(formatErrors(r.errors));
     expect(r.scenario.path[0].reverse).toMatchObject({ rateBps: 256_000, delayMs: 49, queue: { limitPackets: 25 } });
@@ -79,7 +85,7 @@ describe('parseScenario errors', () => {
     const input = structuredClone(minimal) as { durationS?: unknown; flows: Record<string, unknown>[]; path: Record<string, unknown>[] };
     input.durationS = -1;
     input.flows[0].tcp = { mssBytes: 50, sack: 'yes' };
-    input.path[0].forward = { rateBps: 2e6, delayMs: 20_000, queue: { limitPackets: 2.5 } };
+    input.path[0].forward = { rateBps: 2e6, delayMs: 20_000, queue: { kind: 'droptail', limitPackets: 2.5 } };
     const errors = errorsOf(input);
     expect(errors).toHaveLength(5);
 
@@ -121,7 +127,7 @@ describe('parseScenario errors', () => {
 
   it('suggests the field for nested typos and abbreviations', () => {
     const input = structuredClone(minimal) as { flows: Record<string, unknown>[]; path: { forward: Record<string, unknown> }[] };
-    input.path[0].forward.queue = { limitPacket: 25 };
+    input.path[0].forward.queue = { kind: 'droptail', limitPacket: 25 };
     input.flows[0].tcp = { mss: 1460 };
     const errors = errorsOf(input);
     expect(errorAt(errors, 'path.0.forward.queue.limitPacket').message).toBe(
@@ -146,24 +152,41 @@ describe('parseScenario errors', () => {
     expect(errorsOf(input).map((e) => e.path).sort()).toEqual(['durationS', 'flows.0.variant']);
   });
 
-  it('names the allowed loss kinds and the allowed version', () => {
+  it('names the allowed error-model kinds and the allowed version', () => {
     const input = structuredClone(minimal) as { version: number; path: { forward: Record<string, unknown> }[] };
-    input.version = 2;
-    input.path[0].forward.loss = { kind: 'gilbert' };
+    input.version = 3;
+    input.path[0].forward.errors = [{ kind: 'gilbert' }];
     const errors = errorsOf(input);
-    expect(errorAt(errors, 'version').message).toBe('2 is not allowed — allowed: 1');
-    const kind = errorAt(errors, 'path.0.forward.loss.kind');
+    expect(errorAt(errors, 'version').message).toBe('3 is not allowed — allowed: 2');
+    const kind = errorAt(errors, 'path.0.forward.errors.0.kind');
     expect(kind.value).toBe('gilbert');
-    expect(kind.message).toBe('"gilbert" is not allowed — allowed: "none", "bernoulli"');
+    expect(kind.message).toBe('"gilbert" is not allowed — allowed: "bernoulli", "gilbert-elliott", "blackout"');
   });
 
-  it('requires per for bernoulli loss and bounds it', () => {
+  it('requires per for bernoulli errors and bounds it', () => {
     const input = structuredClone(minimal) as { path: { forward: Record<string, unknown>; reverse?: unknown }[] };
-    input.path[0].forward.loss = { kind: 'bernoulli', per: 1.5 };
-    input.path[0].reverse = { loss: { kind: 'bernoulli' } };
+    input.path[0].forward.errors = [{ kind: 'bernoulli', per: 1.5 }];
+    input.path[0].reverse = { errors: [{ kind: 'bernoulli' }] };
     const errors = errorsOf(input);
-    expect(errorAt(errors, 'path.0.forward.loss.per').message).toBe('1.5 is out of range — allowed 0 … 1');
-    expect(errorAt(errors, 'path.0.reverse.loss.per').message).toBe('missing — required: a number in 0 … 1');
+    expect(errorAt(errors, 'path.0.forward.errors.0.per').message).toBe('1.5 is out of range — allowed 0 … 1');
+    expect(errorAt(errors, 'path.0.reverse.errors.0.per').message).toBe('missing — required: a number in 0 … 1');
+  });
+
+  it('bounds the rate deviation so the slowest uniform draw stays positive', () => {
+    const input = structuredClone(minimal) as { path: { forward: Record<string, unknown>; reverse?: unknown }[] };
+    // u(200, 50) is fine (150 … 250 kb/s after √3 scaling: 113 … 287); sd 120 kb/s would reach below zero.
+    input.path[0].forward = { rateBps: 200e3, delayMs: 400, rateSdBps: 120e3 };
+    const e = errorAt(errorsOf(input), 'path.0.forward.rateSdBps');
+    expect(e.message).toBe('120000 is too large for rateBps 200000 — allowed below 115470 (rateBps/√3), so the slowest rate stays positive');
+  });
+
+  it('checks RED thresholds and cross-traffic link ranges', () => {
+    const input = structuredClone(minimal) as Record<string, unknown> & { path: { forward: Record<string, unknown> }[] };
+    input.path[0].forward.queue = { kind: 'red', minThPackets: 20, maxThPackets: 10 };
+    input.cross = [{ id: 'x', kind: 'cbr', fromLink: 0, toLink: 3, schedule: [{ atS: 0, rateBps: 1e6 }] }];
+    const errors = errorsOf(input);
+    expect(errorAt(errors, 'path.0.forward.queue.minThPackets').message).toBe('20 is not below maxThPackets (10)');
+    expect(errorAt(errors, 'cross.0.toLink').message).toBe('3 is not a path link at or after fromLink — allowed 0 … 0');
   });
 
   it('reports list lengths, string lengths and id characters', () => {

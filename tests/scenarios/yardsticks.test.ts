@@ -114,7 +114,7 @@ describe('NewReno with random loss against Mathis and PFTK (10 Mb/s, 100 ms, lar
   for (const per of [0.005, 0.01, 0.02]) {
     for (const seed of [1, 2, 3]) {
       it(`p = ${per * 100} %, seed ${seed}: 0.8 × PFTK ≤ goodput ≤ 1.2 × Mathis`, () => {
-        const s = preset('lossy-10mbps', `path.0.forward.loss.per=${per}`);
+        const s = preset('lossy-10mbps', `path.0.forward.errors.0.per=${per}`);
         const run = checkedRun(s, seed);
         expect(violations(run)).toEqual([]);
         const tcp = s.flows[0].tcp;

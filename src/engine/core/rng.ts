@@ -73,6 +73,28 @@ export class RandomStream {
   int(n: number): number {
     return Math.floor(this.next() * n);
   }
+
+  /**
+   * Classic (type I) Pareto with the given shape α > 1 and mean: scale xm = mean·(α − 1)/α,
+   * support [xm, ∞), by inverse transform xm / (1 − u)^(1/α) (1 − u ∈ (0, 1], so never
+   * infinite). For α ≤ 2 the variance is infinite: sample means converge slowly.
+   */
+  pareto(shape: number, mean: number): number {
+    if (!(shape > 1)) throw new RangeError(`pareto: shape ${shape} must be > 1 for a finite mean`);
+    if (!(mean > 0)) throw new RangeError(`pareto: mean ${mean} must be > 0`);
+    const scale = (mean * (shape - 1)) / shape;
+    return scale / (1 - this.next()) ** (1 / shape);
+  }
+
+  /**
+   * Uniform with the given mean and standard deviation — the 3G paper's u(mean, sd): uniform on
+   * [mean − √3·sd, mean + √3·sd), whose standard deviation is sd.
+   */
+  uniformMeanSd(mean: number, sd: number): number {
+    if (!(sd >= 0)) throw new RangeError(`uniformMeanSd: standard deviation ${sd} must be ≥ 0`);
+    const halfWidth = Math.sqrt(3) * sd;
+    return this.uniform(mean - halfWidth, mean + halfWidth);
+  }
 }
 
 export class Rng {

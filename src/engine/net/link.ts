@@ -1,19 +1,54 @@
 /**
- * A simplex link: a queue in front of a transmitter of `rateBps`, then `delayNs` of propagation.
- * Serialization and propagation are events; packets leave in FIFO order. An error model, if any,
- * decides at the end of transmission whether the packet is lost on the wire.
+ * A simplex link: a queue in front of a transmitter, then propagation. Serialization and
+ * propagation are events; packets leave in FIFO order. An error model, if any, decides at the end
+ * of transmission whether the packet is lost on the wire.
+ *
+ * The 3G paper's variable link is the same object with a rate model and an extra-delay model:
+ * the service rate is drawn per packet or per time slot, each packet gets an extra exponential
+ * delay (link-layer ARQ), and delivery stays in order — a packet never arrives before the one
+ * sent ahead of it, as a link layer with in-order delivery guarantees.
  */
+import type { RandomStream } from '../core/rng.ts';
 import type { Simulator, Handler } from '../core/simulator.ts';
 import type { DropCause, TraceSink } from '../core/trace.ts';
 import type { ErrorModel } from './loss.ts';
 import type { Hop, Packet } from './packet.ts';
 import type { QueueDisc } from './queue.ts';
 
+/** Service rate u(mean, sd): uniform on mean ± √3·sd, redrawn per packet (slotNs null) or per slot. */
+export class UniformRate {
+  private slot = -1;
+  private slotRateBps = 0;
+
+  constructor(
+    readonly meanBps: number,
+    readonly sdBps: number,
+    private readonly slotNs: number | null,
+    private readonly rng: RandomStream,
+  ) {}
+
+  /** The rate for a packet starting transmission now. */
+  rateAt(nowNs: number): number {
+    if (this.slotNs === null) return this.rng.uniformMeanSd(this.meanBps, this.sdBps);
+    // One draw per slot, in slot order, whether or not a packet used the slot: the rate
+    // timeline then depends on seed and time only.
+    const k = Math.floor(nowNs / this.slotNs);
+    while (this.slot < k) {
+      this.slotRateBps = this.rng.uniformMeanSd(this.meanBps, this.sdBps);
+      this.slot++;
+    }
+    return this.slotRateBps;
+  }
+}
+
 export class Link implements Hop {
   private busy = false;
-  /** Waiting-packets × ns, for the time-average queue length. */
+  /** Waiting-packets × ns and waiting-packets² × ns, for the time-average and variance. */
   private queueAreaNs = 0;
+  private queueSqAreaNs = 0;
   private lastQueueChangeNs = 0;
+  /** Arrival time of the last packet put into propagation: delivery never goes before it. */
+  private lastArrivalNs = 0;
 
   // Counters for metrics and the conservation invariant:
   // arrived = dropped + waiting + inService + propagating + delivered.
@@ -22,6 +57,10 @@ export class Link implements Hop {
   delivered = 0;
   propagating = 0;
   maxQueuePackets = 0;
+  marks = 0;
+  /** Busy time, for utilization. */
+  busyNs = 0;
+  private busySinceNs = 0;
   readonly drops = new Map<DropCause, number>();
 
   private readonly txDone: Handler<Packet> = { fire: (p) => this.onTxDone(p) };
@@ -31,13 +70,21 @@ export class Link implements Hop {
     readonly id: string,
     /** Position in the result's link list and in the trace. */
     readonly index: number,
+    /** Mean service rate. */
     readonly rateBps: number,
     readonly delayNs: number,
     readonly queue: QueueDisc,
-    private readonly errors: ErrorModel | null,
+    readonly errors: ErrorModel | null,
     private readonly sim: Simulator,
     private readonly trace: TraceSink,
-  ) {}
+    /** Variable service rate (3G link); null = constant rateBps. */
+    private readonly rate: UniformRate | null = null,
+    /** Extra per-packet delay (mean ns) drawn from `delayRng`; 0 = none. */
+    private readonly extraDelayMeanNs = 0,
+    private readonly delayRng: RandomStream | null = null,
+  ) {
+    queue.onMark = (p) => this.mark(p);
+  }
 
   get inService(): number {
     return this.busy ? 1 : 0;
@@ -45,17 +92,19 @@ export class Link implements Hop {
 
   receive(p: Packet): void {
     this.arrived++;
+    const now = this.sim.now();
+    this.accountQueue();
+    const cause = this.queue.offer(p, now, !this.busy);
+    if (cause !== null) {
+      this.drop(p, cause);
+      return;
+    }
     if (!this.busy) {
       this.startTx(p);
       return;
     }
-    this.accountQueue();
-    if (this.queue.enqueue(p)) {
-      if (this.queue.packets > this.maxQueuePackets) this.maxQueuePackets = this.queue.packets;
-      this.trace.queue(this.sim.now(), this.index, this.queue.packets, this.queue.bytes);
-    } else {
-      this.drop(p, 'queue-overflow');
-    }
+    if (this.queue.packets > this.maxQueuePackets) this.maxQueuePackets = this.queue.packets;
+    this.trace.queue(now, this.index, this.queue.packets, this.queue.bytes);
   }
 
   /** Mean waiting packets from t = 0 to `untilNs`. */
@@ -64,30 +113,64 @@ export class Link implements Hop {
     return untilNs > 0 ? area / untilNs : 0;
   }
 
+  /** Time-weighted standard deviation of waiting packets from t = 0 to `untilNs`. */
+  queueSdPackets(untilNs: number): number {
+    if (untilNs <= 0) return 0;
+    const dt = untilNs - this.lastQueueChangeNs;
+    const mean = (this.queueAreaNs + this.queue.packets * dt) / untilNs;
+    const meanSq = (this.queueSqAreaNs + this.queue.packets * this.queue.packets * dt) / untilNs;
+    return Math.sqrt(Math.max(0, meanSq - mean * mean));
+  }
+
+  /** Fraction of time from 0 to `untilNs` the transmitter was busy. */
+  utilization(untilNs: number): number {
+    const busy = this.busyNs + (this.busy ? untilNs - this.busySinceNs : 0);
+    return untilNs > 0 ? busy / untilNs : 0;
+  }
+
   private drop(p: Packet, cause: DropCause): void {
-    this.drops.set(cause, (this.drops.get(cause) ?? 0) + 1);
-    this.trace.drop(this.sim.now(), this.index, p.flow, p.isAck ? p.ackNo : p.seq, p.isAck, cause);
+    // An ACK lost anywhere is, from the data flow's point of view, a reverse-path loss.
+    const c: DropCause = p.isAck ? 'reverse-path' : cause;
+    this.drops.set(c, (this.drops.get(c) ?? 0) + 1);
+    this.trace.drop(this.sim.now(), this.index, p.flow, p.isAck ? p.ackNo : p.seq, p.isAck, c);
+  }
+
+  private mark(p: Packet): void {
+    this.marks++;
+    this.trace.mark(this.sim.now(), this.index, p.flow, p.isAck ? p.ackNo : p.seq);
   }
 
   private startTx(p: Packet): void {
+    const now = this.sim.now();
+    if (!this.busy) this.busySinceNs = now;
     this.busy = true;
-    this.sim.schedule(Math.round((p.sizeBytes * 8 * 1e9) / this.rateBps), this.txDone, p);
+    const rate = this.rate ? this.rate.rateAt(now) : this.rateBps;
+    this.sim.schedule(Math.max(1, Math.round((p.sizeBytes * 8 * 1e9) / rate)), this.txDone, p);
   }
 
   private onTxDone(p: Packet): void {
+    const now = this.sim.now();
     this.transmitted++;
-    const cause = this.errors ? this.errors.corrupts(p, this.sim.now()) : null;
+    const cause = this.errors ? this.errors.corrupts(p, now) : null;
     if (cause !== null) this.drop(p, cause);
     else {
       this.propagating++;
-      this.sim.schedule(this.delayNs, this.arrive, p);
+      let delay = this.delayNs;
+      if (this.delayRng !== null) delay += Math.round(this.delayRng.exponential(this.extraDelayMeanNs));
+      // In order: equal arrival times keep FIFO order through the simulator's insertion sequence.
+      const at = Math.max(now + delay, this.lastArrivalNs);
+      this.lastArrivalNs = at;
+      this.sim.scheduleAt(at, this.arrive, p);
     }
-    this.busy = false;
     this.accountQueue();
-    const next = this.queue.dequeue();
+    const next = this.queue.dequeue(now);
     if (next !== undefined) {
-      this.trace.queue(this.sim.now(), this.index, this.queue.packets, this.queue.bytes);
+      this.trace.queue(now, this.index, this.queue.packets, this.queue.bytes);
+      this.busy = false;
       this.startTx(next);
+    } else {
+      this.busy = false;
+      this.busyNs += now - this.busySinceNs;
     }
   }
 
@@ -99,7 +182,10 @@ export class Link implements Hop {
 
   private accountQueue(): void {
     const now = this.sim.now();
-    this.queueAreaNs += this.queue.packets * (now - this.lastQueueChangeNs);
+    const dt = now - this.lastQueueChangeNs;
+    const q = this.queue.packets;
+    this.queueAreaNs += q * dt;
+    this.queueSqAreaNs += q * q * dt;
     this.lastQueueChangeNs = now;
   }
 

@@ -1,15 +1,28 @@
 /**
- * Error models: decide whether a packet that finished transmission arrives corrupted. The full
- * set (Gilbert–Elliott, handoff blackouts, composition) comes with the path-model work; this is
- * the minimal forward-path Bernoulli loss the analytic yardsticks need.
+ * Error models: decide whether a packet that finished transmission arrives corrupted.
+ *
+ * - Bernoulli: each packet independently lost with probability `per`.
+ * - Gilbert–Elliott: a two-state continuous-time Markov channel (exponential sojourns, a PER
+ *   per state) — the papers' ON/OFF, Good/Bad and handoff settings.
+ * - Blackout: a deterministic outage window (a handoff at a given time).
+ * A link direction composes any number of them: a packet is lost if any model loses it, and
+ * the first model in the list that does names the cause.
+ *
+ * Common random numbers: a state-based channel draws its timeline from its own stream and
+ * changes state on its own scheduled events, so the timeline is a function of seed and time
+ * only. Two runs that differ only in the TCP variant see exactly the same good/bad/off periods;
+ * only the per-packet draws (a separate stream) depend on the traffic.
  */
 import type { RandomStream } from '../core/rng.ts';
-import type { DropCause } from '../core/trace.ts';
+import type { Handler, Simulator } from '../core/simulator.ts';
+import { CHANNEL_STATES, type ChannelState, type DropCause } from '../core/trace.ts';
 import type { Packet } from './packet.ts';
 
 export interface ErrorModel {
   /** Called once per packet at the end of its transmission; a cause means it is lost. */
   corrupts(p: Packet, nowNs: number): DropCause | null;
+  /** The channel state now, for models that have one. */
+  readonly state?: ChannelState;
 }
 
 /** Each packet independently lost with probability `per` (cause `channel-error`). */
@@ -20,5 +33,138 @@ export class BernoulliLoss implements ErrorModel {
   ) {}
   corrupts(): DropCause | null {
     return this.rng.bernoulli(this.per) ? 'channel-error' : null;
+  }
+}
+
+export interface GilbertElliottParams {
+  meanGoodNs: number;
+  meanBadNs: number;
+  perGood: number;
+  perBad: number;
+  /** What the bad state means: a fading channel (`bad`, losses `channel-error`) or a handoff/OFF phase (`off`, losses `handoff`). */
+  badState: 'bad' | 'off';
+  startState: 'good' | 'bad';
+}
+
+/**
+ * Gilbert–Elliott channel. Sojourn times are exponential with the given means (rounded to
+ * whole ns, at least 1 ns); the state flips on a scheduled event, never on a packet.
+ */
+export class GilbertElliottLoss implements ErrorModel {
+  private good: boolean;
+  /** Time the current sojourn began, for the time-in-state statistics. */
+  private enteredNs = 0;
+  private goodTimeNs = 0;
+  private badTimeNs = 0;
+  /** Completed sojourns per state, for the statistics. */
+  goodSojourns = 0;
+  badSojourns = 0;
+
+  private readonly flip: Handler<null> = {
+    fire: () => {
+      const now = this.sim.now();
+      if (this.good) {
+        this.goodTimeNs += now - this.enteredNs;
+        this.goodSojourns++;
+      } else {
+        this.badTimeNs += now - this.enteredNs;
+        this.badSojourns++;
+      }
+      this.good = !this.good;
+      this.enteredNs = now;
+      this.scheduleFlip();
+      this.onChange();
+    },
+  };
+
+  constructor(
+    private readonly p: GilbertElliottParams,
+    /** Draws the state timeline only. */
+    private readonly stateRng: RandomStream,
+    /** Draws the per-packet losses only. */
+    private readonly packetRng: RandomStream,
+    private readonly sim: Simulator,
+    private readonly onChange: () => void,
+  ) {
+    this.good = p.startState === 'good';
+    this.enteredNs = sim.now();
+    this.scheduleFlip();
+  }
+
+  get state(): ChannelState {
+    return this.good ? 'good' : this.p.badState;
+  }
+
+  corrupts(): DropCause | null {
+    const per = this.good ? this.p.perGood : this.p.perBad;
+    if (!this.packetRng.bernoulli(per)) return null;
+    return !this.good && this.p.badState === 'off' ? 'handoff' : 'channel-error';
+  }
+
+  /** Time spent in each state up to `nowNs` (the current sojourn included). */
+  timeInStateNs(nowNs: number): { good: number; bad: number } {
+    const current = nowNs - this.enteredNs;
+    return { good: this.goodTimeNs + (this.good ? current : 0), bad: this.badTimeNs + (this.good ? 0 : current) };
+  }
+
+  private scheduleFlip(): void {
+    const mean = this.good ? this.p.meanGoodNs : this.p.meanBadNs;
+    this.sim.schedule(Math.max(1, Math.round(this.stateRng.exponential(mean))), this.flip, null);
+  }
+}
+
+/** A deterministic outage [atNs, atNs + durationNs): packets lost with probability `per` (cause `handoff`). */
+export class BlackoutLoss implements ErrorModel {
+  private off = false;
+
+  constructor(
+    atNs: number,
+    durationNs: number,
+    private readonly per: number,
+    private readonly rng: RandomStream,
+    sim: Simulator,
+    onChange: () => void,
+  ) {
+    const set = (off: boolean): Handler<null> => ({
+      fire: () => {
+        this.off = off;
+        onChange();
+      },
+    });
+    sim.scheduleAt(atNs, set(true), null);
+    sim.scheduleAt(atNs + durationNs, set(false), null);
+  }
+
+  get state(): ChannelState {
+    return this.off ? 'off' : 'good';
+  }
+
+  corrupts(): DropCause | null {
+    return this.off && this.rng.bernoulli(this.per) ? 'handoff' : null;
+  }
+}
+
+/** Several models on one link direction: lost if any loses it; the link's state is the worst. */
+export class ComposedLoss implements ErrorModel {
+  constructor(readonly models: readonly ErrorModel[]) {}
+
+  get state(): ChannelState {
+    let worst = 0;
+    for (const m of this.models) if (m.state !== undefined) worst = Math.max(worst, CHANNEL_STATES.indexOf(m.state));
+    return CHANNEL_STATES[worst];
+  }
+
+  corrupts(p: Packet, nowNs: number): DropCause | null {
+    // Every model draws for every packet, so one model's draws never depend on another's verdict.
+    let cause: DropCause | null = null;
+    for (const m of this.models) {
+      const c = m.corrupts(p, nowNs);
+      if (cause === null) cause = c;
+    }
+    return cause;
+  }
+
+  get hasState(): boolean {
+    return this.models.some((m) => m.state !== undefined);
   }
 }

@@ -31,6 +31,12 @@ export class Packet {
   tsEcrNs = -1;
   /** Data: a retransmission (for traces and Karn's rule). */
   retransmit = false;
+  /** ECN-capable transport (RFC 3168 ECT): RED may mark it instead of dropping. */
+  ect = false;
+  /** Congestion experienced: marked by a RED (ECN) or congestion-warning queue on the way. */
+  ce = false;
+  /** ACKs: the receiver echoes a mark it saw on the data this ACK acknowledges. */
+  ece = false;
 
   constructor(
     /** Index of the flow in the scenario. */

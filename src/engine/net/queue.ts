@@ -1,55 +1,59 @@
-/** Queue disciplines. Drop-tail for now; RED and congestion-warning marking come with the path models. */
+/**
+ * Queue disciplines at the entrance of a link: drop-tail, RED (Floyd & Jacobson 1993, with the
+ * "gentle" variant and optional ECN marking) and the congestion-warning (CW) configuration of
+ * TCP New Jersey (mark every forwarded packet while the average queue exceeds a threshold).
+ *
+ * Every arrival is offered to the discipline, also one that finds the link idle and goes straight
+ * into service: RED's average must see it (and may still drop it). Limits count waiting packets
+ * only, not the one being transmitted.
+ */
+import type { RandomStream } from '../core/rng.ts';
+import type { DropCause } from '../core/trace.ts';
 import type { Packet } from './packet.ts';
 
 export interface QueueDisc {
-  /** Offer a packet; false means it was dropped (the caller records the cause). */
-  enqueue(p: Packet): boolean;
-  /** The next packet to transmit, or undefined when empty. */
-  dequeue(): Packet | undefined;
+  /**
+   * An arrival. With `linkIdle` the packet goes straight into service if accepted (the queue
+   * does not store it). Returns the drop cause, or null if accepted. May set `p.ce` (a mark).
+   */
+  offer(p: Packet, nowNs: number, linkIdle: boolean): DropCause | null;
+  /** The next packet to transmit, or undefined when empty (the link then goes idle). May mark it. */
+  dequeue(nowNs: number): Packet | undefined;
   /** Waiting packets (not counting the one being transmitted). */
   readonly packets: number;
   readonly bytes: number;
   readonly limitPackets: number;
+  /** Average queue length the discipline acts on (RED/CW), for the trace; undefined for drop-tail. */
+  readonly averagePackets?: number;
+  /** Called when the discipline marks a packet that was not marked before (set by the link). */
+  onMark: ((p: Packet) => void) | null;
 }
 
-/** FIFO with a packet limit and an optional byte limit; arrivals that do not fit are dropped. */
-export class DropTailQueue implements QueueDisc {
+/** FIFO ring of packets with packet and byte counts. */
+class Fifo {
   private ring: (Packet | undefined)[];
   private head = 0;
-  private count = 0;
-  private byteCount = 0;
+  count = 0;
+  byteCount = 0;
 
-  constructor(
-    readonly limitPackets: number,
-    readonly limitBytes: number | null,
-  ) {
-    this.ring = new Array(Math.min(limitPackets, 1024)).fill(undefined);
+  constructor(initialSlots: number) {
+    this.ring = new Array(Math.max(1, Math.min(initialSlots, 1024))).fill(undefined);
   }
 
-  get packets(): number {
-    return this.count;
-  }
-  get bytes(): number {
-    return this.byteCount;
-  }
-
-  enqueue(p: Packet): boolean {
-    if (this.count >= this.limitPackets) return false;
-    if (this.limitBytes !== null && this.byteCount + p.sizeBytes > this.limitBytes) return false;
+  push(p: Packet): void {
     if (this.count === this.ring.length) this.grow();
     this.ring[(this.head + this.count) % this.ring.length] = p;
     this.count++;
     this.byteCount += p.sizeBytes;
-    return true;
   }
 
-  dequeue(): Packet | undefined {
+  shift(): Packet | undefined {
     if (this.count === 0) return undefined;
-    const p = this.ring[this.head];
+    const p = this.ring[this.head] as Packet;
     this.ring[this.head] = undefined;
     this.head = (this.head + 1) % this.ring.length;
     this.count--;
-    this.byteCount -= (p as Packet).sizeBytes;
+    this.byteCount -= p.sizeBytes;
     return p;
   }
 
@@ -58,5 +62,204 @@ export class DropTailQueue implements QueueDisc {
     for (let i = 0; i < this.count; i++) bigger[i] = this.ring[(this.head + i) % this.ring.length];
     this.ring = bigger;
     this.head = 0;
+  }
+}
+
+/** FIFO with a packet limit and an optional byte limit; arrivals that do not fit are dropped. */
+export class DropTailQueue implements QueueDisc {
+  protected readonly fifo: Fifo;
+  onMark: ((p: Packet) => void) | null = null;
+
+  constructor(
+    readonly limitPackets: number,
+    readonly limitBytes: number | null = null,
+  ) {
+    this.fifo = new Fifo(limitPackets);
+  }
+
+  get packets(): number {
+    return this.fifo.count;
+  }
+  get bytes(): number {
+    return this.fifo.byteCount;
+  }
+
+  /** Set congestion experienced; a packet already marked upstream is not counted again. */
+  protected mark(p: Packet): void {
+    if (p.ce) return;
+    p.ce = true;
+    this.onMark?.(p);
+  }
+
+  /** Whether a waiting slot (and byte room) is left for `p`. */
+  protected fits(p: Packet): boolean {
+    if (this.fifo.count >= this.limitPackets) return false;
+    return this.limitBytes === null || this.fifo.byteCount + p.sizeBytes <= this.limitBytes;
+  }
+
+  offer(p: Packet, _nowNs: number, linkIdle: boolean): DropCause | null {
+    if (linkIdle) return null;
+    if (!this.fits(p)) return 'queue-overflow';
+    this.fifo.push(p);
+    return null;
+  }
+
+  dequeue(_nowNs: number): Packet | undefined {
+    return this.fifo.shift();
+  }
+}
+
+/**
+ * The RED-style average queue length: an EWMA with weight w per arrival; after an idle period
+ * it decays as if m = idle time / typical transmission time empty arrivals had happened
+ * (Floyd & Jacobson 1993 §4), so a queue that drained long ago does not keep a stale average.
+ */
+export class QueueAverage {
+  avg = 0;
+  private idleSinceNs = 0;
+  private idle = true;
+
+  constructor(
+    private readonly weight: number,
+    /** Transmission time of a typical (1000-byte) packet on this link. */
+    private readonly typicalTxNs: number,
+  ) {}
+
+  /** Update on an arrival that finds `waiting` packets queued. */
+  onArrival(nowNs: number, waiting: number): number {
+    if (this.idle) {
+      const m = (nowNs - this.idleSinceNs) / this.typicalTxNs;
+      this.avg *= Math.pow(1 - this.weight, m);
+      this.idle = false;
+    }
+    this.avg = (1 - this.weight) * this.avg + this.weight * waiting;
+    return this.avg;
+  }
+
+  /** The link went idle (nothing left to send). */
+  onIdle(nowNs: number): void {
+    this.idle = true;
+    this.idleSinceNs = nowNs;
+  }
+}
+
+export interface RedParams {
+  limitPackets: number;
+  minThPackets: number;
+  maxThPackets: number;
+  maxP: number;
+  weight: number;
+  ecn: boolean;
+  gentle: boolean;
+}
+
+/**
+ * RED. Between minTh and maxTh the base probability pb = maxP·(avg − minTh)/(maxTh − minTh) is
+ * spread by the count since the last mark, pa = pb / (1 − count·pb), so marks come at roughly
+ * even intervals (Floyd & Jacobson §7). With `gentle`, pb rises from maxP to 1 between maxTh and
+ * 2·maxTh; above that (or above maxTh without gentle) every arrival is dropped. ECN-capable
+ * packets are marked instead of dropped in the probabilistic region only; forced drops stay
+ * drops (as in ns-2).
+ */
+export class RedQueue extends DropTailQueue {
+  private readonly average: QueueAverage;
+  /** Packets since the last early mark/drop; −1 while the average is below minTh. */
+  private count = -1;
+
+  constructor(
+    private readonly p: RedParams,
+    typicalTxNs: number,
+    private readonly rng: RandomStream,
+  ) {
+    super(p.limitPackets, null);
+    this.average = new QueueAverage(p.weight, typicalTxNs);
+  }
+
+  get averagePackets(): number {
+    return this.average.avg;
+  }
+
+  override offer(pkt: Packet, nowNs: number, linkIdle: boolean): DropCause | null {
+    const avg = this.average.onArrival(nowNs, this.fifo.count);
+    if (!linkIdle && !this.fits(pkt)) {
+      this.count = 0;
+      return 'queue-overflow';
+    }
+    const verdict = this.early(avg);
+    if (verdict === 'drop') return 'red-early';
+    if (verdict === 'mark') {
+      if (this.p.ecn && pkt.ect) this.mark(pkt);
+      else return 'red-early';
+    }
+    if (!linkIdle) this.fifo.push(pkt);
+    return null;
+  }
+
+  override dequeue(nowNs: number): Packet | undefined {
+    const p = this.fifo.shift();
+    if (p === undefined) this.average.onIdle(nowNs);
+    return p;
+  }
+
+  /** The early decision for an arrival at average `avg`: none, a probabilistic mark/drop, or a forced drop. */
+  private early(avg: number): 'none' | 'mark' | 'drop' {
+    const { minThPackets: minTh, maxThPackets: maxTh, maxP, gentle } = this.p;
+    if (avg < minTh) {
+      this.count = -1;
+      return 'none';
+    }
+    const forcedAbove = gentle ? 2 * maxTh : maxTh;
+    if (avg >= forcedAbove) {
+      this.count = 0;
+      return 'drop';
+    }
+    this.count++;
+    const pb = avg < maxTh ? (maxP * (avg - minTh)) / (maxTh - minTh) : maxP + ((1 - maxP) * (avg - maxTh)) / maxTh;
+    const denom = 1 - this.count * pb;
+    const pa = denom <= 0 ? 1 : Math.min(1, pb / denom);
+    if (this.rng.next() < pa) {
+      this.count = 0;
+      return 'mark';
+    }
+    return 'none';
+  }
+}
+
+/**
+ * Congestion warning (TCP New Jersey §4): drop-tail storage; an EWMA of the queue length (per
+ * arrival, RED-style weight) and, while it exceeds the threshold, every packet the queue
+ * forwards is marked. The threshold is a reconstruction (algorithms.md): one third of the buffer
+ * unless given.
+ */
+export class CwQueue extends DropTailQueue {
+  private readonly average: QueueAverage;
+
+  constructor(
+    limitPackets: number,
+    readonly thresholdPackets: number,
+    weight: number,
+    typicalTxNs: number,
+  ) {
+    super(limitPackets, null);
+    this.average = new QueueAverage(weight, typicalTxNs);
+  }
+
+  get averagePackets(): number {
+    return this.average.avg;
+  }
+
+  override offer(p: Packet, nowNs: number, linkIdle: boolean): DropCause | null {
+    this.average.onArrival(nowNs, this.fifo.count);
+    const cause = super.offer(p, nowNs, linkIdle);
+    // A packet that goes straight into service is forwarded too.
+    if (cause === null && linkIdle && this.average.avg > this.thresholdPackets) this.mark(p);
+    return cause;
+  }
+
+  override dequeue(nowNs: number): Packet | undefined {
+    const p = this.fifo.shift();
+    if (p === undefined) this.average.onIdle(nowNs);
+    else if (this.average.avg > this.thresholdPackets) this.mark(p);
+    return p;
   }
 }

@@ -5,6 +5,8 @@
  * holding the latest segment first, then the most recently reported others, at most 3), and
  * RFC 7323 timestamps (TS.Recent updated only from segments at or below Last.ACK.sent, so
  * the echo reflects the segment that triggered the ACK, not a later out-of-order one).
+ * A congestion mark (RED ECN or New Jersey's congestion warning) on any segment is echoed on the
+ * next ACK only — simpler than RFC 3168's ECE-until-CWR, so a lost ACK loses its echo.
  */
 import type { Handler, Simulator } from '../core/simulator.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
@@ -33,6 +35,8 @@ export class Receiver implements Endpoint {
   private unackedSegments = 0;
   private delayedTimerGen = 0;
   private delayedTimerArmed = false;
+  /** A marked segment arrived since the last ACK: the next ACK carries ECE. */
+  private ceSeen = false;
 
   ackBytesSent = 0;
   acksSent = 0;
@@ -62,6 +66,8 @@ export class Receiver implements Endpoint {
   ) {}
 
   receive(seg: Packet): void {
+    // Echo a mark on the next ACK (covering this segment, or sent at once for old data).
+    if (seg.ce) this.ceSeen = true;
     const start = seg.seq;
     const end = seg.seq + seg.lenBytes;
     if (end <= this.rcvNxt) {
@@ -181,6 +187,8 @@ export class Receiver implements Endpoint {
     const ack = new Packet(this.p.flow, true, size, this.ackRoute, this.sender);
     ack.ackNo = this.rcvNxt;
     ack.sack = sack;
+    ack.ece = this.ceSeen;
+    this.ceSeen = false;
     if (this.p.timestamps) {
       ack.tsValNs = this.sim.now();
       ack.tsEcrNs = this.tsRecentNs;

@@ -25,6 +25,21 @@ export interface SenderParams extends RttParams {
   dupAckThreshold: number;
   /** Bytes to send; Infinity for an unlimited bulk transfer. */
   totalBytes: number;
+  /** ECN-capable (RFC 3168): data is sent ECT; echoed marks halve the window once per window. */
+  ecn?: boolean;
+}
+
+/**
+ * A rate limiter in front of the sender (a token bucket): one token per segment put on the wire.
+ * Segments wait for a token; new data is not even formed while the gate is closed.
+ */
+export interface SendGate {
+  /** Take one token if there is one. */
+  tryTake(nowNs: number): boolean;
+  /** Integer ns until a token is available (0 if one is). */
+  nsUntil(nowNs: number): number;
+  /** Tokens available now (fractional), for the trace. */
+  available(nowNs: number): number;
 }
 
 export class Sender implements Conn, Endpoint {
@@ -51,6 +66,13 @@ export class Sender implements Conn, Endpoint {
   dataBytesSent = 0;
 
   private started = false;
+  private stopped = false;
+  /** Segments (by sequence number) waiting for a token, oldest first. */
+  private heldSeqs: number[] = [];
+  private gateWakeArmed = false;
+  /** RFC 3168 §6.1.2: no second ECN reduction until sndUna passes this. */
+  private ecnRecoverSeq = -1;
+  ecnReductions = 0;
   private rtoDeadlineNs = -1;
   private rtoEventAtNs = -1;
   private lastTracedCwnd = -1;
@@ -61,6 +83,7 @@ export class Sender implements Conn, Endpoint {
   private lostAtVersion = -1;
 
   private readonly rtoTimer: Handler<number> = { fire: (at) => this.onRtoTimer(at) };
+  private readonly gateWake: Handler<null> = { fire: () => this.onGateOpen() };
 
   readonly sack: SackView;
 
@@ -73,6 +96,7 @@ export class Sender implements Conn, Endpoint {
     /** Route of data segments to the receiver. */
     private readonly dataRoute: readonly Hop[],
     private readonly receiver: Endpoint,
+    private readonly gate: SendGate | null = null,
   ) {
     this.mssBytes = p.mssBytes;
     this.dupAckThreshold = p.dupAckThreshold;
@@ -160,6 +184,13 @@ export class Sender implements Conn, Endpoint {
     this.trySend();
   }
 
+  /** Close the connection (a cross-traffic session ending): nothing more is sent, ACKs are ignored. */
+  stop(): void {
+    this.stopped = true;
+    this.rtoDeadlineNs = -1;
+    this.heldSeqs = [];
+  }
+
   get finished(): boolean {
     return this.sndUna >= this.p.totalBytes;
   }
@@ -171,13 +202,13 @@ export class Sender implements Conn, Endpoint {
   // ---- ACK processing -----------------------------------------------------------------------
 
   receive(ack: Packet): void {
-    if (!this.started) return;
+    if (!this.started || this.stopped) return;
     const now = this.sim.now();
     this.trace.ack(now, this.p.flow, ack.ackNo);
     const sackedSegments = ack.sack !== null && this.sack.enabled ? this.applySack(ack.sack) : 0;
 
     if (ack.ackNo > this.sndUna) {
-      const info: AckInfo = { ackNo: ack.ackNo, ackedBytes: ack.ackNo - this.sndUna, rttNs: this.rttSample(ack), sackedSegments };
+      const info: AckInfo = { ackNo: ack.ackNo, ackedBytes: ack.ackNo - this.sndUna, rttNs: this.rttSample(ack), sackedSegments, ece: ack.ece };
       if (info.rttNs !== null) this.rtt.sample(info.rttNs);
       this.sndUna = ack.ackNo;
       if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
@@ -190,10 +221,28 @@ export class Sender implements Conn, Endpoint {
       else this.armRto();
     } else if (ack.ackNo === this.sndUna && this.sndMax > this.sndUna) {
       this.dupAcks++;
-      this.cc.onDupAck(this, { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments });
+      this.cc.onDupAck(this, { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: ack.ece });
     }
+    if (ack.ece) this.onEcnEcho(ack);
     this.traceWindow();
     this.trySend();
+  }
+
+  /**
+   * RFC 3168 §6.1.2: an echoed mark is treated like a loss for the window (ssthresh as for a
+   * fast retransmit, cwnd = ssthresh), at most once per window of data and not during loss
+   * recovery; nothing is retransmitted. A variant with its own reaction (Jersey) takes over.
+   */
+  private onEcnEcho(ack: Packet): void {
+    if (this.cc.onEcnEcho) {
+      this.cc.onEcnEcho(this, { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments: 0, ece: true });
+      return;
+    }
+    if (!this.p.ecn || this.inRecovery || this.sndUna <= this.ecnRecoverSeq) return;
+    this.ssthreshBytes = this.cc.ssthresh(this, 'dupack');
+    this.cwndBytes = Math.max(this.ssthreshBytes, this.mssBytes);
+    this.ecnRecoverSeq = this.sndMax;
+    this.ecnReductions++;
   }
 
   /**
@@ -248,8 +297,13 @@ export class Sender implements Conn, Endpoint {
 
   /** Send whatever the window (or, in recovery, the variant's NextSeg) allows. */
   private trySend(): void {
+    if (this.stopped) return;
     if (this.inRecovery && this.cc.nextSegment) {
-      for (let seq = this.cc.nextSegment(this); seq !== null; seq = this.cc.nextSegment(this)) this.transmit(seq);
+      while (this.gateReady()) {
+        const seq = this.cc.nextSegment(this);
+        if (seq === null) break;
+        this.transmit(seq);
+      }
       this.cwndLimited = true;
       return;
     }
@@ -269,12 +323,55 @@ export class Sender implements Conn, Endpoint {
         this.cwndLimited = this.cwndBytes < this.p.rwndBytes;
         return;
       }
+      if (!this.gateReady()) return;
       this.transmit(this.sndNxt);
     }
   }
 
-  /** Put one segment on the wire. A sequence below sndMax is a retransmission. */
+  /** True if a segment may be formed now; otherwise makes sure the sender wakes when a token is there. */
+  private gateReady(): boolean {
+    if (this.gate === null) return true;
+    if (this.heldSeqs.length === 0 && this.gate.available(this.sim.now()) >= 1) return true;
+    this.armGateWake();
+    return false;
+  }
+
+  private armGateWake(): void {
+    if (this.gateWakeArmed || this.gate === null) return;
+    this.gateWakeArmed = true;
+    this.sim.schedule(Math.max(1, this.gate.nsUntil(this.sim.now())), this.gateWake, null);
+  }
+
+  /** Tokens arrived: release held retransmissions first, then let the window send. */
+  private onGateOpen(): void {
+    this.gateWakeArmed = false;
+    if (this.stopped || this.gate === null) return;
+    const now = this.sim.now();
+    while (this.heldSeqs.length > 0 && this.gate.tryTake(now)) {
+      const seq = this.heldSeqs.shift() as number;
+      this.trace.bucket(now, this.p.flow, this.gate.available(now));
+      if (seq >= this.sndUna && seq < Math.max(this.sndMax, this.sndUna + 1)) this.emit(seq);
+    }
+    if (this.heldSeqs.length > 0) this.armGateWake();
+    else this.trySend();
+  }
+
+  /** Send one segment now, or hold it for a token. */
   private transmit(seq: number): void {
+    if (this.gate !== null) {
+      const now = this.sim.now();
+      if (this.heldSeqs.length > 0 || !this.gate.tryTake(now)) {
+        this.heldSeqs.push(seq);
+        this.armGateWake();
+        return;
+      }
+      this.trace.bucket(now, this.p.flow, this.gate.available(now));
+    }
+    this.emit(seq);
+  }
+
+  /** Put one segment on the wire. A sequence below sndMax is a retransmission. */
+  private emit(seq: number): void {
     const now = this.sim.now();
     const len = this.segLen(seq);
     const isRetx = seq < this.sndMax;
@@ -283,6 +380,7 @@ export class Sender implements Conn, Endpoint {
     pkt.seq = seq;
     pkt.lenBytes = len;
     pkt.retransmit = isRetx;
+    pkt.ect = this.p.ecn === true;
     if (this.p.timestamps) pkt.tsValNs = now;
     this.board.markSent(this.board.segIndex(seq), now, isRetx);
     // Sending the segment at sndNxt (or new data beyond it) moves sndNxt past it; retransmitting
@@ -314,7 +412,7 @@ export class Sender implements Conn, Endpoint {
   private onRtoTimer(atNs: number): void {
     if (atNs !== this.rtoEventAtNs) return; // superseded by an earlier deadline
     this.rtoEventAtNs = -1;
-    if (this.rtoDeadlineNs < 0) return; // stopped
+    if (this.rtoDeadlineNs < 0 || this.stopped) return; // stopped
     if (this.rtoDeadlineNs > this.sim.now()) {
       this.rtoEventAtNs = this.rtoDeadlineNs;
       this.sim.scheduleAt(this.rtoDeadlineNs, this.rtoTimer, this.rtoDeadlineNs);

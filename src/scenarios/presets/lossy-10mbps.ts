@@ -10,7 +10,7 @@ export const lossy10mbps: Preset = {
   group: 'Reference',
   description: 'One NewReno flow over a 10 Mb/s path losing 1 % of packets at random: compare goodput with the Mathis and PFTK formulas.',
   scenario: {
-    version: 1,
+    version: 2,
     name: 'lossy-10mbps',
     description:
       'sender –[100 Mb/s, 1 ms]– router –[10 Mb/s, 49 ms, 1000-packet buffer, Bernoulli loss 0.01 forward]– receiver; NewReno, 1000-byte segments, no delayed ACK, 100 s.',
@@ -19,7 +19,7 @@ export const lossy10mbps: Preset = {
     path: [
       {
         id: 'bottleneck',
-        forward: { rateBps: 10e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 1000 }, loss: { kind: 'bernoulli', per: 0.01 } },
+        forward: { rateBps: 10e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 1000 }, errors: [{ kind: 'bernoulli', per: 0.01 }] },
       },
     ],
     flows: [bulkFlow('flow1', 'access1', 'newreno', REFERENCE_TCP, 1000)],

@@ -71,6 +71,8 @@ export interface AckInfo {
   rttNs: number | null;
   /** Segments this ACK's SACK blocks newly reported (RFC 6675's test for a DupAck). */
   sackedSegments: number;
+  /** The receiver echoed a congestion mark (RED ECN or congestion warning) on this ACK. */
+  ece: boolean;
 }
 
 export type LossKind = 'dupack' | 'rto';
@@ -90,6 +92,11 @@ export interface CongestionControl {
   onRto?(c: Conn): void;
   /** Optional. During recovery, the next segment to send (RFC 6675 NextSeg), or null to send nothing now. Absent: classic window rule. */
   nextSegment?(c: Conn): number | null;
+  /**
+   * Optional. An ACK echoing a congestion mark, after the ACK itself was processed. Absent: the
+   * sender applies RFC 3168 §6.1.2 when the flow is ECN-capable (halve once per window).
+   */
+  onEcnEcho?(c: Conn, a: AckInfo): void;
   /** Optional. Snapshot of what the variant believes, for panels and traces. */
   inspect?(c: Conn): Snapshot;
 }

@@ -1,0 +1,61 @@
+/**
+ * Scenario format migrations: an older scenario (a saved file, an old shared URL) is rewritten
+ * step by step to the current `version` before validation, so old links keep working. Each
+ * step takes the raw JSON of version N and returns version N + 1; steps never throw — anything
+ * they do not recognise is left for validation to report with its field name.
+ */
+import { isRecord } from './validate.ts';
+import { SCENARIO_VERSION } from './schema.ts';
+
+export interface Migrated {
+  value: unknown;
+  /** One line per rewrite, e.g. `path.0.forward.loss → errors (format version 2)`. */
+  notes: string[];
+}
+
+type Step = (s: Record<string, unknown>, notes: string[]) => Record<string, unknown>;
+
+/** STEPS[n] turns version n + 1 into version n + 2. */
+const STEPS: Step[] = [v1ToV2];
+
+export function migrateScenario(input: unknown): Migrated {
+  const notes: string[] = [];
+  if (!isRecord(input) || typeof input.version !== 'number' || !Number.isInteger(input.version)) return { value: input, notes };
+  let s: Record<string, unknown> = input;
+  for (let v = s.version as number; v >= 1 && v < SCENARIO_VERSION; v++) {
+    s = STEPS[v - 1](structuredClone(s), notes);
+    s.version = v + 1;
+  }
+  return { value: s, notes };
+}
+
+/**
+ * Version 1 had one `loss` model per link direction ({kind: none} or {kind: bernoulli, per}) and
+ * a queue whose `kind` could be left out; version 2 composes a list of `errors` and has several
+ * queue kinds, so the kind is required.
+ */
+function v1ToV2(s: Record<string, unknown>, notes: string[]): Record<string, unknown> {
+  const fixDir = (dir: unknown, where: string): void => {
+    if (!isRecord(dir)) return;
+    if ('loss' in dir) {
+      const loss = dir.loss;
+      delete dir.loss;
+      if (isRecord(loss) && loss.kind === 'none') dir.errors = [];
+      else if (isRecord(loss) && loss.kind === 'bernoulli') dir.errors = [{ kind: 'bernoulli', per: loss.per }];
+      else dir.errors = [loss]; // unrecognised: validation names it under `errors.0`
+      notes.push(`${where}.loss → ${where}.errors (format version 2)`);
+    }
+    if (isRecord(dir.queue) && !('kind' in dir.queue)) {
+      dir.queue = { kind: 'droptail', ...dir.queue };
+      notes.push(`${where}.queue.kind set to "droptail" (format version 2 requires it)`);
+    }
+  };
+  const fixLink = (link: unknown, where: string): void => {
+    if (!isRecord(link)) return;
+    fixDir(link.forward, `${where}.forward`);
+    fixDir(link.reverse, `${where}.reverse`);
+  };
+  if (Array.isArray(s.path)) s.path.forEach((l, i) => fixLink(l, `path.${i}`));
+  if (Array.isArray(s.flows)) s.flows.forEach((f, i) => isRecord(f) && fixLink(f.access, `flows.${i}.access`));
+  return s;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { migrateScenario } from '../../src/scenarios/migrate.ts';
+import { SCENARIO_VERSION } from '../../src/scenarios/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+
+/** A scenario exactly as format version 1 wrote it (the foundation release). */
+const v1 = {
+  version: 1,
+  durationS: 10,
+  path: [
+    {
+      id: 'b',
+      forward: { rateBps: 2e6, delayMs: 49, queue: { limitPackets: 25 }, loss: { kind: 'bernoulli', per: 0.01 } },
+      reverse: { loss: { kind: 'none' } },
+    },
+  ],
+  flows: [{ id: 'f', access: { id: 'a', forward: { rateBps: 1e8, delayMs: 1, queue: { kind: 'droptail', limitPackets: 100 }, loss: { kind: 'none' } } } }],
+};
+
+describe('scenario migrations', () => {
+  it('turns version 1 loss into version 2 errors and fills the queue kind', () => {
+    const { value, notes } = migrateScenario(v1);
+    expect(SCENARIO_VERSION).toBe(2);
+    const m = value as typeof v1 & { path: { forward: Record<string, unknown>; reverse: Record<string, unknown> }[] };
+    expect(m.version).toBe(2);
+    expect(m.path[0].forward).toEqual({ rateBps: 2e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 25 }, errors: [{ kind: 'bernoulli', per: 0.01 }] });
+    expect(m.path[0].reverse).toEqual({ errors: [] });
+    expect(notes).toContain('path.0.forward.loss → path.0.forward.errors (format version 2)');
+    expect(notes).toContain('path.0.forward.queue.kind set to "droptail" (format version 2 requires it)');
+    expect(notes).toContain('flows.0.access.forward.loss → flows.0.access.forward.errors (format version 2)');
+  });
+
+  it('does not modify its input', () => {
+    const copy = structuredClone(v1);
+    migrateScenario(v1);
+    expect(v1).toEqual(copy);
+  });
+
+  it('lets parseScenario open a version 1 scenario', () => {
+    const r = parseScenario(v1);
+    if (!r.ok) throw new Error(formatErrors(r.errors));
+    expect(r.scenario.version).toBe(2);
+    expect(r.scenario.path[0].forward.errors).toEqual([{ kind: 'bernoulli', per: 0.01 }]);
+    expect(r.scenario.path[0].reverse.errors).toEqual([]);
+  });
+
+  it('leaves current, unknown and malformed input for validation to report', () => {
+    const current = { version: 2, path: [] };
+    expect(migrateScenario(current)).toEqual({ value: current, notes: [] });
+    for (const x of [null, 3, 'x', [], { version: 'one' }, { version: 1.5 }, { version: 99 }]) expect(migrateScenario(x).notes).toEqual([]);
+    // A v1 loss of an unknown kind survives as an error model, so validation names it.
+    const bad = structuredClone(v1) as { path: { forward: { loss: unknown } }[] };
+    bad.path[0].forward.loss = { kind: 'gilbert' };
+    const r = parseScenario(bad);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.path)).toContain('path.0.forward.errors.0.kind');
+  });
+});
