@@ -1,6 +1,6 @@
 /** Runs a parsed command: loads and edits the scenario, validates it, simulates, prints. */
 import { runScenario } from '../engine/run.ts';
-import type { FlowResult, LinkResult, RunResult } from '../engine/results.ts';
+import type { CrossResult, FlowResult, LinkResult, RunResult, RunSummary } from '../engine/results.ts';
 import { listVariants, variantNames } from '../engine/tcp/cc/registry.ts';
 import { getPreset, presetNames, PRESETS } from '../scenarios/presets/index.ts';
 import type { Scenario } from '../scenarios/schema.ts';
@@ -28,7 +28,9 @@ export const EXIT_BAD_INPUT = 2;
 /** The JSON the CLI prints: the run's results without the trace and the per-link details. */
 export interface CliOutput {
   flows: Omit<FlowResult, 'mssBytes'>[];
-  links: Pick<LinkResult, 'id' | 'drops' | 'meanQueuePackets' | 'maxQueuePackets'>[];
+  links: Pick<LinkResult, 'id' | 'drops' | 'marks' | 'congestionLossPct' | 'meanQueuePackets' | 'queueSdPackets' | 'maxQueuePackets' | 'utilization'>[];
+  summary: RunSummary;
+  cross: CrossResult[];
   sim: { events: number; simTimeS: number; wallMs: number };
 }
 
@@ -134,24 +136,19 @@ function loadSource(source: ScenarioSource, io: Pick<CliIo, 'readFile'>): Outcom
 
 export function toOutput(result: RunResult, wallMs: number): CliOutput {
   return {
-    flows: result.flows.map((f) => ({
-      id: f.id,
-      variant: f.variant,
-      goodputBps: f.goodputBps,
-      completionTimeS: f.completionTimeS,
-      bytesDelivered: f.bytesDelivered,
-      segmentsSent: f.segmentsSent,
-      retransmissions: f.retransmissions,
-      timeouts: f.timeouts,
-      fastRetransmits: f.fastRetransmits,
-      overheadPct: f.overheadPct,
-    })),
+    flows: result.flows.map(({ mssBytes: _mss, ...f }) => f),
     links: result.links.map((l) => ({
       id: l.id,
       drops: { ...l.drops },
+      marks: l.marks,
+      congestionLossPct: l.congestionLossPct,
       meanQueuePackets: l.meanQueuePackets,
+      queueSdPackets: l.queueSdPackets,
       maxQueuePackets: l.maxQueuePackets,
+      utilization: l.utilization,
     })),
+    summary: result.summary,
+    cross: result.cross,
     sim: { events: result.sim.events, simTimeS: result.sim.simTimeS, wallMs: Math.round(wallMs * 10) / 10 },
   };
 }

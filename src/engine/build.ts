@@ -5,16 +5,25 @@
  * Link order (results and trace): path links in order, then each flow's access link; each
  * contributes its forward then its reverse direction.
  */
-import type { LinkDirSpec, LinkSpec, QueueSpec, Scenario } from '../scenarios/schema.ts';
+import type { CrossTrafficSpec, LinkDirSpec, LinkSpec, QueueSpec, Scenario, TcpSpec } from '../scenarios/schema.ts';
+import { Playback } from './app/playback.ts';
+import { TokenBucket } from './app/token-bucket.ts';
+import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
+import { congestionLossPct, goodputBps, jainIndex, linkEfficiency, overheadPct, successPct } from './metrics.ts';
+import { CROSS_TRAFFIC_FLOW, type Endpoint } from './net/packet.ts';
+import { CbrSource } from './traffic/cbr.ts';
+import { FtpSessionGenerator } from './traffic/ftp-sessions.ts';
+import { ParetoOnOffSource } from './traffic/pareto-onoff.ts';
+import { TrafficSink } from './traffic/sink.ts';
 import { Rng } from './core/rng.ts';
 import { msToNs, nsToS, sToNs, Simulator, type Handler } from './core/simulator.ts';
-import { DROP_CAUSES, type ChannelState, type TraceSink } from './core/trace.ts';
+import { DROP_CAUSES, nullSink, type ChannelState, type TraceSink } from './core/trace.ts';
 import { Link, UniformRate } from './net/link.ts';
 import { BernoulliLoss, BlackoutLoss, ComposedLoss, GilbertElliottLoss, type ErrorModel } from './net/loss.ts';
 import { CwQueue, DropTailQueue, RedQueue, type QueueDisc } from './net/queue.ts';
 import { getVariant } from './tcp/cc/registry.ts';
 import { Receiver } from './tcp/receiver.ts';
-import { Sender } from './tcp/sender.ts';
+import { Sender, type SendGate } from './tcp/sender.ts';
 import type { FlowResult, LinkResult, RunResult } from './results.ts';
 
 export interface FlowRuntime {
@@ -24,6 +33,21 @@ export interface FlowRuntime {
   totalBytes: number;
   /** Bytes handed to the receiving application, counted chunk by chunk. */
   appBytes: number;
+  bucket: TokenBucket | null;
+  /** When the sender took each token (for tokens per RTT). */
+  tokenTakesNs: number[];
+  playback: Playback | null;
+}
+
+/** One cross-traffic entry at run time: what it sent and what reached its far end. */
+export interface CrossRuntime {
+  id: string;
+  kind: CrossTrafficSpec['kind'];
+  sentPackets(): number;
+  deliveredPackets(): number;
+  deliveredBytes(): number;
+  /** FTP only: sessions opened so far. */
+  sessions(): number | null;
 }
 
 export class Simulation {
@@ -33,6 +57,7 @@ export class Simulation {
     readonly sim: Simulator,
     readonly links: Link[],
     readonly flows: FlowRuntime[],
+    readonly cross: CrossRuntime[],
     private readonly durationNs: number,
   ) {}
 
@@ -49,30 +74,81 @@ export class Simulation {
       const connectionNs = (done ? f.receiver.completedAtNs : endNs) - f.startNs;
       const delivered = f.receiver.rcvNxt;
       const wireBytes = f.sender.dataBytesSent + f.receiver.ackBytesSent;
+      let tokens: TokensPerRtt | null = null;
+      if (f.bucket !== null && spec.tokenBucket !== null && f.sender.srttNs > 0) {
+        tokens = tokensPerRtt({
+          takeTimesNs: f.tokenTakesNs,
+          // The flow's smoothed RTT at the end: one bin width to plot against one permitted line.
+          rttNs: f.sender.srttNs,
+          fromNs: f.startNs,
+          toNs: done ? f.receiver.completedAtNs : endNs,
+          tokensPerInterval: spec.tokenBucket.tokensPerInterval,
+          intervalNs: msToNs(spec.tokenBucket.intervalMs),
+        });
+      }
       return {
         id: spec.id,
         variant: spec.variant,
-        goodputBps: connectionNs > 0 ? (delivered * 8) / nsToS(connectionNs) : 0,
+        goodputBps: goodputBps(delivered, connectionNs),
         completionTimeS: done ? nsToS(f.receiver.completedAtNs - f.startNs) : null,
         bytesDelivered: delivered,
         segmentsSent: f.sender.segmentsSent,
         retransmissions: f.sender.retransmissions,
         timeouts: f.sender.timeouts,
         fastRetransmits: f.sender.fastRetransmits,
-        overheadPct: delivered > 0 ? (100 * (wireBytes - delivered)) / delivered : 0,
+        overheadPct: overheadPct(wireBytes, delivered),
+        appSuccessPct: f.playback ? successPct(f.playback.successes, f.playback.reads) : null,
+        tokensPerRtt: tokens ? tokens.meanConsumed : null,
+        tokensPermittedPerRtt: tokens ? tokens.permittedPerRtt : null,
+        ecnReductions: f.sender.ecnReductions,
         mssBytes: spec.tcp.mssBytes,
       };
     });
     const links: LinkResult[] = this.links.map((l) => ({
       id: l.id,
       drops: Object.fromEntries(DROP_CAUSES.map((c) => [c, l.drops.get(c) ?? 0])),
+      marks: l.marks,
+      arrivedPackets: l.arrived,
+      congestionLossPct: congestionLossPct((l.drops.get('queue-overflow') ?? 0) + (l.drops.get('red-early') ?? 0), l.arrived),
       meanQueuePackets: l.meanQueuePackets(endNs),
+      queueSdPackets: l.queueSdPackets(endNs),
       maxQueuePackets: l.maxQueuePackets,
       packetsSent: l.transmitted,
+      utilization: l.utilization(endNs),
       rateBps: l.rateBps,
       limitPackets: l.queue.limitPackets,
     }));
-    return { flows, links, sim: { events: this.sim.eventCount, simTimeS: nsToS(endNs), seed: this.seed } };
+    const totalGoodput = flows.reduce((a, f) => a + f.goodputBps, 0);
+    const wireless = this.wirelessCapacityBps();
+    const summary = {
+      totalGoodputBps: totalGoodput,
+      jainIndex: jainIndex(flows.map((f) => f.goodputBps)),
+      wirelessCapacityBps: wireless,
+      linkEfficiency: wireless === null ? null : linkEfficiency(totalGoodput, wireless),
+    };
+    const cross = this.cross.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      sentPackets: c.sentPackets(),
+      deliveredPackets: c.deliveredPackets(),
+      deliveredBps: goodputBps(c.deliveredBytes(), endNs),
+      sessions: c.sessions(),
+    }));
+    return { flows, links, summary, cross, sim: { events: this.sim.eventCount, simTimeS: nsToS(endNs), seed: this.seed } };
+  }
+
+  /**
+   * The capacity link efficiency is measured against: the slowest forward `path` link that is
+   * wireless (has error models or a variable rate); null if the path has none.
+   */
+  private wirelessCapacityBps(): number | null {
+    let best: number | null = null;
+    for (const l of this.scenario.path) {
+      const f = l.forward;
+      if (f.errors.length === 0 && f.rateSdBps === 0 && f.extraDelayMeanMs === 0) continue;
+      if (best === null || f.rateBps < best) best = f.rateBps;
+    }
+    return best;
   }
 }
 
@@ -159,52 +235,184 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
   const path = s.path.map(makeDuplex);
   const flows: FlowRuntime[] = s.flows.map((spec, i) => {
     const access = makeDuplex(spec.access);
-    const plugin = getVariant(spec.variant);
-    const tcp = spec.tcp;
     const totalBytes = spec.bytes ?? Number.POSITIVE_INFINITY;
-    const sackOn = tcp.sack || plugin.needsSack;
-    const dataRoute = [access.fwd, ...path.map((p) => p.fwd)];
-    const ackRoute = [...path.map((p) => p.rev).reverse(), access.rev];
-    const runtime = { startNs: sToNs(spec.startS), totalBytes, appBytes: 0 } as FlowRuntime;
-    // The sender and receiver refer to each other as route endpoints; the receiver is made
-    // first and given a forwarding endpoint that reaches the sender once it exists.
-    const toSender = { receive: (p: Parameters<Sender['receive']>[0]) => runtime.sender.receive(p) };
-    runtime.receiver = new Receiver(
-      { flow: i, delayedAck: tcp.delayedAck, delayedAckNs: msToNs(tcp.delayedAckMs), sack: sackOn, timestamps: tcp.timestamps, mssBytes: tcp.mssBytes },
-      sim,
-      ackRoute,
-      toSender,
-      totalBytes,
-      (start, end) => {
-        if (start !== runtime.appBytes) throw new Error(`flow ${spec.id}: application got bytes from ${start}, expected ${runtime.appBytes}`);
-        runtime.appBytes = end;
-      },
-    );
-    runtime.sender = new Sender(
-      {
-        flow: i,
-        mssBytes: tcp.mssBytes,
-        initialCwndSegments: tcp.initialCwndSegments,
-        rwndBytes: tcp.rwndSegments * tcp.mssBytes,
-        timestamps: tcp.timestamps,
-        dupAckThreshold: tcp.dupAckThreshold,
-        totalBytes,
-        minRtoNs: msToNs(tcp.minRtoMs),
-        maxRtoNs: msToNs(tcp.maxRtoMs),
-        initialRtoNs: msToNs(tcp.initialRtoMs),
-        granularityNs: msToNs(tcp.clockGranularityMs),
-        ecn: tcp.ecn,
-      },
-      plugin.create(),
-      sackOn,
+    const startNs = sToNs(spec.startS);
+    const runtime: FlowRuntime = { startNs, totalBytes, appBytes: 0, bucket: null, tokenTakesNs: [], playback: null } as unknown as FlowRuntime;
+    if (spec.playback !== null) {
+      runtime.playback = new Playback(
+        sim,
+        { readBytes: spec.playback.readBytes, periodNs: msToNs(spec.playback.periodMs), startNs: startNs + msToNs(spec.playback.startDelayMs), totalBytes },
+        trace,
+        i,
+      );
+      runtime.playback.start();
+    }
+    let gate: SendGate | null = null;
+    if (spec.tokenBucket !== null) {
+      const tb = spec.tokenBucket;
+      const bucket = new TokenBucket({ tokensPerInterval: tb.tokensPerInterval, intervalNs: msToNs(tb.intervalMs), depthTokens: tb.depthTokens, startNs });
+      runtime.bucket = bucket;
+      gate = {
+        tryTake: (t) => {
+          if (!bucket.tryTake(t)) return false;
+          runtime.tokenTakesNs.push(t);
+          return true;
+        },
+        nsUntil: (t) => bucket.nsUntil(t),
+        available: (t) => bucket.available(t),
+      };
+    }
+    const pair = tcpPair({
       sim,
       trace,
-      dataRoute,
-      runtime.receiver,
-    );
+      flow: i,
+      variant: spec.variant,
+      tcp: spec.tcp,
+      totalBytes,
+      dataRoute: [access.fwd, ...path.map((p) => p.fwd)],
+      ackRoute: [...path.map((p) => p.rev).reverse(), access.rev],
+      gate,
+      deliver: (start, end) => {
+        if (start !== runtime.appBytes) throw new Error(`flow ${spec.id}: application got bytes from ${start}, expected ${runtime.appBytes}`);
+        runtime.appBytes = end;
+        runtime.playback?.onDeliver(end - start);
+      },
+    });
+    runtime.sender = pair.sender;
+    runtime.receiver = pair.receiver;
     const start: Handler<null> = { fire: () => runtime.sender.start() };
-    sim.scheduleAt(runtime.startNs, start, null);
+    sim.scheduleAt(startNs, start, null);
     return runtime;
   });
-  return new Simulation(s, seed, sim, links, flows, sToNs(s.durationS));
+  const cross = s.cross.map((c) => buildCross(c, path, sim, rng));
+  return new Simulation(s, seed, sim, links, flows, cross, sToNs(s.durationS));
+}
+
+interface TcpPairSpec {
+  sim: Simulator;
+  trace: TraceSink;
+  flow: number;
+  variant: string;
+  tcp: TcpSpec;
+  totalBytes: number;
+  dataRoute: Link[];
+  ackRoute: Link[];
+  gate: SendGate | null;
+  deliver: (start: number, end: number) => void;
+}
+
+/** A sender and its receiver wired to each other over the given routes. */
+function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
+  const plugin = getVariant(p.variant);
+  const tcp = p.tcp;
+  const sackOn = tcp.sack || plugin.needsSack;
+  // The receiver is made first and given a forwarding endpoint that reaches the sender once it exists.
+  let sender: Sender | null = null;
+  const toSender: Endpoint = { receive: (pkt) => sender?.receive(pkt) };
+  const receiver = new Receiver(
+    { flow: p.flow, delayedAck: tcp.delayedAck, delayedAckNs: msToNs(tcp.delayedAckMs), sack: sackOn, timestamps: tcp.timestamps, mssBytes: tcp.mssBytes },
+    p.sim,
+    p.ackRoute,
+    toSender,
+    p.totalBytes,
+    p.deliver,
+  );
+  sender = new Sender(
+    {
+      flow: p.flow,
+      mssBytes: tcp.mssBytes,
+      initialCwndSegments: tcp.initialCwndSegments,
+      rwndBytes: tcp.rwndSegments * tcp.mssBytes,
+      timestamps: tcp.timestamps,
+      dupAckThreshold: tcp.dupAckThreshold,
+      totalBytes: p.totalBytes,
+      minRtoNs: msToNs(tcp.minRtoMs),
+      maxRtoNs: msToNs(tcp.maxRtoMs),
+      initialRtoNs: msToNs(tcp.initialRtoMs),
+      granularityNs: msToNs(tcp.clockGranularityMs),
+      ecn: tcp.ecn,
+    },
+    plugin.create(),
+    sackOn,
+    p.sim,
+    p.trace,
+    p.dataRoute,
+    receiver,
+    p.gate,
+  );
+  return { sender, receiver };
+}
+
+/**
+ * Cross traffic over path links fromLink…toLink: forward with the data, or reverse against it
+ * (on the ACK path). Its packets carry CROSS_TRAFFIC_FLOW; each entry has its own random streams.
+ */
+function buildCross(c: CrossTrafficSpec, path: { fwd: Link; rev: Link }[], sim: Simulator, rng: Rng): CrossRuntime {
+  const to = c.toLink ?? path.length - 1;
+  const span = path.slice(c.fromLink, to + 1);
+  const route = c.direction === 'forward' ? span.map((l) => l.fwd) : span.map((l) => l.rev).reverse();
+  const backRoute = c.direction === 'forward' ? span.map((l) => l.rev).reverse() : span.map((l) => l.fwd);
+  const startNs = sToNs(c.startS);
+  const sink = new TrafficSink(sim);
+  const base = { id: c.id, kind: c.kind, deliveredPackets: () => sink.receivedPackets, deliveredBytes: () => sink.receivedBytes, sessions: () => null };
+  switch (c.kind) {
+    case 'cbr': {
+      // Schedule times count from the entry's startS.
+      const cbr = new CbrSource(sim, {
+        packetBytes: c.packetBytes,
+        schedule: c.schedule.map((step) => ({ atNs: sToNs(c.startS + step.atS), rateBps: step.rateBps })),
+        route,
+        sink,
+      });
+      cbr.start();
+      return { ...base, sentPackets: () => cbr.sentPackets };
+    }
+    case 'pareto-onoff': {
+      const sources = Array.from({ length: c.sources }, (_, k) => {
+        const src = new ParetoOnOffSource(
+          sim,
+          { packetBytes: c.packetBytes, rateBps: c.rateBps, shape: c.shape, meanOnNs: msToNs(c.meanOnMs), meanOffNs: msToNs(c.meanOffMs), route, sink, startNs },
+          rng.stream(`cross:${c.id}:${k}`),
+        );
+        src.start();
+        return src;
+      });
+      return { ...base, sentPackets: () => sources.reduce((a, src) => a + src.sentPackets, 0) };
+    }
+    case 'ftp': {
+      // Each session is a bulk TCP connection of our own, untraced per flow (its packets still
+      // show in the link tables), stopped when the session's time is up.
+      const senders: Sender[] = [];
+      let delivered = 0;
+      const generators = Array.from({ length: c.generators }, (_, g) => {
+        const gen = new FtpSessionGenerator(sim, { meanGapNs: sToNs(c.meanGapS), meanDurationNs: sToNs(c.meanDurationS), startNs }, rng.stream(`cross:${c.id}:${g}`), () => {
+          const pair = tcpPair({
+            sim,
+            trace: nullSink,
+            flow: CROSS_TRAFFIC_FLOW,
+            variant: c.variant,
+            tcp: c.tcp,
+            totalBytes: Number.POSITIVE_INFINITY,
+            dataRoute: route,
+            ackRoute: backRoute,
+            gate: null,
+            deliver: (start, end) => {
+              delivered += end - start;
+            },
+          });
+          senders.push(pair.sender);
+          pair.sender.start();
+          return { close: () => pair.sender.stop() };
+        });
+        gen.start();
+        return gen;
+      });
+      return {
+        ...base,
+        sentPackets: () => senders.reduce((a, snd) => a + snd.segmentsSent, 0),
+        deliveredBytes: () => delivered,
+        sessions: () => generators.reduce((a, gen) => a + gen.sessionsStarted, 0),
+      };
+    }
+  }
 }

@@ -16,25 +16,67 @@ export interface FlowResult {
   fastRetransmits: number;
   /** 100·(all bytes sent in both directions, headers included − payload delivered) / payload delivered. */
   overheadPct: number;
+  /** Playback reads that found enough in-order data, %; null without a playback application. */
+  appSuccessPct: number | null;
+  /** Mean tokens the sender took per RTT (bins of the final SRTT); null without a token bucket. */
+  tokensPerRtt: number | null;
+  /** What the bucket permits per RTT: r · RTT / interval. */
+  tokensPermittedPerRtt: number | null;
+  /** Window reductions for echoed congestion marks (RFC 3168). */
+  ecnReductions: number;
   mssBytes: number;
 }
 
 export interface LinkResult {
   /** `<link id>/fwd` or `<link id>/rev`. */
   id: string;
+  /** Lost packets by ground-truth cause (every cause listed, zeros included). */
   drops: Record<string, number>;
+  /** Packets marked here (RED ECN or congestion warning). */
+  marks: number;
+  arrivedPackets: number;
+  /** 100 · congestion drops (queue-overflow + red-early) / packets that arrived. */
+  congestionLossPct: number;
   /** Time-average of waiting packets over the run. */
   meanQueuePackets: number;
+  /** Time-weighted standard deviation of waiting packets. */
+  queueSdPackets: number;
   maxQueuePackets: number;
   /** Packets that finished transmission on this link direction. */
   packetsSent: number;
+  /** Fraction of the run the transmitter was busy. */
+  utilization: number;
+  /** Mean service rate. */
   rateBps: number;
   limitPackets: number;
+}
+
+export interface RunSummary {
+  totalGoodputBps: number;
+  /** Jain's fairness index over the flows' goodputs; null if nothing was delivered. */
+  jainIndex: number | null;
+  /** Rate of the slowest wireless path link (error models or variable rate); null if none. */
+  wirelessCapacityBps: number | null;
+  /** totalGoodputBps / wirelessCapacityBps. */
+  linkEfficiency: number | null;
+}
+
+export interface CrossResult {
+  id: string;
+  kind: string;
+  sentPackets: number;
+  deliveredPackets: number;
+  /** Payload bits per second delivered at the far end, over the whole run. */
+  deliveredBps: number;
+  /** FTP: sessions opened; null for other kinds. */
+  sessions: number | null;
 }
 
 export interface RunResult {
   flows: FlowResult[];
   links: LinkResult[];
+  summary: RunSummary;
+  cross: CrossResult[];
   sim: { events: number; simTimeS: number; seed: number };
   trace: TraceData;
 }

@@ -36,17 +36,33 @@ function run(argv: string[], files: Record<string, string> = {}): Captured {
   return out;
 }
 
-const FLOW_KEYS = ['id', 'variant', 'goodputBps', 'completionTimeS', 'bytesDelivered', 'segmentsSent', 'retransmissions', 'timeouts', 'fastRetransmits', 'overheadPct'];
-const LINK_KEYS = ['id', 'drops', 'meanQueuePackets', 'maxQueuePackets'];
+const FLOW_KEYS = [
+  'id',
+  'variant',
+  'goodputBps',
+  'completionTimeS',
+  'bytesDelivered',
+  'segmentsSent',
+  'retransmissions',
+  'timeouts',
+  'fastRetransmits',
+  'overheadPct',
+  'appSuccessPct',
+  'tokensPerRtt',
+  'tokensPermittedPerRtt',
+  'ecnReductions',
+];
+const LINK_KEYS = ['id', 'drops', 'marks', 'congestionLossPct', 'meanQueuePackets', 'queueSdPackets', 'maxQueuePackets', 'utilization'];
+const DROP_KEYS = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path'];
 
 function expectOutputShape(json: unknown, flows: number): void {
   const out = json as { flows: Record<string, unknown>[]; links: Record<string, unknown>[]; sim: Record<string, unknown> };
-  expect(Object.keys(out)).toEqual(['flows', 'links', 'sim']);
+  expect(Object.keys(out)).toEqual(['flows', 'links', 'summary', 'cross', 'sim']);
   expect(out.flows).toHaveLength(flows);
   for (const f of out.flows) expect(Object.keys(f)).toEqual(FLOW_KEYS);
   for (const l of out.links) {
     expect(Object.keys(l)).toEqual(LINK_KEYS);
-    expect(typeof l.drops).toBe('object');
+    expect(Object.keys(l.drops as object)).toEqual(DROP_KEYS);
   }
   expect(Object.keys(out.sim)).toEqual(['events', 'simTimeS', 'wallMs']);
 }

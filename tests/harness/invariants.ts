@@ -42,6 +42,10 @@ export function violations(run: CheckedRun): string[] {
   for (const l of sim.links) {
     const accounted = l.dropped + l.queue.packets + l.inService + l.propagating + l.delivered;
     if (accounted !== l.arrived) out.push(`${l.id}: ${l.arrived} packets arrived but ${accounted} are accounted for`);
+    // Every drop has exactly one ground-truth cause: the per-cause counts add up to the traced drops.
+    const traced = trace.drop.link.filter((k) => k === l.index).length;
+    const byCause = Object.values(result.links[l.index].drops).reduce((a, b) => a + b, 0);
+    if (byCause !== traced || byCause !== l.dropped) out.push(`${l.id}: drops by cause sum to ${byCause}, trace has ${traced}, link counted ${l.dropped}`);
   }
 
   const { cwnd } = trace;
