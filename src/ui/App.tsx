@@ -1,65 +1,313 @@
-import { useEffect, useMemo, useState } from 'react';
+/**
+ * The app shell: owns the shared state (scenario + view, mirrored in the URL hash), runs the
+ * scenario (or one run per compared variant) on the worker pool whenever it changes, and lays
+ * out the scenario controls, the transport bar and the panel grid on one shared time axis.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { listVariants } from '../engine/tcp/cc/registry.ts';
-import { SimClient } from '../worker/client.ts';
-import { ControlsPanel } from './controls/Controls.tsx';
-import { CwndPanel } from './panels/CwndPanel.tsx';
+import type { Scenario } from '../scenarios/schema.ts';
+import { poolSizeFor, SimPool } from '../worker/pool.ts';
+import type { WindowS } from './charts/frame.ts';
+import { ScenarioControls } from './controls/ScenarioControls.tsx';
+import { describeScenario, variantLabel } from './format.ts';
+import { ComparePicker } from './panels/ComparePicker.tsx';
 import { ErrorBanner } from './panels/ErrorBanner.tsx';
-import { MetricsTable } from './panels/MetricsTable.tsx';
-import { QueuePanel } from './panels/QueuePanel.tsx';
-import { DEFAULT_PRESET, loadPreset, validated } from './state/baseScenario.ts';
-import { applyControls, controlsFrom, type Controls } from './state/controls.ts';
-import { useDebounced } from './state/useDebounced.ts';
-import { useSimulation } from './state/useSimulation.ts';
-import { describeScenario } from './format.ts';
+import { ExportMenu } from './panels/ExportMenu.tsx';
+import { PanelGrid, PanelMenu } from './panels/PanelGrid.tsx';
+import { PresetMenu } from './panels/PresetMenu.tsx';
+import { ProblemBanner } from './panels/ProblemBanner.tsx';
+import { DEFAULT_PANEL_IDS, getPanel } from './panels/registry.ts';
+import { TransportBar } from './panels/TransportBar.tsx';
+import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
+import { eventTimesOf } from './state/eventTimes.ts';
+import { keyCommand } from './state/keys.ts';
+import { hidePanel, movePanel, showPanel, visiblePanels } from './state/panelList.ts';
+import { markInput, measureRedraw } from './state/perf.ts';
+import { initialPlayback, nextAfter, playbackReducer, prevBefore, type PlaybackAction } from './state/playback.ts';
+import { runJobs } from './state/runSet.ts';
+import { createStore } from './state/store.ts';
+import { TimeAxisContext, type TimeAxis } from './state/timeAxis.ts';
+import { decodeState, encodeState, type SharedState } from './state/url.ts';
+import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
+import { useRuns } from './state/useRuns.ts';
+import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
 
-/** Long enough to coalesce a burst of arrow-key presses, short enough to feel immediate. */
-const RERUN_DEBOUNCE_MS = 150;
-
-const base = loadPreset(DEFAULT_PRESET);
 const variants = listVariants().map((v) => v.name);
 
+/** How long the URL waits for the state to stop changing before it is rewritten. */
+const URL_WRITE_DELAY_MS = 300;
+
+/** One pool for the page's lifetime, started at load so the first run finds its workers ready. */
+let sharedPool: SimPool | null = null;
+function pool(): SimPool {
+  if (!sharedPool) {
+    sharedPool = new SimPool(poolSizeFor(navigator.hardwareConcurrency));
+    sharedPool.warm();
+  }
+  return sharedPool;
+}
+
+interface Initial {
+  state: SharedState | null;
+  problems: string[];
+  fatal: string | null;
+}
+
+function initialState(): Initial {
+  const base = loadPreset(DEFAULT_PRESET);
+  if (!base.ok) return { state: null, problems: [], fatal: base.message };
+  const fallback: SharedState = { scenario: base.scenario, view: DEFAULT_VIEW };
+  const hash = location.hash.replace(/^#/, '');
+  if (!hash) return { state: fallback, problems: [], fatal: null };
+  const decoded = decodeState(hash, fallback);
+  return { state: { scenario: decoded.scenario, view: decoded.view }, problems: decoded.problems, fatal: null };
+}
+
 export function App() {
-  // Lazy: the client starts its worker on the first run, so StrictMode's double mount is cheap.
-  const [client] = useState(() => new SimClient());
-  useEffect(() => () => client.dispose(), [client]);
+  const [initial] = useState(initialState);
+  const [shared, setShared] = useState<SharedState | null>(initial.state);
+  const [problems, setProblems] = useState<{ title?: string; lines: string[] }>({ lines: initial.problems });
+  const [presetName, setPresetName] = useState<string | undefined>(initial.state && !location.hash ? DEFAULT_PRESET : undefined);
+  const [notice, setNotice] = useState<string | null>(null);
+  const scenario = shared?.scenario ?? null;
+  const view = shared?.view ?? DEFAULT_VIEW;
 
-  const [controls, setControls] = useState<Controls | null>(base.ok ? controlsFrom(base.scenario) : null);
-  const settled = useDebounced(controls, RERUN_DEBOUNCE_MS);
-  const edited = useMemo(() => (base.ok && settled ? validated(applyControls(base.scenario, settled)) : null), [settled]);
-  const sim = useSimulation(client, edited?.ok ? edited.scenario : null);
+  const setScenario = useCallback((next: Scenario) => {
+    markInput();
+    setPresetName((n) => (n && next.name === n ? n : undefined));
+    setShared((s) => (s ? { ...s, scenario: next } : s));
+  }, []);
+  const setView = useCallback((edit: (v: ViewState) => ViewState) => {
+    setShared((s) => (s ? { ...s, view: edit(s.view) } : s));
+  }, []);
+  const setCompare = useCallback(
+    (compare: string[]) => {
+      markInput();
+      setView((v) => ({ ...v, compare }));
+    },
+    [setView],
+  );
 
-  // Only a failed run can be dismissed; a broken scenario stays on screen until it is fixed.
-  const scenarioProblem = !base.ok ? base.message : edited && !edited.ok ? edited.message : null;
-  const shown = sim.shown;
+  // URL ⇄ state: every change is written to the hash (replaceState: no history entry per slider
+  // step); a hash pasted or edited by hand is decoded, with problems reported, not thrown.
+  // Written a moment after the last change: encoding and replaceState cost several ms each,
+  // which a dragged slider should not pay per step. Copy link flushes it first.
+  const lastHash = useRef('');
+  const writeHash = useCallback((s: SharedState) => {
+    const hash = encodeState(s);
+    lastHash.current = hash;
+    if (location.hash.replace(/^#/, '') !== hash) history.replaceState(null, '', `#${hash}`);
+  }, []);
+  useEffect(() => {
+    if (!shared) return;
+    const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [shared, writeHash]);
+  useEffect(() => {
+    const onHash = (): void => {
+      const hash = location.hash.replace(/^#/, '');
+      if (!hash || hash === lastHash.current) return;
+      setShared((s) => {
+        if (!s) return s;
+        const d = decodeState(hash, s);
+        setProblems({ lines: d.problems });
+        markInput();
+        return { scenario: d.scenario, view: d.view };
+      });
+    };
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, []);
+
+  const jobs = useMemo(() => (scenario ? runJobs(scenario, view.compare) : null), [scenario, view.compare]);
+  const runs = useRuns(initial.fatal ? null : pool(), jobs);
+  const set = runs.set;
+
+  const [playback] = useState(() => createStore(initialPlayback(scenario?.durationS ?? 1)));
+  const dispatch = useCallback((a: PlaybackAction) => playback.set(playbackReducer(playback.get(), a)), [playback]);
+  usePlaybackLoop(playback, dispatch);
+
+  useEffect(() => {
+    if (!set) return;
+    dispatch({ type: 'load', endS: set.endS });
+    // children's effects (the charts' D3 renders) have run by now: the new picture is drawn
+    measureRedraw();
+  }, [set, dispatch]);
+
+  const endS = set?.endS ?? scenario?.durationS ?? 1;
+  const zoomed: WindowS | null = view.windowS && view.windowS[0] < endS ? [view.windowS[0], Math.min(view.windowS[1], endS)] : null;
+  const windowS: WindowS = zoomed ?? [0, endS];
+  const setWindow = useCallback((w: WindowS | null) => setView((v) => ({ ...v, windowS: w ? [w[0], w[1]] : null })), [setView]);
+  const axis = useMemo<TimeAxis>(() => ({ windowS, playback, dispatch, setWindow }), [windowS[0], windowS[1], playback, dispatch, setWindow]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const events = useMemo(() => (set ? eventTimesOf(set) : { any: new Float64Array(0), loss: new Float64Array(0), timeout: new Float64Array(0) }), [set]);
+  const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && (!set || getPanel(id)!.available(set))), [view.panels, set]);
+  const editPanels = (edit: (list: string[]) => string[]): void => setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))) }));
+
+  // Presenter keys (active in every mode unless a control needs the key itself).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const target = e.target as HTMLElement | null;
+      const cmd = keyCommand({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        targetTag: target?.tagName,
+        targetType: target?.getAttribute?.('type') ?? undefined,
+        targetEditable: target?.isContentEditable,
+      });
+      if (!cmd) return;
+      e.preventDefault();
+      const t = playback.get().tS;
+      const seek = (to: number | null): void => {
+        if (to !== null) dispatch({ type: 'seek', tS: to });
+      };
+      switch (cmd) {
+        case 'toggle':
+          return dispatch({ type: 'toggle' });
+        case 'prev-event':
+          return seek(prevBefore(events.any, t));
+        case 'next-event':
+          return seek(nextAfter(events.any, t));
+        case 'next-loss':
+          return seek(nextAfter(events.loss, t));
+        case 'next-timeout':
+          return seek(nextAfter(events.timeout, t));
+        case 'faster':
+          return dispatch({ type: 'faster' });
+        case 'slower':
+          return dispatch({ type: 'slower' });
+        case 'fullscreen':
+          if (document.fullscreenElement) void document.exitFullscreen?.();
+          else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+          return;
+      }
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [events, playback, dispatch]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = view.theme;
+    document.documentElement.classList.toggle('presenter', view.presenter);
+  }, [view.theme, view.presenter]);
+
+  const pickPreset = (name: string): void => {
+    const p = loadPreset(name);
+    if (!p.ok) return setNotice(p.message);
+    setPresetName(name);
+    setScenario(p.scenario);
+    setWindow(null);
+    dispatch({ type: 'seek', tS: 0 });
+  };
+
+  const [linkState, setLinkState] = useState<string | null>(null);
+  const copyLink = async (): Promise<void> => {
+    if (shared) writeHash(shared);
+    const url = location.href;
+    try {
+      await navigator.clipboard.writeText(url);
+      setLinkState('Link copied to the clipboard.');
+    } catch {
+      setLinkState('Copy this link:');
+    }
+  };
+
+  // Built only when their inputs change: "running…" and other shell updates then re-render
+  // neither the long controls form nor the panels (measured: both showed up in redraw profiles).
+  const controls = useMemo(() => (scenario ? <ScenarioControls scenario={scenario} onChange={setScenario} /> : null), [scenario, setScenario]);
+  const grid = useMemo(
+    () =>
+      set ? (
+        <PanelGrid
+          set={set}
+          ids={panelIds}
+          layout={view.compareLayout}
+          presenter={view.presenter}
+          onMove={(id, dir) => editPanels((l) => movePanel(l, id, dir))}
+          onHide={(id) => editPanels((l) => hidePanel(l, id))}
+        />
+      ) : null,
+    [set, panelIds, view.compareLayout, view.presenter], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const status = runs.running ? 'running…' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
+  const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
+  const layout = view.compareLayout;
 
   return (
-    <div className="app">
+    <div className={`app${view.presenter ? ' presenter-mode' : ''}`}>
       <header className="app-head">
         <h1>TCP Lab</h1>
-        <p className="subtitle" title={base.ok ? base.description : undefined}>
-          {base.ok ? <span className="preset-name">{base.title}</span> : null}
-          {edited?.ok ? describeScenario(edited.scenario) : 'no scenario loaded'}
+        <p className="subtitle">
+          {scenario ? describeScenario(scenario) : 'no scenario loaded'}
+          {view.compare.length > 0 ? ` — every flow run as ${view.compare.map(variantLabel).join(', ')} in turn` : ''}
         </p>
         <p className="status" role="status" aria-live="polite" data-testid="status">
-          {sim.running ? 'running…' : shown ? `ran in ${Math.round(shown.wallMs)} ms` : ''}
+          {status}
         </p>
-      </header>
-      {scenarioProblem ? <ErrorBanner message={scenarioProblem} /> : null}
-      {sim.error ? <ErrorBanner message={sim.error} onDismiss={sim.dismissError} /> : null}
-      <div className="layout">
-        <aside>{controls ? <ControlsPanel value={controls} variants={variants} onChange={setControls} /> : null}</aside>
-        <main className={sim.running ? 'panels stale' : 'panels'} aria-busy={sim.running}>
-          {shown ? (
+        <nav className="toolbar" aria-label="Tools">
+          {view.presenter ? null : (
             <>
-              <CwndPanel shown={shown} />
-              <QueuePanel shown={shown} />
-              <MetricsTable shown={shown} />
+              <PresetMenu current={presetName} onPick={pickPreset} />
+              <ComparePicker variants={variants} selected={view.compare} max={MAX_COMPARE} layout={layout} onChange={setCompare} onLayout={(l) => setView((v) => ({ ...v, compareLayout: l }))} />
+              <PanelMenu set={set} ids={panelIds} onShow={(id) => editPanels((l) => showPanel(l, id))} />
+              <button type="button" data-testid="copy-link" onClick={() => void copyLink()}>
+                Copy link
+              </button>
+              <ExportMenu
+                set={set}
+                scenario={scenario}
+                onImport={(s, notes) => {
+                  setPresetName(undefined);
+                  setScenario(s);
+                  setProblems({ title: 'The file was loaded with these notes:', lines: notes });
+                }}
+                onProblems={(lines) => setProblems({ title: 'The file could not be used:', lines })}
+                onNotice={setNotice}
+              />
             </>
-          ) : (
-            <p className="empty-state">{sim.running ? 'Running the simulation…' : 'Nothing to show yet.'}</p>
           )}
-        </main>
-      </div>
+          <button type="button" data-testid="theme" aria-pressed={view.theme === 'dark'} onClick={() => setView((v) => ({ ...v, theme: v.theme === 'dark' ? 'light' : 'dark' }))}>
+            {view.theme === 'dark' ? 'Light theme' : 'Dark theme'}
+          </button>
+          <button type="button" data-testid="presenter" aria-pressed={view.presenter} onClick={() => setView((v) => ({ ...v, presenter: !v.presenter }))}>
+            {view.presenter ? 'Exit presenter' : 'Present'}
+          </button>
+        </nav>
+      </header>
+      {linkState ? (
+        <p className="share-line" role="status">
+          {linkState}{' '}
+          <input className="share-url" data-testid="share-link" readOnly value={location.href} aria-label="Link to this scenario and view" onFocus={(e) => e.currentTarget.select()} />
+          <button type="button" onClick={() => setLinkState(null)}>
+            Close
+          </button>
+        </p>
+      ) : null}
+      {initial.fatal ? <ErrorBanner message={initial.fatal} /> : null}
+      <ProblemBanner problems={problems.lines} title={problems.title} onDismiss={() => setProblems({ lines: [] })} />
+      {notice ? <ErrorBanner message={notice} onDismiss={() => setNotice(null)} /> : null}
+      {runs.error ? <ErrorBanner message={runs.error} onDismiss={runs.dismissError} /> : null}
+      {capNotes.map((n) => (
+        <p key={n} className="cap-note" role="note">
+          {n}
+        </p>
+      ))}
+      <TimeAxisContext.Provider value={axis}>
+        <div className="layout">
+          {view.presenter || !scenario ? null : <aside aria-label="Scenario">{controls}</aside>}
+          <main className={runs.slow ? 'panels stale' : 'panels'} aria-busy={runs.running}>
+            <TransportBar events={events} zoomed={zoomed} />
+            {set ? (
+              grid
+            ) : (
+              <p className="empty-state">{runs.running ? 'Running the simulation…' : 'Nothing to show yet.'}</p>
+            )}
+          </main>
+        </div>
+      </TimeAxisContext.Provider>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 /** Number formats for the readouts: fixed decimals so tabular numerals line up. */
 export const mbps = (bps: number): string => (bps / 1e6).toFixed(2);
-export const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+/** One formatter for the page: `toLocaleString` builds a new one per call, which showed up in redraw profiles. */
+const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+export const int = (n: number): string => INT.format(Math.round(n));
 export const fixed1 = (n: number): string => n.toFixed(1);
 
 const DISPLAY_NAMES: Record<string, string> = { tahoe: 'Tahoe', reno: 'Reno', newreno: 'NewReno', sack: 'SACK' };

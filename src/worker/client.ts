@@ -1,12 +1,13 @@
 /**
- * Main-thread side of the simulation worker. Latest request wins: a new run while one is in
- * flight terminates that worker (a run cannot be interrupted from outside otherwise) and the
- * old promise rejects with SupersededError, which callers ignore.
+ * Main-thread side of one simulation worker. Latest request wins: a new run while one is in
+ * flight terminates that worker (a synchronous engine run cannot be interrupted from outside)
+ * and the old promise rejects with SupersededError, which callers ignore. A terminated worker
+ * is replaced at once by a fresh one that loads its module in the background, so the next run
+ * does not pay the start-up.
  */
 import * as Comlink from 'comlink';
-import type { RunOptions } from '../engine/run.ts';
 import type { Scenario } from '../scenarios/schema.ts';
-import type { RunOutput, SimApi } from './protocol.ts';
+import type { RunOutput, SimApi, WorkerRunOptions } from './protocol.ts';
 
 export class SupersededError extends Error {
   constructor() {
@@ -19,7 +20,8 @@ export const isSuperseded = (e: unknown): boolean => e instanceof SupersededErro
 
 export type WorkerFactory = () => Worker;
 
-const defaultFactory: WorkerFactory = () => new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'tcp-lab-sim' });
+export const defaultWorkerFactory: WorkerFactory = () =>
+  new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'tcp-lab-sim' });
 
 interface Live {
   worker: Worker;
@@ -38,15 +40,25 @@ function asError(e: unknown): Error {
 export class SimClient {
   private live: Live | null = null;
   private pending: Pending | null = null;
+  private disposed = false;
 
-  constructor(private readonly factory: WorkerFactory = defaultFactory) {}
+  constructor(private readonly factory: WorkerFactory = defaultWorkerFactory) {}
 
-  run(scenario: Scenario, opts: RunOptions = {}): Promise<RunOutput> {
-    if (this.pending) {
-      this.pending.reject(new SupersededError());
-      this.pending = null;
-      this.stopWorker();
-    }
+  /** A run is in flight. */
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  /** Starts the worker (if needed) and loads its module; never rejects. */
+  warm(): void {
+    if (this.disposed) return;
+    const { api } = this.ensureWorker();
+    api.ping().catch(() => undefined);
+  }
+
+  run(scenario: Scenario, opts: WorkerRunOptions = {}): Promise<RunOutput> {
+    if (this.disposed) return Promise.reject(new Error('the simulation client was disposed'));
+    if (this.pending) this.cancel();
     const { api } = this.ensureWorker();
     return new Promise<RunOutput>((resolve, reject) => {
       const entry: Pending = { reject };
@@ -63,9 +75,19 @@ export class SimClient {
     });
   }
 
+  /** Abandons the run in flight (its promise rejects as superseded) and readies a fresh worker. */
+  cancel(): void {
+    if (!this.pending) return;
+    this.pending.reject(new SupersededError());
+    this.pending = null;
+    this.stopWorker();
+    this.warm();
+  }
+
   dispose(): void {
     this.pending?.reject(new SupersededError());
     this.pending = null;
+    this.disposed = true;
     this.stopWorker();
   }
 
@@ -81,9 +103,10 @@ export class SimClient {
       this.stopWorker();
       p?.reject(new Error(message));
     };
-    worker.addEventListener('error', (ev: ErrorEvent) => {
+    worker.addEventListener('error', (ev: Event) => {
       ev.preventDefault();
-      fail(ev.message ? `simulation worker failed: ${ev.message}` : 'the simulation worker failed to start');
+      const msg = (ev as ErrorEvent).message;
+      fail(msg ? `simulation worker failed: ${msg}` : 'the simulation worker failed to start');
     });
     worker.addEventListener('messageerror', () => fail('the simulation result could not be received'));
     this.live = { worker, api: Comlink.wrap<SimApi>(worker) };

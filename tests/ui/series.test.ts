@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { cwndSeries, dropTimes, eventTimes, finiteMax, queueSeries, stepPath, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
+import { channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteMax, indexAtOrBefore, queueSeries, recoverySpans, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
+import { eventTimesOf } from '../../src/ui/state/eventTimes.ts';
+import type { RunSet } from '../../src/ui/state/runSet.ts';
 import { traceTransferables } from '../../src/worker/transfer.ts';
 
 const identity = { x: (t: number) => t, y: (v: number) => v, yClamp: [-1000, 1000] as const };
@@ -128,5 +130,95 @@ describe('ui timeWeightedQuantile', () => {
   it('ignores non-finite values', () => {
     const s = { tS: Float64Array.from([0, 1]), values: Float64Array.from([Infinity, 3]) };
     expect(timeWeightedQuantile(s, 2, 0.9)).toBe(3);
+  });
+});
+
+describe('ui series for the new panels', () => {
+  const codes = { fastRetransmit: 0, timeout: 1, recoveryExit: 2 };
+
+  it('recoverySpans pairs a fast retransmit with the recovery exit, a timeout, or the end of the run', () => {
+    const sink = new ColumnarSink();
+    sink.event(1e9, 0, 'fast-retransmit');
+    sink.event(2e9, 0, 'recovery-exit');
+    sink.event(3e9, 1, 'fast-retransmit'); // other flow
+    sink.event(4e9, 0, 'fast-retransmit');
+    sink.event(5e9, 0, 'timeout');
+    sink.event(6e9, 0, 'fast-retransmit');
+    const spans = recoverySpans(sink.finish(), 0, 9, codes);
+    expect(spans.map((s) => [s.t0S, s.t1S])).toEqual([
+      [1, 2],
+      [4, 5],
+      [6, 9],
+    ]);
+  });
+
+  it('recoverySpans is empty for a flow that never ends a recovery (Tahoe)', () => {
+    const sink = new ColumnarSink();
+    sink.event(1e9, 0, 'fast-retransmit');
+    sink.event(4e9, 0, 'fast-retransmit');
+    expect(recoverySpans(sink.finish(), 0, 9, codes)).toEqual([]);
+  });
+
+  it('channelSpans merges repeated states and covers to the end', () => {
+    const sink = new ColumnarSink();
+    sink.channel(0, 3, 'good');
+    sink.channel(1e9, 3, 'bad');
+    sink.channel(1.5e9, 3, 'bad');
+    sink.channel(2e9, 3, 'off');
+    sink.channel(2e9, 4, 'bad'); // other link
+    const spans = channelSpans(sink.finish(), 3, 5);
+    expect(spans).toEqual([
+      { t0S: 0, t1S: 1, state: 0 },
+      { t0S: 1, t1S: 2, state: 1 },
+      { t0S: 2, t1S: 5, state: 2 },
+    ]);
+  });
+
+  it('dropsWithCause keeps the cause code of each drop', () => {
+    const d = dropsWithCause(sampleTrace(), {});
+    expect([...d.tS]).toEqual([1.5, 1.6, 1.7]);
+    expect([...d.cause]).toEqual([0, 0, 2]);
+  });
+
+  it('timeSeq gives segments from the first byte sent, retransmissions flagged, ACKs and data drops of the flow', () => {
+    const sink = new ColumnarSink();
+    sink.send(0, 0, 5000, 1000, false);
+    sink.send(1e9, 0, 6000, 1000, false);
+    sink.send(2e9, 0, 5000, 1000, true);
+    sink.send(2e9, 1, 9000, 1000, false);
+    sink.ack(1.5e9, 0, 6000);
+    sink.drop(0.5e9, 0, 0, 5000, false, 'queue-overflow');
+    sink.drop(0.6e9, 0, 0, 6000, true, 'reverse-path');
+    const ts = timeSeq(sink.finish(), 0, 1000);
+    expect([...ts.sendS]).toEqual([0, 1, 2]);
+    expect([...ts.sendSeg]).toEqual([0, 1, 0]);
+    expect([...ts.retransmit]).toEqual([0, 0, 1]);
+    expect([...ts.ackSeg]).toEqual([1]);
+    expect([...ts.dropSeg]).toEqual([0]);
+  });
+
+  it('columnTicks draws one stroke per pixel column spanning its points, at least tickPx tall', () => {
+    const tS = Float64Array.from([0, 0.2, 0.4, 3]);
+    const v = Float64Array.from([10, 20, 15, 50]);
+    const d = columnTicks(tS, v, { x: (t) => t, y: (x) => x }, 4);
+    // column 0: 10…20; column 3: the lone point 50 becomes 48…52
+    expect(d).toBe('M0,10V20M3,48V52');
+    expect(columnTicks(tS, v, { x: (t) => t, y: (x) => x }, 4, (i) => i === 3)).toBe('M3,48V52');
+  });
+
+  it('indexAtOrBefore finds the sample in force at t', () => {
+    const tS = Float64Array.from([0, 1, 1, 3]);
+    expect(indexAtOrBefore(tS, -1)).toBe(-1);
+    expect(indexAtOrBefore(tS, 1)).toBe(2);
+    expect(indexAtOrBefore(tS, 2.9)).toBe(2);
+    expect(indexAtOrBefore(tS, 10)).toBe(3);
+  });
+
+  it('eventTimesOf merges sender events and drops of every run, sorted and distinct', () => {
+    const set = { runs: [{ result: { trace: sampleTrace() } }, { result: { trace: sampleTrace() } }] } as unknown as RunSet;
+    const e = eventTimesOf(set);
+    expect([...e.any]).toEqual([1.5, 1.6, 1.7, 1.9, 3]);
+    expect([...e.loss]).toEqual([1.5, 1.6, 1.7]);
+    expect([...e.timeout]).toEqual([3]);
   });
 });

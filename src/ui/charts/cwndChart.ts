@@ -1,20 +1,32 @@
-/** cwnd (solid) and ssthresh (dashed) over time, in segments, with loss-recovery markers. */
+/**
+ * cwnd (thick) and ssthresh (thin, dashed) per flow over time, in segments, with loss-recovery
+ * markers (fast retransmit ▲, timeout ◆), shaded recovery periods and the drop lane coloured
+ * by ground-truth cause. Compared variants differ by colour and by the cwnd line's dash.
+ */
 import * as d3 from 'd3';
-import { clipToPlot, drawDropLane, drawFrame, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize } from './frame.ts';
-import { finiteMax, stepPath, timeWeightedQuantile, valueBefore, type CwndSeries } from './series.ts';
+import { clipToPlot, drawCursor, drawDropLane, drawFrame, drawSpans, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { finiteMax, indexAtOrBefore, stepPath, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
+import { int } from '../format.ts';
 
 export interface CwndFlowInput {
   key: string;
+  /** Legend / readout name: "flow1" or "flow1 · Reno" in compare mode. */
+  label: string;
   colour: string;
+  /** SVG dash array of the cwnd line, null = solid. */
+  dash: string | null;
   series: CwndSeries;
   fastRetransmitS: Float64Array;
   timeoutS: Float64Array;
-  dropS: Float64Array;
+  drops: CausedTimes;
+  recoveries: Span[];
 }
 
 export interface CwndChartInput {
-  durationS: number;
+  windowS: WindowS;
+  /** End of the run: the last value holds until here. */
+  endS: number;
   flows: CwndFlowInput[];
   /** Top of the y axis in segments (see cwndYRange); anything above is marked as off scale. */
   yMax: number;
@@ -75,12 +87,15 @@ function offScalePeaks(flows: readonly CwndFlowInput[], top: number): OffScale[]
 
 export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: ChartSize): void {
   const svg = d3.select(el);
-  const x = timeScale(input.durationS, size.width);
+  const x = timeScale(input.windowS, size.width);
   const y = valueScale(input.yMax, size.height);
   drawFrame(svg, x, y, size, { x: 'time (s)', y: 'window (segments)' });
   const clip = clipToPlot(svg, `${el.id || 'cwnd'}-clip`, x, y);
   const [plotBottom, plotTop] = y.range();
   const scales = { x, y, yClamp: [plotTop - 20, plotBottom] as const };
+
+  const spans = layer(svg, 'spans').attr('clip-path', clip);
+  drawSpans(spans, 'recovery-span', x, y, input.flows.flatMap((f) => f.recoveries), () => MARK_COLOURS.recovery);
 
   const lines = layer(svg, 'lines').attr('clip-path', clip);
   const flowGroups = lines
@@ -92,24 +107,29 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
         .attr('class', 'flow')
         .call((g) => g.append('path').attr('class', 'ssthresh-line'))
         .call((g) => g.append('path').attr('class', 'cwnd-line')),
-    );
+    )
+    .attr('data-series', (f) => f.label);
   flowGroups
     .select('path.ssthresh-line')
-    .attr('stroke', (f) => f.colour)
-    .attr('d', (f) => stepPath({ tS: f.series.tS, values: f.series.ssthreshSeg }, scales, input.durationS));
+    .style('stroke', (f) => f.colour)
+    .attr('d', (f) => stepPath({ tS: f.series.tS, values: f.series.ssthreshSeg }, scales, input.endS));
   flowGroups
     .select('path.cwnd-line')
-    .attr('stroke', (f) => f.colour)
-    .attr('d', (f) => stepPath({ tS: f.series.tS, values: f.series.cwndSeg }, scales, input.durationS));
+    .style('stroke', (f) => f.colour)
+    .attr('stroke-dasharray', (f) => f.dash)
+    .attr('d', (f) => stepPath({ tS: f.series.tS, values: f.series.cwndSeg }, scales, input.endS));
 
   // One marker per flow, kind and marker-wide bin (the highest): a run with hundreds of
   // recoveries would otherwise paint a grey smear of overlapping triangles.
   const byColumn = new Map<string, Marker>();
+  const [lo, hi] = x.range();
   for (const f of input.flows) {
     const at = (kind: Marker['kind'], times: Float64Array): void => {
       for (const tS of times) {
+        const px = x(tS);
+        if (px < lo || px > hi) continue;
         const m = { key: f.key, kind, tS, seg: valueBefore(f.series.tS, f.series.cwndSeg, tS) };
-        const id = `${f.key}|${kind}|${Math.round(x(tS) / MARK_BIN_PX)}`;
+        const id = `${f.key}|${kind}|${Math.round(px / MARK_BIN_PX)}`;
         const prev = byColumn.get(id);
         if (!prev || m.seg > prev.seg) byColumn.set(id, m);
       }
@@ -129,24 +149,39 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
     .attr('d', (m) => (m.kind === 'timeout' ? diamond : triangle))
     // lifted above the line so the marker does not hide the peak it annotates
     .attr('transform', (m) => `translate(${x(m.tS)},${Math.max(plotTop + 6, y(m.seg) - 9)})`)
-    .attr('fill', (m) => (m.kind === 'timeout' ? MARK_COLOURS.timeout : MARK_COLOURS.fastRetransmit));
+    .style('fill', (m) => (m.kind === 'timeout' ? MARK_COLOURS.timeout : MARK_COLOURS.fastRetransmit));
 
   const top = y.domain()[1];
   const [plotLeft, plotRight] = x.range();
+  const visiblePeaks = offScalePeaks(input.flows, top).filter((o) => o.tS >= input.windowS[0] && o.tS <= input.windowS[1]);
   layer(svg, 'offscale')
     .selectAll<SVGTextElement, OffScale>('text.offscale-label')
-    .data(offScalePeaks(input.flows, top), (o) => o.key)
+    .data(visiblePeaks.slice(0, 1), (o) => o.key)
     .join('text')
     .attr('class', 'offscale-label')
     // just right of the peak, unless that would run off the plot
     .attr('x', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? x(o.tS) + 8 : x(o.tS) - 8))
     .attr('text-anchor', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? 'start' : 'end'))
-    .attr('y', plotTop + 16)
-    .text((o) => `↑ off scale: peaks at ${Math.round(o.peak).toLocaleString('en-US')} segments at ${o.tS.toFixed(1)} s`);
+    .attr('y', plotBottom - 8)
+    .text((o) => `↑ off scale: peaks at ${int(o.peak)} segments at ${o.tS.toFixed(1)} s`);
 
   drawDropLane(
     svg,
     x,
-    input.flows.map((f) => ({ tS: f.dropS, colour: MARK_COLOURS.drop })),
+    input.flows.map((f) => f.drops),
   );
+}
+
+/** cwnd and ssthresh of every flow at the cursor. */
+export function cwndReadout(input: CwndChartInput, tS: number): ReadoutLine[] {
+  return input.flows.map((f) => {
+    const i = indexAtOrBefore(f.series.tS, tS);
+    if (i < 0) return { text: `${f.label}: not started`, colour: f.colour };
+    const ss = f.series.ssthreshSeg[i];
+    return { text: `${f.label}: cwnd ${f.series.cwndSeg[i].toFixed(1)}, ssthresh ${Number.isFinite(ss) ? ss.toFixed(1) : '∞'}`, colour: f.colour };
+  });
+}
+
+export function cwndCursor(el: SVGSVGElement, input: CwndChartInput, size: ChartSize, tS: number | null): void {
+  drawCursor(d3.select(el), timeScale(input.windowS, size.width), size.height, tS, tS === null ? [] : cwndReadout(input, tS));
 }

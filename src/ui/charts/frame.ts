@@ -1,8 +1,11 @@
 /**
- * What every time panel shares: margins, the time scale, axes and the drop lane. Charts use
- * the same margins and x range so their time axes line up when stacked.
+ * What every time panel shares: margins, the time scale over the shared window, axes, the drop
+ * lane and the time cursor. Charts use the same margins and x range so their time axes line up
+ * when stacked, and ChartSvg can turn a pointer position into a time without asking the chart.
  */
 import * as d3 from 'd3';
+import { causeColour, INK } from './palette.ts';
+import type { CausedTimes, Span } from './series.ts';
 
 export interface ChartSize {
   width: number;
@@ -26,8 +29,11 @@ export function layer(parent: Svg | Group, cls: string): Group {
   return parent.append('g').attr('class', cls) as unknown as Group;
 }
 
-export function timeScale(durationS: number, width: number): d3.ScaleLinear<number, number> {
-  return d3.scaleLinear().domain([0, durationS]).range([MARGIN.left, Math.max(MARGIN.left + 1, width - MARGIN.right)]);
+/** A time range in seconds, [start, end). */
+export type WindowS = readonly [number, number];
+
+export function timeScale(windowS: WindowS, width: number): d3.ScaleLinear<number, number> {
+  return d3.scaleLinear().domain([windowS[0], windowS[1]]).range([MARGIN.left, Math.max(MARGIN.left + 1, width - MARGIN.right)]);
 }
 
 export function valueScale(max: number, height: number): d3.ScaleLinear<number, number> {
@@ -108,24 +114,27 @@ export function clipToPlot(svg: Svg, id: string, x: d3.ScaleLinear<number, numbe
 }
 
 /**
- * Drop marks in the lane above the plot, one per MARK_BIN_PX at most: hundreds of drops in
- * one burst would otherwise stack into a smear of identical shapes.
+ * Drop marks in the lane above the plot, coloured by ground-truth cause, one per cause and
+ * MARK_BIN_PX at most: hundreds of drops in one burst would otherwise stack into a smear.
  */
-export function drawDropLane(svg: Svg, x: d3.ScaleLinear<number, number>, drops: { tS: Float64Array; colour: string }[]): void {
+export function drawDropLane(svg: Svg, x: d3.ScaleLinear<number, number>, drops: readonly CausedTimes[], label = 'drops'): void {
   const lane = layer(svg, 'drop-lane');
   const marks: { px: number; colour: string }[] = [];
+  const [lo, hi] = x.range();
+  const seen = new Set<string>();
   for (const d of drops) {
-    const seen = new Set<number>();
     for (let i = 0; i < d.tS.length; i++) {
-      const bin = Math.round(x(d.tS[i]) / MARK_BIN_PX);
-      if (seen.has(bin)) continue;
-      seen.add(bin);
-      marks.push({ px: x(d.tS[i]), colour: d.colour });
+      const px = x(d.tS[i]);
+      if (px < lo - 4 || px > hi + 4) continue;
+      const id = `${Math.round(px / MARK_BIN_PX)}|${d.cause[i]}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      marks.push({ px, colour: causeColour(d.cause[i]) });
     }
   }
   lane
     .selectAll('text.lane-label')
-    .data(['drops'])
+    .data([label])
     .join('text')
     .attr('class', 'lane-label')
     .attr('x', x.range()[0] - 8)
@@ -141,5 +150,58 @@ export function drawDropLane(svg: Svg, x: d3.ScaleLinear<number, number>, drops:
     .attr('class', 'drop-mark')
     .attr('d', sym)
     .attr('transform', (m) => `translate(${m.px},${LANE_Y})`)
-    .attr('stroke', (m) => m.colour);
+    .style('stroke', (m) => m.colour);
+}
+
+/** Shaded time intervals across the plot's height (recovery periods, channel states). */
+export function drawSpans(g: Group, cls: string, x: d3.ScaleLinear<number, number>, y: d3.ScaleLinear<number, number>, spans: readonly Span[], colour: (s: Span) => string): void {
+  const [plotBottom, plotTop] = y.range();
+  g.selectAll<SVGRectElement, Span>(`rect.${cls}`)
+    .data(spans)
+    .join('rect')
+    .attr('class', cls)
+    .attr('x', (s) => x(s.t0S))
+    .attr('width', (s) => Math.max(1, x(s.t1S) - x(s.t0S)))
+    .attr('y', plotTop)
+    .attr('height', plotBottom - plotTop)
+    .style('fill', colour);
+}
+
+/** One line of the cursor readout: what a series is worth at the cursor time. */
+export interface ReadoutLine {
+  text: string;
+  colour: string;
+}
+
+/**
+ * The shared time cursor: a vertical line at tS and a readout box beside it. Drawn in its own
+ * layer so moving the cursor never touches the data layers (playback redraws only this).
+ */
+export function drawCursor(svg: Svg, x: d3.ScaleLinear<number, number>, height: number, tS: number | null, lines: readonly ReadoutLine[]): void {
+  const g = layer(svg, 'cursor');
+  const [plotLeft, plotRight] = x.range();
+  const px = tS === null ? NaN : x(tS);
+  const visible = Number.isFinite(px) && px >= plotLeft && px <= plotRight;
+  g.style('display', visible ? 'inline' : 'none');
+  if (!visible) return;
+  const bottom = height - MARGIN.bottom;
+  g.selectAll('line.cursor-line').data([px]).join('line').attr('class', 'cursor-line').attr('x1', px).attr('x2', px).attr('y1', MARGIN.top - 6).attr('y2', bottom);
+  const all: ReadoutLine[] = [{ text: `t = ${(tS ?? 0).toFixed(3)} s`, colour: INK }, ...lines];
+  const right = px < (plotLeft + plotRight) / 2;
+  const text = g
+    .selectAll('text.cursor-readout')
+    .data([0])
+    .join('text')
+    .attr('class', 'cursor-readout')
+    .attr('x', right ? px + 8 : px - 8)
+    .attr('y', MARGIN.top + 14)
+    .attr('text-anchor', right ? 'start' : 'end');
+  text
+    .selectAll<SVGTSpanElement, ReadoutLine>('tspan')
+    .data(all)
+    .join('tspan')
+    .attr('x', right ? px + 8 : px - 8)
+    .attr('dy', (_, i) => (i === 0 ? 0 : '1.25em'))
+    .style('fill', (l) => l.colour)
+    .text((l) => l.text);
 }

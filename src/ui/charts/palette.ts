@@ -20,7 +20,7 @@ const VARIANT_COLOURS: Record<string, string> = {
   sack: OKABE_ITO.bluishGreen,
 };
 
-const FALLBACK = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.reddishPurple, OKABE_ITO.bluishGreen, OKABE_ITO.black];
+const FALLBACK = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.reddishPurple, OKABE_ITO.bluishGreen, OKABE_ITO.vermillion];
 
 /** A variant's colour; unknown variants get a stable colour from their name. */
 export function variantColour(name: string): string {
@@ -31,12 +31,56 @@ export function variantColour(name: string): string {
   return FALLBACK[h % FALLBACK.length];
 }
 
+/** Follows the theme's text colour (light: near-black, dark: near-white); use with style(), not attr(). */
+export const INK = 'var(--ink)';
+
 /** Marks for loss and recovery: shape carries the meaning, colour only reinforces it. */
 export const MARK_COLOURS = {
   drop: OKABE_ITO.vermillion,
-  fastRetransmit: OKABE_ITO.black,
+  fastRetransmit: INK,
   timeout: OKABE_ITO.vermillion,
   queue: OKABE_ITO.blue,
   queueFill: OKABE_ITO.skyBlue,
-  limit: OKABE_ITO.black,
+  limit: INK,
+  mark: OKABE_ITO.bluishGreen,
+  retransmit: OKABE_ITO.vermillion,
+  ack: OKABE_ITO.bluishGreen,
+  recovery: OKABE_ITO.yellow,
 } as const;
+
+/** One fixed colour per ground-truth drop cause, in DROP_CAUSES order (with the label shown in legends). */
+export const CAUSE_STYLE: readonly { cause: string; label: string; colour: string }[] = [
+  { cause: 'queue-overflow', label: 'queue overflow', colour: OKABE_ITO.vermillion },
+  { cause: 'red-early', label: 'RED early drop', colour: OKABE_ITO.orange },
+  { cause: 'channel-error', label: 'channel error', colour: OKABE_ITO.blue },
+  { cause: 'handoff', label: 'handoff / outage', colour: OKABE_ITO.reddishPurple },
+  { cause: 'reverse-path', label: 'ACK lost (reverse path)', colour: OKABE_ITO.bluishGreen },
+];
+
+export const causeColour = (code: number): string => CAUSE_STYLE[code]?.colour ?? INK;
+
+/** Channel states good / bad / off, in CHANNEL_STATES order: light to dark so they read in greyscale too. */
+export const CHANNEL_COLOURS = ['#cfe8d8', OKABE_ITO.orange, '#444444'] as const;
+
+/**
+ * Dash patterns: the second channel that tells compared variants apart in print and for
+ * colour-blind viewers. Index i goes with the i-th compared variant.
+ */
+export const DASHES = [null, '9 4', '2 3', '12 3 3 3', '5 5', '1 4'] as const;
+
+/** Line colours distinct enough to overlay six runs (yellow and sky blue are too faint for lines). */
+export const LINE_COLOURS = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple, OKABE_ITO.vermillion, INK];
+
+/**
+ * Colours for a set of variants shown together: each keeps its own colour where it has one,
+ * and a clash (two unknown variants hashing to the same colour) takes the next free one.
+ */
+export function distinctColours(variants: readonly string[]): string[] {
+  const used = new Set<string>();
+  return variants.map((v) => {
+    let c = variantColour(v);
+    if (used.has(c)) c = LINE_COLOURS.find((x) => !used.has(x)) ?? c;
+    used.add(c);
+    return c;
+  });
+}

@@ -1,37 +1,93 @@
-/** Waiting packets at one link over time, with the buffer limit and the drops it caused. */
+/**
+ * Waiting packets at one link over time, per compared run, with the buffer limit, the drops
+ * there coloured by ground-truth cause, and marked packets (ECN / congestion warning) as dots
+ * on the queue line.
+ */
 import * as d3 from 'd3';
-import { clipToPlot, drawDropLane, drawFrame, layer, timeScale, valueScale, type ChartSize } from './frame.ts';
-import { finiteMax, stepPath, type StepSeries } from './series.ts';
+import { clipToPlot, drawCursor, drawDropLane, drawFrame, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { finiteMax, indexAtOrBefore, stepPath, valueBefore, type CausedTimes, type StepSeries } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 
-export interface QueueChartInput {
-  durationS: number;
+export interface QueueSeriesInput {
+  key: string;
+  label: string;
+  colour: string;
+  dash: string | null;
   queue: StepSeries;
+  drops: CausedTimes;
+  marksS: Float64Array;
+}
+
+export interface QueueChartInput {
+  windowS: WindowS;
+  endS: number;
+  series: QueueSeriesInput[];
   limitPackets: number;
-  dropS: Float64Array;
+}
+
+interface Dot {
+  key: string;
+  tS: number;
+  v: number;
+  colour: string;
 }
 
 export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size: ChartSize): void {
   const svg = d3.select(el);
-  const x = timeScale(input.durationS, size.width);
+  const x = timeScale(input.windowS, size.width);
   // The limit is always in view: a queue that never fills is itself the lesson.
-  const y = valueScale(Math.max(input.limitPackets, finiteMax(input.queue.values)) * 1.1, size.height);
+  const top = Math.max(input.limitPackets, ...input.series.map((s) => finiteMax(s.queue.values)));
+  const y = valueScale(top * 1.1, size.height);
   drawFrame(svg, x, y, size, { x: 'time (s)', y: 'queue (packets)' });
   const clip = clipToPlot(svg, `${el.id || 'queue'}-clip`, x, y);
   const [plotBottom, plotTop] = y.range();
   const [plotLeft, plotRight] = x.range();
-  const line = stepPath(input.queue, { x, y, yClamp: [plotTop - 20, plotBottom] }, input.durationS);
+  const scales = { x, y, yClamp: [plotTop - 20, plotBottom] as const };
+  const single = input.series.length === 1;
+  const paths = input.series.map((s) => ({ ...s, d: stepPath(s.queue, scales, input.endS) }));
 
   const plot = layer(svg, 'lines').attr('clip-path', clip);
+  // A filled area reads as backlog for one run; with several runs areas would hide each other.
   plot
     .selectAll('path.queue-area')
-    .data([line])
+    .data(single ? paths : [])
     .join('path')
     .attr('class', 'queue-area')
     // close the step line down to the baseline so the backlog reads as a filled area
-    .attr('d', (d) => (d ? `${d}V${plotBottom}H${x(input.queue.tS[0] ?? 0)}Z` : ''))
-    .attr('fill', MARK_COLOURS.queueFill);
-  plot.selectAll('path.queue-line').data([line]).join('path').attr('class', 'queue-line').attr('d', (d) => d).attr('stroke', MARK_COLOURS.queue);
+    .attr('d', (p) => (p.d ? `${p.d}V${plotBottom}H${x(p.queue.tS[0] ?? 0)}Z` : ''))
+    .style('fill', MARK_COLOURS.queueFill);
+  plot
+    .selectAll<SVGPathElement, (typeof paths)[number]>('path.queue-line')
+    .data(paths, (p) => p.key)
+    .join('path')
+    .attr('class', 'queue-line')
+    .attr('data-series', (p) => p.label)
+    .attr('d', (p) => p.d)
+    .attr('stroke-dasharray', (p) => p.dash)
+    .style('stroke', (p) => (single ? MARK_COLOURS.queue : p.colour));
+
+  const dots: Dot[] = [];
+  for (const s of input.series) {
+    const seen = new Set<number>();
+    for (const tS of s.marksS) {
+      const px = x(tS);
+      if (px < plotLeft || px > plotRight) continue;
+      const bin = Math.round(px / MARK_BIN_PX);
+      if (seen.has(bin)) continue;
+      seen.add(bin);
+      dots.push({ key: s.key, tS, v: valueBefore(s.queue.tS, s.queue.values, tS), colour: MARK_COLOURS.mark });
+    }
+  }
+  layer(svg, 'marks')
+    .attr('clip-path', clip)
+    .selectAll<SVGCircleElement, Dot>('circle.ecn-mark')
+    .data(dots)
+    .join('circle')
+    .attr('class', 'ecn-mark')
+    .attr('r', 4)
+    .attr('cx', (d) => x(d.tS))
+    .attr('cy', (d) => y(d.v))
+    .style('fill', (d) => d.colour);
 
   const limit = layer(svg, 'limit');
   const yLimit = y(input.limitPackets);
@@ -44,7 +100,7 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
     .attr('x2', plotRight)
     .attr('y1', (d) => d)
     .attr('y2', (d) => d)
-    .attr('stroke', MARK_COLOURS.limit);
+    .style('stroke', MARK_COLOURS.limit);
   limit
     .selectAll('text.limit-label')
     .data([`buffer limit ${input.limitPackets} packets`])
@@ -55,5 +111,20 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
     .attr('text-anchor', 'end')
     .text((d) => d);
 
-  drawDropLane(svg, x, [{ tS: input.dropS, colour: MARK_COLOURS.drop }]);
+  drawDropLane(
+    svg,
+    x,
+    input.series.map((s) => s.drops),
+  );
+}
+
+export function queueReadout(input: QueueChartInput, tS: number): ReadoutLine[] {
+  return input.series.map((s) => {
+    const i = indexAtOrBefore(s.queue.tS, tS);
+    return { text: `${s.label}: ${i < 0 ? 0 : s.queue.values[i]} packets`, colour: s.colour };
+  });
+}
+
+export function queueCursor(el: SVGSVGElement, input: QueueChartInput, size: ChartSize, tS: number | null): void {
+  drawCursor(d3.select(el), timeScale(input.windowS, size.width), size.height, tS, tS === null ? [] : queueReadout(input, tS));
 }

@@ -177,3 +177,162 @@ export function timeWeightedQuantile(series: StepSeries, tEndS: number, q: numbe
   }
   return values[order[order.length - 1]];
 }
+
+/** Drop times (s) with each drop's cause code (index into DROP_CAUSES). */
+export interface CausedTimes {
+  tS: Float64Array;
+  cause: Uint8Array;
+}
+
+export function dropsWithCause(trace: TraceData, filter: { link?: number; flow?: number; dataOnly?: boolean }): CausedTimes {
+  const d = trace.drop;
+  const t: number[] = [];
+  const c: number[] = [];
+  for (let i = 0; i < d.tNs.length; i++) {
+    if (filter.link !== undefined && d.link[i] !== filter.link) continue;
+    if (filter.flow !== undefined && d.flow[i] !== filter.flow) continue;
+    if (filter.dataOnly && d.isAck[i] !== 0) continue;
+    t.push(d.tNs[i] / NS_PER_S);
+    c.push(d.cause[i]);
+  }
+  return { tS: Float64Array.from(t), cause: Uint8Array.from(c) };
+}
+
+/** Times (s) a queue marked packets (ECN / congestion warning) at one link. */
+export function markTimes(trace: TraceData, link: number): Float64Array {
+  const m = trace.mark;
+  const out: number[] = [];
+  for (let i = 0; i < m.tNs.length; i++) if (m.link[i] === link) out.push(m.tNs[i] / NS_PER_S);
+  return Float64Array.from(out);
+}
+
+/** An interval of constant state: [t0S, t1S). */
+export interface Span {
+  t0S: number;
+  t1S: number;
+  state: number;
+}
+
+/**
+ * Loss-recovery intervals of one flow: from a fast retransmit to the recovery's end (or a
+ * timeout, which abandons it, or the end of the run). Codes are indices into FLOW_EVENTS.
+ * A flow that never reports the end of a recovery (Tahoe: no fast recovery, it slow-starts
+ * straight away) has no recovery periods, rather than one that never ends.
+ */
+export function recoverySpans(trace: TraceData, flow: number, endS: number, codes: { fastRetransmit: number; timeout: number; recoveryExit: number }): Span[] {
+  const e = trace.event;
+  const out: Span[] = [];
+  let open: number | null = null;
+  let exits = false;
+  for (let i = 0; i < e.tNs.length; i++) if (e.flow[i] === flow && e.kind[i] === codes.recoveryExit) exits = true;
+  if (!exits) return out;
+  for (let i = 0; i < e.tNs.length; i++) {
+    if (e.flow[i] !== flow) continue;
+    const t = e.tNs[i] / NS_PER_S;
+    const k = e.kind[i];
+    if (k === codes.fastRetransmit && open === null) open = t;
+    else if ((k === codes.recoveryExit || k === codes.timeout) && open !== null) {
+      out.push({ t0S: open, t1S: t, state: 1 });
+      open = null;
+    }
+  }
+  if (open !== null) out.push({ t0S: open, t1S: endS, state: 1 });
+  return out;
+}
+
+/** A link's channel states as spans covering [0, endS]; empty if the link never reported one. */
+export function channelSpans(trace: TraceData, link: number, endS: number): Span[] {
+  const c = trace.channel;
+  const out: Span[] = [];
+  for (let i = 0; i < c.tNs.length; i++) {
+    if (c.link[i] !== link) continue;
+    const t = c.tNs[i] / NS_PER_S;
+    const last = out[out.length - 1];
+    if (last) {
+      if (last.state === c.state[i]) continue;
+      last.t1S = t;
+    }
+    out.push({ t0S: t, t1S: endS, state: c.state[i] });
+  }
+  return out.filter((s) => s.t1S > s.t0S);
+}
+
+/** One flow's segments, ACKs and data drops for a time–sequence diagram, in segments from the first byte sent. */
+export interface TimeSeq {
+  sendS: Float64Array;
+  sendSeg: Float64Array;
+  retransmit: Uint8Array;
+  ackS: Float64Array;
+  ackSeg: Float64Array;
+  dropS: Float64Array;
+  dropSeg: Float64Array;
+}
+
+export function timeSeq(trace: TraceData, flow: number, mssBytes: number): TimeSeq {
+  const s = trace.send;
+  const rows = rowsWhere(s.flow, flow);
+  let base = Number.POSITIVE_INFINITY;
+  for (const r of rows) base = Math.min(base, s.seq[r]);
+  if (!Number.isFinite(base)) base = 0;
+  const seg = (seq: number): number => (seq - base) / mssBytes;
+  const sendS = pick(s.tNs, rows, NS_PER_S);
+  const sendSeg = new Float64Array(rows.length);
+  const retransmit = new Uint8Array(rows.length);
+  rows.forEach((r, i) => {
+    sendSeg[i] = seg(s.seq[r]);
+    retransmit[i] = s.retransmit[r];
+  });
+  const a = trace.ack;
+  const ackRows = rowsWhere(a.flow, flow);
+  const ackSeg = new Float64Array(ackRows.length);
+  ackRows.forEach((r, i) => (ackSeg[i] = seg(a.ackNo[r])));
+  const d = trace.drop;
+  const dt: number[] = [];
+  const dq: number[] = [];
+  for (let i = 0; i < d.tNs.length; i++) {
+    if (d.flow[i] !== flow || d.isAck[i] !== 0) continue;
+    dt.push(d.tNs[i] / NS_PER_S);
+    dq.push(seg(d.seq[i]));
+  }
+  return { sendS, sendSeg, retransmit, ackS: pick(a.tNs, ackRows, NS_PER_S), ackSeg, dropS: Float64Array.from(dt), dropSeg: Float64Array.from(dq) };
+}
+
+/**
+ * Points as one SVG path of short vertical strokes, one per pixel column (min to max of the
+ * points in it, at least `tickPx` tall): thousands of segments draw as one element and a
+ * lone point in a column is never lost. `keep` selects which points take part.
+ */
+export function columnTicks(tS: Float64Array, v: Float64Array, s: Pick<PathScales, 'x' | 'y'>, tickPx: number, keep?: (i: number) => boolean): string {
+  const cols = new Map<number, { lo: number; hi: number }>();
+  for (let i = 0; i < tS.length; i++) {
+    if (keep && !keep(i)) continue;
+    const c = Math.round(s.x(tS[i]));
+    const py = s.y(v[i]);
+    if (!Number.isFinite(py)) continue;
+    const e = cols.get(c);
+    if (!e) cols.set(c, { lo: py, hi: py });
+    else {
+      if (py < e.lo) e.lo = py;
+      if (py > e.hi) e.hi = py;
+    }
+  }
+  const parts: string[] = [];
+  for (const [c, { lo, hi }] of cols) {
+    const mid = (lo + hi) / 2;
+    const half = Math.max(tickPx, hi - lo) / 2;
+    parts.push(`M${c},${r1(mid - half)}V${r1(mid + half)}`);
+  }
+  return parts.join('');
+}
+
+/** Index of the last sample at or before t (−1 if none): the value in force at the cursor. */
+export function indexAtOrBefore(tS: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = tS.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tS[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}

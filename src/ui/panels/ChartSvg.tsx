@@ -1,20 +1,40 @@
+/**
+ * Hosts a pure D3 render function on the shared time axis: React owns the element and its
+ * width, D3 owns what is inside. The cursor layer is redrawn on its own whenever the playback
+ * cursor moves (no React render, no data redraw). Pointer: hover moves the cursor (while
+ * paused), a click seeks, a drag brushes a zoom window, Shift+drag pans it, Ctrl/Shift+wheel
+ * zooms around the pointer (a plain wheel still scrolls the page), a double click resets.
+ */
 import { useEffect, useRef, useState } from 'react';
-import type { ChartSize } from '../charts/frame.ts';
+import { MARGIN, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
+import { normaliseWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 
 interface Props<T> {
   data: T;
   render: (el: SVGSVGElement, data: T, size: ChartSize) => void;
+  /**
+   * Draws the cursor (line, readout, moving things) at tS into `overlay`, a transparent SVG
+   * stacked on the chart: moving it never repaints the chart's thousands of path segments.
+   * `base` is the chart itself, for the rare cursor that restyles it. Omitted: no time axis.
+   */
+  cursor?: (overlay: SVGSVGElement, data: T, size: ChartSize, tS: number | null, base: SVGSVGElement) => void;
   height: number;
   /** Read by screen readers instead of the drawing. */
   label: string;
   id: string;
 }
 
-/** Hosts a pure D3 render function: React owns the element and its width, D3 owns what is inside. */
-export function ChartSvg<T>({ data, render, height, label, id }: Props<T>) {
+/** Drags shorter than this are clicks. */
+const DRAG_PX = 6;
+
+export function ChartSvg<T>({ data, render, cursor, height, label, id }: Props<T>) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
+  const overlay = useRef<SVGSVGElement>(null);
+  const brush = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
+  const axis = useTimeAxis();
+  const { playback, dispatch, setWindow, windowS } = axis;
 
   useEffect(() => {
     const el = box.current;
@@ -25,12 +45,105 @@ export function ChartSvg<T>({ data, render, height, label, id }: Props<T>) {
   }, []);
 
   useEffect(() => {
-    if (svg.current && width > 0) render(svg.current, data, { width, height });
-  }, [data, render, width, height]);
+    const el = svg.current;
+    if (!el || width <= 0) return;
+    const size = { width, height };
+    render(el, data, size);
+    const top = overlay.current;
+    if (!cursor || !top) return;
+    top.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    top.setAttribute('width', String(width));
+    top.setAttribute('height', String(height));
+    const draw = (): void => cursor(top, data, size, playback.get().tS, el);
+    draw();
+    return playback.subscribe(draw);
+  }, [data, render, cursor, width, height, playback]);
+
+  // Non-passive so Ctrl/Shift+wheel can zoom instead of zooming or scrolling the page.
+  const latest = useRef({ windowS, width, setWindow, playback });
+  latest.current = { windowS, width, setWindow, playback };
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !cursor) return;
+    const onWheel = (e: WheelEvent): void => {
+      if (!e.ctrlKey && !e.shiftKey) return;
+      const { windowS: w, width: wd, setWindow: set, playback: pb } = latest.current;
+      const rect = el.getBoundingClientRect();
+      const px = e.clientX - rect.left;
+      if (wd <= 0 || px < MARGIN.left || px > wd - MARGIN.right) return;
+      e.preventDefault();
+      const delta = e.deltaY !== 0 ? e.deltaY : e.deltaX;
+      set(zoomWindow(w, delta > 0 ? 1.25 : 0.8, timeScale(w, wd).invert(px), pb.get().endS));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [cursor]);
+
+  const timeAt = (clientX: number): number | null => {
+    const el = svg.current;
+    if (!el || width <= 0) return null;
+    const px = clientX - el.getBoundingClientRect().left;
+    if (px < MARGIN.left || px > width - MARGIN.right) return null;
+    return timeScale(windowS, width).invert(px);
+  };
+
+  const drag = useRef<{ startX: number; startT: number; pan: WindowS | null } | null>(null);
+  const showBrush = (a: number | null, b: number | null): void => {
+    const el = brush.current;
+    if (!el) return;
+    if (a === null || b === null) {
+      el.style.display = 'none';
+      return;
+    }
+    const rect = svg.current!.getBoundingClientRect();
+    el.style.display = 'block';
+    el.style.left = `${Math.min(a, b) - rect.left}px`;
+    el.style.width = `${Math.abs(b - a)}px`;
+  };
+
+  const pointer = cursor
+    ? {
+        onPointerMove: (e: React.PointerEvent) => {
+          const t = timeAt(e.clientX);
+          const d = drag.current;
+          if (d?.pan) {
+            // the time under the pointer stays under the pointer
+            const perPx = (d.pan[1] - d.pan[0]) / Math.max(1, width - MARGIN.left - MARGIN.right);
+            const shift = -(e.clientX - d.startX) * perPx;
+            const endS = playback.get().endS;
+            const t0 = Math.min(Math.max(0, d.pan[0] + shift), Math.max(0, endS - (d.pan[1] - d.pan[0])));
+            setWindow(normaliseWindow(t0, t0 + (d.pan[1] - d.pan[0]), endS));
+          } else if (d) showBrush(d.startX, e.clientX);
+          else if (t !== null && !playback.get().playing) dispatch({ type: 'seek', tS: t });
+        },
+        onPointerDown: (e: React.PointerEvent) => {
+          const t = timeAt(e.clientX);
+          if (t === null || e.button !== 0) return;
+          drag.current = { startX: e.clientX, startT: t, pan: e.shiftKey ? windowS : null };
+          (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+        },
+        onPointerUp: (e: React.PointerEvent) => {
+          const d = drag.current;
+          drag.current = null;
+          showBrush(null, null);
+          if (!d || d.pan) return;
+          const t = timeAt(e.clientX) ?? (e.clientX > d.startX ? windowS[1] : windowS[0]);
+          if (Math.abs(e.clientX - d.startX) >= DRAG_PX) setWindow(normaliseWindow(d.startT, t, playback.get().endS));
+          else dispatch({ type: 'seek', tS: d.startT });
+        },
+        onPointerCancel: () => {
+          drag.current = null;
+          showBrush(null, null);
+        },
+        onDoubleClick: () => setWindow(null),
+      }
+    : {};
 
   return (
-    <div ref={box} className="chart-box" style={{ height }}>
+    <div ref={box} className={cursor ? 'chart-box timed' : 'chart-box'} style={{ height }} {...pointer}>
       <svg ref={svg} id={id} data-testid={id} role="img" aria-label={label} className="chart" />
+      {cursor ? <svg ref={overlay} id={`${id}-cursor`} className="chart chart-overlay" aria-hidden="true" /> : null}
+      {cursor ? <div ref={brush} className="brush" aria-hidden="true" style={{ top: MARGIN.top, height: height - MARGIN.top - MARGIN.bottom }} /> : null}
     </div>
   );
 }

@@ -1,63 +1,82 @@
+/** Congestion window and ssthresh per flow (and per compared variant), with loss and recovery events. */
 import { useId, useMemo, useState } from 'react';
 import { FLOW_EVENTS } from '../../engine/core/trace.ts';
-import { cwndYRange, renderCwndChart, type CwndChartInput, type CwndFlowInput } from '../charts/cwndChart.ts';
-import { cwndSeries, dropTimes, eventTimes, finiteMax } from '../charts/series.ts';
-import { MARK_COLOURS, variantColour } from '../charts/palette.ts';
+import { cwndCursor, cwndYRange, renderCwndChart, type CwndChartInput, type CwndFlowInput } from '../charts/cwndChart.ts';
+import { cwndSeries, dropsWithCause, eventTimes, finiteMax, recoverySpans } from '../charts/series.ts';
+import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { int, variantLabel } from '../format.ts';
-import type { Shown } from '../state/useSimulation.ts';
+import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
+import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartSvg } from './ChartSvg.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
+import { runGroups, type PanelDef, type PanelProps } from './types.ts';
 
-const FAST_RETRANSMIT = FLOW_EVENTS.indexOf('fast-retransmit');
-const TIMEOUT = FLOW_EVENTS.indexOf('timeout');
+const CODES = {
+  fastRetransmit: FLOW_EVENTS.indexOf('fast-retransmit'),
+  timeout: FLOW_EVENTS.indexOf('timeout'),
+  recoveryExit: FLOW_EVENTS.indexOf('recovery-exit'),
+};
 
-export function cwndFlows({ scenario, result }: Shown): CwndFlowInput[] {
+export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
+  const { scenario, result } = run;
   return scenario.flows.map((f, i) => ({
-    key: f.id,
-    colour: variantColour(f.variant),
+    key: `${run.key}/${f.id}`,
+    ...flowStyle(set, run, i),
     series: cwndSeries(result.trace, i, f.tcp.mssBytes),
-    fastRetransmitS: eventTimes(result.trace, i, FAST_RETRANSMIT),
-    timeoutS: eventTimes(result.trace, i, TIMEOUT),
-    dropS: dropTimes(result.trace, { flow: i, dataOnly: true }),
+    fastRetransmitS: eventTimes(result.trace, i, CODES.fastRetransmit),
+    timeoutS: eventTimes(result.trace, i, CODES.timeout),
+    drops: dropsWithCause(result.trace, { flow: i, dataOnly: true }),
+    recoveries: recoverySpans(result.trace, i, scenario.durationS, CODES),
   }));
 }
 
-function summary(shown: Shown, input: CwndChartInput): string {
-  const parts = input.flows.map((f, i) => {
-    const spec = shown.scenario.flows[i];
-    return (
-      `flow ${spec.id} (${variantLabel(spec.variant)}) peaks at ${int(finiteMax(f.series.cwndSeg))} segments, ` +
-      `${f.fastRetransmitS.length} fast retransmits, ${f.timeoutS.length} timeouts, ${f.dropS.length} data packets dropped`
-    );
-  });
-  return `Congestion window and slow-start threshold over ${shown.scenario.durationS} seconds: ${parts.join('; ')}.`;
+function summary(flows: readonly CwndFlowInput[], endS: number): string {
+  const parts = flows.map(
+    (f) =>
+      `${f.label} peaks at ${int(finiteMax(f.series.cwndSeg))} segments, ${f.fastRetransmitS.length} fast retransmits, ` +
+      `${f.timeoutS.length} timeouts, ${f.drops.tS.length} data packets dropped`,
+  );
+  return `Congestion window and slow-start threshold over ${endS} seconds: ${parts.join('; ')}.`;
 }
 
 /** Tahoe's lesson differs from the others': it has no fast recovery, so every loss restarts slow start. */
-function hintFor(variant: string): string {
-  return variant === 'tahoe'
+function hintFor(set: RunSet): string {
+  if (set.compare) return 'Same path, same seed, different variants: notice which one recovers from a loss without falling back to slow start.';
+  return set.runs[0]?.scenario.flows[0]?.variant === 'tahoe'
     ? 'Notice: after every loss Tahoe drops cwnd to 1 segment, then slow-starts up to ssthresh (dashed).'
     : 'Notice the sawtooth: cwnd climbs until the queue overflows, then each fast retransmit halves it.';
 }
 
-export function CwndPanel({ shown }: { shown: Shown }) {
-  const flows = useMemo(() => cwndFlows(shown), [shown]);
-  const range = useMemo(() => cwndYRange(flows, shown.scenario.durationS), [flows, shown]);
+function CwndPanel({ set, layout, presenter }: PanelProps) {
+  const { windowS } = useTimeAxis();
+  const all = useMemo(() => set.runs.map((r) => cwndFlows(set, r)), [set]);
+  const range = useMemo(() => cwndYRange(all.flat(), set.endS), [all, set.endS]);
   const [fullRange, setFullRange] = useState(false);
   const toggleId = useId();
-  const input = useMemo<CwndChartInput>(
-    () => ({ durationS: shown.scenario.durationS, flows, yMax: fullRange ? range.full : range.focused }),
-    [shown, flows, range, fullRange],
-  );
-  const colour = input.flows[0]?.colour ?? MARK_COLOURS.queue;
+  const yMax = fullRange ? range.full : range.focused;
+  const groups = useMemo(() => {
+    const byRun = new Map(set.runs.map((r, i) => [r.key, all[i]]));
+    return runGroups(set, layout).map((runs) => {
+      const flows = runs.flatMap((r) => byRun.get(r.key) ?? []);
+      // overlaid runs' recovery periods would shade nearly everything: shade only a lone run
+      const shaded = runs.length === 1 ? flows : flows.map((f) => ({ ...f, recoveries: [] }));
+      return { key: runs.map((r) => r.key).join('+'), input: { windowS, endS: set.endS, yMax, flows: shaded } satisfies CwndChartInput };
+    });
+  }, [set, all, layout, windowS, yMax]);
+  const causes = new Set<number>();
+  for (const f of all.flat()) for (const c of f.drops.cause) causes.add(c);
+  const first = all[0]?.[0];
   const legend = (
     <>
-      <LegendItem swatch={{ kind: 'line', colour }} label="cwnd" />
-      <LegendItem swatch={{ kind: 'line', colour, dashed: true }} label="ssthresh" />
+      {all.flat().length <= 6 ? all.flat().map((f) => <LegendItem key={f.key} swatch={{ kind: 'line', colour: f.colour, dashed: f.dash ?? undefined }} label={`${f.label} cwnd`} />) : null}
+      <LegendItem swatch={{ kind: 'line', colour: first?.colour ?? MARK_COLOURS.queue, thin: true, dashed: '8 5' }} label="ssthresh" />
       <LegendItem swatch={{ kind: 'symbol', shape: 'triangle', colour: MARK_COLOURS.fastRetransmit }} label="fast retransmit" />
       <LegendItem swatch={{ kind: 'symbol', shape: 'diamond', colour: MARK_COLOURS.timeout }} label="timeout" />
-      <LegendItem swatch={{ kind: 'symbol', shape: 'times', colour: MARK_COLOURS.drop }} label="drop" />
+      <LegendItem swatch={{ kind: 'band', colour: MARK_COLOURS.recovery }} label="recovery" />
+      {[...causes].sort().map((c) => (
+        <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: CAUSE_STYLE[c]?.colour ?? MARK_COLOURS.drop }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
+      ))}
       {range.focused < range.full ? (
         <li className="toggle">
           <input id={toggleId} type="checkbox" checked={fullRange} onChange={(e) => setFullRange(e.target.checked)} />
@@ -66,14 +85,24 @@ export function CwndPanel({ shown }: { shown: Shown }) {
       ) : null}
     </>
   );
+  const text = summary(all.flat(), set.endS);
+  const height = (presenter ? 420 : 330) / (groups.length > 1 ? 1.6 : 1);
   return (
-    <Panel
-      id="cwnd"
-      title="Congestion window"
-      hint={hintFor(shown.scenario.flows[0]?.variant ?? '')}
-      legend={legend}
-    >
-      <ChartSvg id="cwnd-chart" data={input} render={renderCwndChart} height={330} label={summary(shown, input)} />
+    <Panel id="cwnd" title="Congestion window" hint={hintFor(set)} legend={legend} summary={text}>
+      {groups.map((g, i) => (
+        <div key={g.key} className="multiple">
+          {groups.length > 1 ? <h3 className="multiple-title">{set.runs[i]?.label ?? variantLabel(g.key)}</h3> : null}
+          <ChartSvg id={i === 0 ? 'cwnd-chart' : `cwnd-chart-${i}`} data={g.input} render={renderCwndChart} cursor={cwndCursor} height={height} label={summary(g.input.flows, set.endS)} />
+        </div>
+      ))}
     </Panel>
   );
 }
+
+export const cwndPanel: PanelDef = {
+  id: 'cwnd',
+  title: 'Congestion window',
+  defaultVisible: true,
+  available: (set) => set.runs.some((r) => r.result.trace.cwnd.tNs.length > 0),
+  Component: CwndPanel,
+};

@@ -1,23 +1,41 @@
-import type { ReactNode } from 'react';
+/**
+ * The frame every panel shares: title, the one-line "what to notice" hint, a legend, the
+ * drawing, and a short plain-text summary (also what a screen reader gets instead of the
+ * chart). The grid passes in the move/hide buttons.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
 
 interface Props {
   title: string;
   /** One line telling a student what to look for. */
   hint: string;
   legend?: ReactNode;
+  /** A sentence or two saying what the drawing shows, in numbers. */
+  summary?: string;
   children: ReactNode;
   id: string;
+  className?: string;
 }
 
-export function Panel({ title, hint, legend, children, id }: Props) {
+/** Move/hide buttons for the panel being rendered, supplied by PanelGrid. */
+export const PanelActionsContext = createContext<ReactNode>(null);
+
+export function Panel({ title, hint, legend, summary, children, id, className }: Props) {
+  const actions = useContext(PanelActionsContext);
   return (
-    <section className="panel" aria-labelledby={`${id}-title`}>
+    <section className={className ? `panel ${className}` : 'panel'} aria-labelledby={`${id}-title`} data-panel={id}>
       <header className="panel-head">
         <h2 id={`${id}-title`}>{title}</h2>
-        {legend ? <ul className="legend">{legend}</ul> : null}
+        {actions ? <div className="panel-actions">{actions}</div> : null}
       </header>
+      {legend ? <ul className="legend">{legend}</ul> : null}
       <p className="hint">{hint}</p>
       {children}
+      {summary ? (
+        <p className="summary" data-testid={`${id}-summary`}>
+          {summary}
+        </p>
+      ) : null}
     </section>
   );
 }

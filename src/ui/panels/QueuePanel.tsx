@@ -1,50 +1,100 @@
-import { useMemo } from 'react';
-import { renderQueueChart, type QueueChartInput } from '../charts/queueChart.ts';
-import { dropTimes, queueSeries } from '../charts/series.ts';
-import { MARK_COLOURS } from '../charts/palette.ts';
+/** Queue occupancy at one link (the bottleneck by default; any link can be chosen), per compared run. */
+import { useId, useMemo, useState } from 'react';
+import { queueCursor, renderQueueChart, type QueueChartInput, type QueueSeriesInput } from '../charts/queueChart.ts';
+import { dropsWithCause, markTimes, queueSeries } from '../charts/series.ts';
+import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { fixed1, int } from '../format.ts';
-import type { Shown } from '../state/useSimulation.ts';
+import type { RunSet } from '../state/runSet.ts';
+import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartSvg } from './ChartSvg.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
+import { runGroups, type PanelDef, type PanelProps } from './types.ts';
 
-/** Path links come first in `result.links`, forward before reverse: index 0 is the first hop's data direction. */
-const BOTTLENECK = 0;
-
-export function queueInput({ scenario, result }: Shown): QueueChartInput {
-  return {
-    durationS: scenario.durationS,
-    queue: queueSeries(result.trace, BOTTLENECK),
-    limitPackets: result.links[BOTTLENECK]?.limitPackets ?? scenario.path[0].forward.queue.limitPackets,
-    dropS: dropTimes(result.trace, { link: BOTTLENECK }),
-  };
+function seriesFor(set: RunSet, link: number): QueueSeriesInput[] {
+  return set.runs.map((r) => ({
+    key: r.key,
+    label: set.compare ? r.label : (r.result.links[link]?.id ?? `link ${link}`),
+    colour: r.colour,
+    dash: r.dash,
+    queue: queueSeries(r.result.trace, link),
+    drops: dropsWithCause(r.result.trace, { link }),
+    marksS: markTimes(r.result.trace, link),
+  }));
 }
 
-function summary(shown: Shown, input: QueueChartInput): string {
-  const link = shown.result.links[BOTTLENECK];
-  const name = link?.id ?? `${shown.scenario.path[0].id}/fwd`;
-  const stats = link ? `, mean ${fixed1(link.meanQueuePackets)} and at most ${int(link.maxQueuePackets)} packets waiting` : '';
-  return `Queue at ${name} over ${shown.scenario.durationS} seconds: buffer limit ${input.limitPackets} packets${stats}; ${input.dropS.length} packets dropped there.`;
+function summary(set: RunSet, link: number, series: readonly QueueSeriesInput[]): string {
+  const parts = set.runs.map((r, i) => {
+    const l = r.result.links[link];
+    const who = set.compare ? `${r.label}: ` : '';
+    return l
+      ? `${who}mean ${fixed1(l.meanQueuePackets)} and at most ${int(l.maxQueuePackets)} packets waiting, ${series[i].drops.tS.length} packets dropped, ${series[i].marksS.length} marked`
+      : `${who}no data`;
+  });
+  const l0 = set.runs[0]?.result.links[link];
+  return `Queue at ${l0?.id ?? `link ${link}`} over ${set.endS} seconds, buffer limit ${l0?.limitPackets ?? '?'} packets: ${parts.join('; ')}.`;
 }
 
-export function QueuePanel({ shown }: { shown: Shown }) {
-  const input = useMemo(() => queueInput(shown), [shown]);
-  const linkId = shown.result.links[BOTTLENECK]?.id ?? `${shown.scenario.path[0].id}/fwd`;
+function QueuePanel({ set, layout, presenter }: PanelProps) {
+  const { windowS } = useTimeAxis();
+  const links = set.runs[0]?.result.links ?? [];
+  const [link, setLink] = useState(0);
+  const shownLink = link < links.length ? link : 0;
+  const selectId = useId();
+  const series = useMemo(() => seriesFor(set, shownLink), [set, shownLink]);
+  const limitPackets = links[shownLink]?.limitPackets ?? 0;
+  const groups = useMemo(
+    () =>
+      runGroups(set, layout).map((runs) => {
+        const keys = new Set(runs.map((r) => r.key));
+        return { key: [...keys].join('+'), input: { windowS, endS: set.endS, series: series.filter((s) => keys.has(s.key)), limitPackets } satisfies QueueChartInput };
+      }),
+    [set, layout, windowS, series, limitPackets],
+  );
+  const causes = new Set<number>();
+  for (const s of series) for (const c of s.drops.cause) causes.add(c);
+  const anyMarks = series.some((s) => s.marksS.length > 0);
   const legend = (
     <>
       <LegendItem swatch={{ kind: 'area', colour: MARK_COLOURS.queue, fill: MARK_COLOURS.queueFill }} label="waiting packets" />
       <LegendItem swatch={{ kind: 'line', colour: MARK_COLOURS.limit, dashed: true }} label="buffer limit" />
-      <LegendItem swatch={{ kind: 'symbol', shape: 'times', colour: MARK_COLOURS.drop }} label="drop" />
+      {[...causes].sort().map((c) => (
+        <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: CAUSE_STYLE[c]?.colour ?? MARK_COLOURS.drop }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
+      ))}
+      {causes.size === 0 ? <LegendItem swatch={{ kind: 'symbol', shape: 'times', colour: MARK_COLOURS.drop }} label="drop" /> : null}
+      {anyMarks ? <LegendItem swatch={{ kind: 'dot', colour: MARK_COLOURS.mark }} label="marked packet" /> : null}
     </>
   );
+  const text = summary(set, shownLink, series);
+  const height = (presenter ? 320 : 250) / (groups.length > 1 ? 1.4 : 1);
   return (
-    <Panel
-      id="queue"
-      title={`Queue at the bottleneck (${linkId})`}
-      hint="Notice that drops happen only when the queue reaches the buffer limit, and that the queue drains after each cut."
-      legend={legend}
-    >
-      <ChartSvg id="queue-chart" data={input} render={renderQueueChart} height={250} label={summary(shown, input)} />
+    <Panel id="queue" title={`Queue at ${shownLink === 0 ? 'the bottleneck' : 'a link'} (${links[shownLink]?.id ?? '—'})`} hint="Notice that drops happen only when the queue reaches the buffer limit, and that the queue drains after each cut." legend={legend} summary={text}>
+      {links.length > 1 ? (
+        <div className="panel-tools">
+          <label htmlFor={selectId}>Link</label>
+          <select id={selectId} data-testid="queue-link" value={shownLink} onChange={(e) => setLink(Number(e.target.value))}>
+            {links.map((l, i) => (
+              <option key={l.id} value={i}>
+                {l.id}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {groups.map((g, i) => (
+        <div key={g.key} className="multiple">
+          {groups.length > 1 ? <h3 className="multiple-title">{set.runs[i]?.label}</h3> : null}
+          <ChartSvg id={i === 0 ? 'queue-chart' : `queue-chart-${i}`} data={g.input} render={renderQueueChart} cursor={queueCursor} height={height} label={text} />
+        </div>
+      ))}
     </Panel>
   );
 }
+
+export const queuePanel: PanelDef = {
+  id: 'queue',
+  title: 'Queue',
+  defaultVisible: true,
+  available: (set) => set.runs.some((r) => r.result.trace.queue.tNs.length > 0),
+  Component: QueuePanel,
+};

@@ -1,0 +1,153 @@
+/**
+ * UI benchmark: input → redraw latency and playback frame times of the built app in Debian
+ * Chromium. Builds dist/ unless it is newer than every source file, serves it with
+ * `vite preview`, opens a 60 s, 2 Mb/s reference scenario comparing every available variant
+ * (up to six) and a single-run view, nudges the bottleneck-rate slider by keyboard many times,
+ * and reads the app's own performance measures (`tcp:input→redraw`, `tcp:frame`, see
+ * src/ui/state/perf.ts). Prints figures only; asserts nothing. Every process it starts
+ * (build, preview server, Chromium) is stopped by PID.
+ *
+ *   npm run bench:ui              # default 25 slider steps per case
+ *   npm run bench:ui -- --steps 50
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { listVariants } from '../src/engine/tcp/cc/registry.ts';
+import { getPreset } from '../src/scenarios/presets/index.ts';
+import { parseScenario } from '../src/scenarios/validate.ts';
+import { encodeState } from '../src/ui/state/url.ts';
+import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
+import { CHROMIUM, CHROMIUM_ARGS, ROOT, startPreview, stopProcess, type Preview } from '../tests/e2e/harness.ts';
+
+const steps = Number(process.argv[process.argv.indexOf('--steps') + 1]) || 25;
+
+function newestMtime(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+async function buildIfStale(): Promise<void> {
+  let built = 0;
+  try {
+    built = statSync(join(ROOT, 'dist/index.html')).mtimeMs;
+  } catch {
+    // no build yet
+  }
+  if (built > newestMtime(join(ROOT, 'src'))) {
+    console.log('reusing dist/ (newer than src/)');
+    return;
+  }
+  console.log('building dist/ …');
+  const proc = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const code = await new Promise<number | null>((ok) => proc.once('exit', ok));
+  if (code !== 0) throw new Error(`vite build exited with ${code}`);
+}
+
+function stats(xs: number[]): string {
+  if (xs.length === 0) return 'no samples';
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number): number => s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))];
+  return `median ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms, min ${s[0].toFixed(1)}, max ${s[s.length - 1].toFixed(1)} (n = ${s.length})`;
+}
+
+async function redrawCount(page: Page): Promise<number> {
+  return page.evaluate(() => performance.getEntriesByName('tcp:input→redraw').length);
+}
+
+/** Presses ←/→ alternately on the rate slider, waiting for each edit's redraw; returns the app's measured latencies. */
+async function sliderLatencies(page: Page, n: number): Promise<number[]> {
+  const slider = page.locator('[data-path="path.0.forward.rateBps"] input[type="range"]');
+  await slider.focus();
+  const start = await redrawCount(page);
+  for (let i = 0; i < n; i++) {
+    const before = start + i;
+    await slider.press(i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft');
+    await page.waitForFunction((k) => performance.getEntriesByName('tcp:input→redraw').length > k, before, { timeout: 120_000 });
+  }
+  return page.evaluate((k) => performance.getEntriesByName('tcp:input→redraw').slice(k).map((e) => e.duration), start);
+}
+
+/** Plays for `ms` and returns rAF intervals seen by the page and the app's per-frame work. */
+async function playbackFrames(page: Page, ms: number): Promise<{ intervals: number[]; work: number[] }> {
+  await page.evaluate(() => performance.clearMeasures('tcp:frame'));
+  await page.locator('h1').click();
+  await page.keyboard.press(' ');
+  // a string, not a function: the TypeScript loader would inject helpers the page does not have
+  const intervals = (await page.evaluate(`new Promise((ok) => {
+    const out = [];
+    let last = performance.now();
+    const end = last + ${ms};
+    const f = (now) => {
+      out.push(now - last);
+      last = now;
+      if (now < end) requestAnimationFrame(f);
+      else ok(out.slice(1));
+    };
+    requestAnimationFrame(f);
+  })`)) as number[];
+  await page.keyboard.press(' ');
+  const work = await page.evaluate(() => performance.getEntriesByName('tcp:frame').map((e) => e.duration));
+  return { intervals, work };
+}
+
+async function main(): Promise<void> {
+  await buildIfStale();
+  const preset = parseScenario(getPreset('reference-2mbps')?.scenario);
+  if (!preset.ok) throw new Error('reference-2mbps does not validate');
+  const scenario = { ...preset.scenario, durationS: 60 };
+  const variants = listVariants()
+    .map((v) => v.name)
+    .slice(0, MAX_COMPARE);
+
+  let preview: Preview | undefined;
+  const server = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const chromePid = server.process().pid;
+  try {
+    preview = await startPreview();
+    const browser = await chromium.connect(server.wsEndpoint());
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    console.log(`Chromium ${browser.version()}, navigator.hardwareConcurrency = ${cores} (pool size min(cores, 6))`);
+
+    const cases = [
+      { label: `1 run (reference, 60 s, 2 Mb/s)`, compare: [] as string[] },
+      { label: `${variants.length} variants compared (${variants.join(', ')}; 60 s, 2 Mb/s)`, compare: variants },
+    ];
+    for (const c of cases) {
+      const hash = encodeState({ scenario, view: { ...DEFAULT_VIEW, compare: c.compare } });
+      await page.goto(`${preview.url}#${hash}`);
+      await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 120_000 });
+      await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
+      await sliderLatencies(page, 2); // warm-up: JIT in page and workers
+      const lat = await sliderLatencies(page, steps);
+      const results = await page.evaluate((n) => performance.getEntriesByName('tcp:input→results').slice(-n).map((e) => e.duration), steps);
+      console.log(`\n${c.label}\n  input → redraw: ${stats(lat)}\n  of which input → results back from the workers: ${stats(results)}`);
+      const frames = await playbackFrames(page, 3000);
+      console.log(`  playback frame interval: ${stats(frames.intervals)}`);
+      console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);
+    }
+    await browser.close();
+  } finally {
+    if (preview) await stopProcess(preview.proc);
+    await server.close();
+    if (chromePid !== undefined) {
+      try {
+        process.kill(chromePid, 0);
+        process.kill(chromePid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,90 @@
+/** One row per flow (per compared variant), every metric the engine reports, the best of each column highlighted. */
+import { variantColour } from '../charts/palette.ts';
+import { int, mbps, variantLabel } from '../format.ts';
+import type { RunSet } from '../state/runSet.ts';
+import { Panel } from './Panel.tsx';
+import { bestRows, metricColumns } from './metricColumns.ts';
+import type { PanelDef, PanelProps } from './types.ts';
+
+interface Row {
+  key: string;
+  run: RunSet['runs'][number];
+  flow: RunSet['runs'][number]['result']['flows'][number];
+}
+
+function MetricsPanel({ set }: PanelProps) {
+  const rows: Row[] = set.runs.flatMap((run) => run.result.flows.map((flow) => ({ key: `${run.key}/${flow.id}`, run, flow })));
+  const records = rows.map((r) => r.flow as unknown as Record<string, unknown>);
+  const columns = metricColumns(records);
+  const best = columns.map((c) => bestRows(records.map((r) => (typeof r[c.key] === 'number' ? (r[c.key] as number) : null)), c.better));
+  const first = set.runs[0];
+  const bottleneck = first?.result.links[0];
+  const bottleneckDrops = bottleneck ? Object.values(bottleneck.drops).reduce((a, b) => a + b, 0) : 0;
+  const summary = rows
+    .map((r) => `${variantLabel(r.flow.variant)} ${r.flow.id}: ${mbps(r.flow.goodputBps)} Mb/s goodput, ${int(r.flow.retransmissions)} retransmissions, ${int(r.flow.timeouts)} timeouts`)
+    .join('; ');
+  return (
+    <Panel id="metrics" className="metrics" title="Metrics" hint="The best value in each column is highlighted; goodput counts only new data that reached the application." summary={`${summary}.`}>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Metrics table (scrolls sideways)">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Flow</th>
+              <th scope="col">Variant</th>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className="num" title={c.better ? `${c.better === 'high' ? 'higher' : 'lower'} is better` : undefined}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r.key}>
+                <th scope="row">{r.flow.id}</th>
+                <td>
+                  <span className="dot" style={{ background: set.compare ? r.run.colour : variantColour(r.flow.variant) }} aria-hidden="true" />
+                  {variantLabel(r.flow.variant)}
+                </td>
+                {columns.map((c, j) => {
+                  const v = records[i][c.key];
+                  const isBest = best[j].has(i);
+                  return (
+                    <td key={c.key} className={isBest ? 'num best' : 'num'}>
+                      {typeof v === 'number' && Number.isFinite(v) ? c.format(v) : '—'}
+                      {isBest ? <span className="visually-hidden"> (best)</span> : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {first ? (
+        <p className="footnote">
+          Bottleneck link {bottleneck?.id ?? first.scenario.path[0]?.id}: {mbps(bottleneck?.rateBps ?? first.scenario.path[0]?.forward.rateBps ?? 0)} Mb/s, {int(bottleneckDrops)} drops
+          in total; {int(first.result.sim.events)} events simulated for {first.result.sim.simTimeS.toFixed(0)} s, seed {first.result.sim.seed}, in{' '}
+          {int(first.result.engineMs)} ms. Trace fingerprint{' '}
+          <code data-testid="trace-hash" title="Same scenario and seed give the same fingerprint on any machine">
+            {first.result.traceHash}
+          </code>
+          {set.runs.slice(1).map((r) => (
+            <span key={r.key}>
+              , {r.label} <code>{r.result.traceHash}</code>
+            </span>
+          ))}
+          .{set.runs.some((r) => r.result.decimated) ? ' Charts show a display-decimated trace (every peak kept); metrics are exact.' : ''}
+        </p>
+      ) : null}
+    </Panel>
+  );
+}
+
+export const metricsPanel: PanelDef = {
+  id: 'metrics',
+  title: 'Metrics',
+  defaultVisible: true,
+  available: () => true,
+  Component: MetricsPanel,
+};

@@ -1,0 +1,86 @@
+/** tcptrace-style time–sequence diagram of one flow, per compared run. */
+import { useId, useMemo, useState } from 'react';
+import { timeSeq } from '../charts/series.ts';
+import { MARK_COLOURS } from '../charts/palette.ts';
+import { renderTimeSeqChart, timeSeqCursor, type TimeSeqChartInput, type TimeSeqRunInput } from '../charts/timeSeqChart.ts';
+import { int } from '../format.ts';
+import { flowStyle } from '../state/runSet.ts';
+import { useTimeAxis } from '../state/timeAxis.ts';
+import { ChartSvg } from './ChartSvg.tsx';
+import { LegendItem } from './Legend.tsx';
+import { Panel } from './Panel.tsx';
+import { runGroups, type PanelDef, type PanelProps } from './types.ts';
+
+function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
+  const { windowS } = useTimeAxis();
+  const flows = set.runs[0]?.scenario.flows ?? [];
+  const [flow, setFlow] = useState(0);
+  const shownFlow = flow < flows.length ? flow : 0;
+  const selectId = useId();
+  const runs = useMemo<TimeSeqRunInput[]>(
+    () =>
+      set.runs.map((r) => ({
+        key: r.key,
+        ...flowStyle(set, r, shownFlow),
+        seq: timeSeq(r.result.trace, shownFlow, r.scenario.flows[shownFlow]?.tcp.mssBytes ?? 1000),
+      })),
+    [set, shownFlow],
+  );
+  const groups = useMemo(
+    () =>
+      runGroups(set, layout).map((g) => {
+        const keys = new Set(g.map((r) => r.key));
+        return { key: [...keys].join('+'), input: { windowS, endS: set.endS, runs: runs.filter((r) => keys.has(r.key)) } satisfies TimeSeqChartInput };
+      }),
+    [set, layout, windowS, runs],
+  );
+  const text =
+    `Time–sequence diagram of ${flows[shownFlow]?.id ?? 'flow'}: ` +
+    runs
+      .map((r) => {
+        let retx = 0;
+        for (const x of r.seq.retransmit) retx += x;
+        return `${r.label} sent ${int(r.seq.sendS.length)} segments (${int(retx)} retransmitted), ${int(r.seq.dropS.length)} dropped`;
+      })
+      .join('; ') +
+    '. Zoom in (drag across the chart) to see single segments.';
+  const legend = (
+    <>
+      <LegendItem swatch={{ kind: 'line', colour: runs[0]?.colour ?? MARK_COLOURS.queue }} label="segment sent" />
+      <LegendItem swatch={{ kind: 'symbol', shape: 'diamond', colour: MARK_COLOURS.retransmit }} label="retransmission" />
+      <LegendItem swatch={{ kind: 'line', colour: runs.length === 1 ? MARK_COLOURS.ack : (runs[0]?.colour ?? MARK_COLOURS.ack), thin: true }} label="cumulative ACK" />
+      <LegendItem swatch={{ kind: 'symbol', shape: 'times', colour: MARK_COLOURS.drop }} label="dropped segment" />
+    </>
+  );
+  const height = (presenter ? 420 : 320) / (groups.length > 1 ? 1.5 : 1);
+  return (
+    <Panel id="timeseq" title="Time–sequence" hint="Notice the gap after a drop: the ACK line stalls until the retransmission fills the hole, then jumps." legend={legend} summary={text}>
+      {flows.length > 1 ? (
+        <div className="panel-tools">
+          <label htmlFor={selectId}>Flow</label>
+          <select id={selectId} value={shownFlow} onChange={(e) => setFlow(Number(e.target.value))}>
+            {flows.map((f, i) => (
+              <option key={f.id} value={i}>
+                {f.id}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {groups.map((g, i) => (
+        <div key={g.key} className="multiple">
+          {groups.length > 1 ? <h3 className="multiple-title">{set.runs[i]?.label}</h3> : null}
+          <ChartSvg id={i === 0 ? 'timeseq-chart' : `timeseq-chart-${i}`} data={g.input} render={renderTimeSeqChart} cursor={timeSeqCursor} height={height} label={text} />
+        </div>
+      ))}
+    </Panel>
+  );
+}
+
+export const timeSeqPanel: PanelDef = {
+  id: 'timeseq',
+  title: 'Time–sequence',
+  defaultVisible: true,
+  available: (set) => set.runs.some((r) => r.result.trace.send.tNs.length > 0),
+  Component: TimeSeqPanel,
+};

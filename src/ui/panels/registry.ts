@@ -1,0 +1,18 @@
+/**
+ * Every panel the app can show, in default order. Adding a panel = one file exporting a
+ * PanelDef + one line here. A panel whose `available` says no (its trace table is empty, e.g.
+ * a bandwidth-estimate panel for a variant that reports none) is neither drawn nor offered.
+ */
+import { cwndPanel } from './CwndPanel.tsx';
+import { metricsPanel } from './MetricsPanel.tsx';
+import { pathPanel } from './PathPanel.tsx';
+import { queuePanel } from './QueuePanel.tsx';
+import { timeSeqPanel } from './TimeSeqPanel.tsx';
+import type { PanelDef } from './types.ts';
+
+export const PANELS: readonly PanelDef[] = [cwndPanel, queuePanel, timeSeqPanel, pathPanel, metricsPanel];
+
+const byId = new Map(PANELS.map((p) => [p.id, p]));
+export const getPanel = (id: string): PanelDef | undefined => byId.get(id);
+
+export const DEFAULT_PANEL_IDS: readonly string[] = PANELS.filter((p) => p.defaultVisible).map((p) => p.id);

@@ -1,0 +1,76 @@
+/**
+ * What is being run and shown: one run of the scenario as written, or, in compare mode, one
+ * run per compared variant. Compare substitutes the variant for EVERY flow (not just the
+ * first): "how does Westwood+ do on this path" means all senders run it, and a multi-flow
+ * scenario then compares homogeneous populations; mixed populations are set up in the
+ * scenario itself. Each run keeps the scenario's seed, so all variants face the same channel.
+ */
+import type { Scenario } from '../../scenarios/schema.ts';
+import type { RunOutput } from '../../worker/protocol.ts';
+import { DASHES, distinctColours, LINE_COLOURS, variantColour } from '../charts/palette.ts';
+import { variantLabel } from '../format.ts';
+
+export interface RunJob {
+  key: string;
+  /** The compared variant, or null for the scenario as written. */
+  variant: string | null;
+  scenario: Scenario;
+}
+
+export function runJobs(scenario: Scenario, compare: readonly string[]): RunJob[] {
+  if (compare.length === 0) return [{ key: 'scenario', variant: null, scenario }];
+  return compare.map((variant) => ({
+    key: `v-${variant}`,
+    variant,
+    scenario: { ...scenario, flows: scenario.flows.map((f) => ({ ...f, variant })) },
+  }));
+}
+
+export interface VariantRun extends RunJob {
+  /** "Reno" in compare mode, "" otherwise. */
+  label: string;
+  colour: string;
+  dash: string | null;
+  result: RunOutput;
+}
+
+export interface RunSet {
+  runs: VariantRun[];
+  compare: boolean;
+  /** Longest run's end (a capped run may be shorter than the scenario). */
+  endS: number;
+  /** Input to results, as the user felt it. */
+  wallMs: number;
+}
+
+export function buildRunSet(jobs: readonly RunJob[], results: readonly RunOutput[], wallMs: number): RunSet {
+  const compare = jobs.some((j) => j.variant !== null);
+  const colours = distinctColours(jobs.map((j) => j.variant ?? ''));
+  const runs = jobs.map((j, i) => ({
+    ...j,
+    label: j.variant ? variantLabel(j.variant) : '',
+    colour: colours[i],
+    dash: compare ? DASHES[i % DASHES.length] : null,
+    result: results[i],
+  }));
+  return { runs, compare, endS: Math.max(...runs.map((r) => r.scenario.durationS)), wallMs };
+}
+
+export interface SeriesStyle {
+  label: string;
+  colour: string;
+  dash: string | null;
+}
+
+/**
+ * How one flow of one run is drawn. Compare mode: the run's colour and dash. Otherwise, one
+ * flow keeps its variant's colour; several flows get a colour (and past six, a dash) each, so
+ * five NewReno flows are not five identical blue lines.
+ */
+export function flowStyle(set: RunSet, run: VariantRun, flow: number): SeriesStyle {
+  const id = run.scenario.flows[flow]?.id ?? `flow${flow + 1}`;
+  const many = run.scenario.flows.length > 1;
+  if (set.compare) return { label: many ? `${run.label} · ${id}` : run.label, colour: run.colour, dash: run.dash };
+  if (!many) return { label: id, colour: variantColour(run.scenario.flows[flow]?.variant ?? ''), dash: null };
+  return { label: id, colour: LINE_COLOURS[flow % LINE_COLOURS.length], dash: DASHES[Math.floor(flow / LINE_COLOURS.length) % DASHES.length] };
+}

@@ -1,0 +1,306 @@
+/**
+ * The share link: scenario + view in the URL hash, `v<state version>.<lz-string data>`.
+ *
+ * Decoding never throws and never gives up on a whole link because of one bad field: each
+ * field that fails validation is replaced on its own (by the caller's current value at that
+ * path, else the schema default), and each replacement is reported as a problem naming the
+ * field, what was wrong with it (validate.ts's wording: value and allowed range) and what was
+ * used instead. Old links keep working: the state format has its own ordered migrations, and
+ * the scenario inside goes through the scenario format's migration (src/scenarios/migrate.ts).
+ */
+import LZString from 'lz-string';
+import { variantNames } from '../../engine/tcp/cc/registry.ts';
+import { migrateScenario } from '../../scenarios/migrate.ts';
+import type { Scenario } from '../../scenarios/schema.ts';
+import { formatError, formatValue, isRecord, parseScenario, type ScenarioError } from '../../scenarios/validate.ts';
+import { dotted, fromDotted, getAt, hasAt, setAt, startsWith } from '../controls/paths.ts';
+import { collectIds, nextId } from '../controls/edit.ts';
+import { scenarioFields, type FieldNode } from '../controls/fields.ts';
+import { ViewSchema, VIEW_FIELDS, type ViewState } from './view.ts';
+
+export interface SharedState {
+  scenario: Scenario;
+  view: ViewState;
+}
+
+export interface DecodedState extends SharedState {
+  /** One line per thing that was wrong with the link and what was done about it; [] if none. */
+  problems: string[];
+}
+
+/** A state migration turns the payload of version i+1 into that of version i+2. */
+export type StateMigration = (payload: unknown) => { value: unknown; notes: string[] };
+
+/**
+ * Index i migrates from state version i+1. Append one (never edit or remove) when the payload
+ * layout changes; the scenario's own format changes are the scenario migration's job.
+ */
+export const STATE_MIGRATIONS: readonly StateMigration[] = [];
+
+export const URL_STATE_VERSION = STATE_MIGRATIONS.length + 1;
+
+/**
+ * A 64-flow scenario with every flow different encodes to about 6000 characters; anything far
+ * longer is not ours. The cap also bounds the work: lz-string output can grow quadratically in
+ * its input (16 000 characters of a repeated letter unpack to about 35 million, ~50 ms).
+ */
+export const MAX_HASH_CHARS = 16_000;
+/** Decompressed JSON beyond this is refused before JSON.parse sees it. */
+export const MAX_JSON_CHARS = 1_000_000;
+/** A link can be wrong in a thousand places; the banner lists the first few. */
+export const MAX_PROBLEMS = 20;
+/** Rounds of "replace the bad fields, validate again" before falling back to the whole scenario. */
+const MAX_REPAIR_ROUNDS = 8;
+
+const HASH_RE = /^v(\d{1,6})\.([\s\S]*)$/;
+
+/** The hash (without '#') for a scenario and view. */
+export function encodeState({ scenario, view }: SharedState): string {
+  const compact = { scenario: withoutDefaults(scenario, scenarioFields()), view };
+  return `v${URL_STATE_VERSION}.${LZString.compressToEncodedURIComponent(JSON.stringify(compact))}`;
+}
+
+/**
+ * The value minus every field equal to its schema default (validation puts them back): links
+ * stay short, and a 64-flow scenario fits well under MAX_HASH_CHARS. Should a default ever
+ * change, the scenario version bump's migration must write the old default into old scenarios.
+ */
+export function withoutDefaults(value: unknown, node: FieldNode): unknown {
+  if (node.type === 'array') return Array.isArray(value) ? value.map((v) => withoutDefaults(v, node.item)) : value;
+  if (!isRecord(value)) return value;
+  const fields = node.type === 'object' ? node.fields : node.type === 'union' ? (node.options.find((o) => o.value === value[node.discriminator])?.fields ?? null) : null;
+  if (!fields) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const f of fields) {
+    const key = f.key ?? '';
+    if (!(key in out)) continue;
+    if (f.hasDefault && sameJson(out[key], f.default)) delete out[key];
+    else out[key] = withoutDefaults(out[key], f);
+  }
+  return out;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Reads a hash (with or without '#'); `fallback` supplies every field the link cannot. */
+export function decodeState(hash: string, fallback: SharedState): DecodedState {
+  return decodeStateWith(hash, fallback, STATE_MIGRATIONS);
+}
+
+/** decodeState with an explicit migration list, so the migration machinery itself can be tested. */
+export function decodeStateWith(hash: string, fallback: SharedState, migrations: readonly StateMigration[]): DecodedState {
+  const current = migrations.length + 1;
+  const whole = (problem: string): DecodedState => ({ ...fallback, problems: [`link: ${problem} — kept the current scenario and view`] });
+  try {
+    const text = unescapeHash(typeof hash === 'string' ? hash.replace(/^#/, '').trim() : '');
+    if (text === '') return { ...fallback, problems: [] };
+    if (text.length > MAX_HASH_CHARS) return whole(`${text.length} characters long — at most ${MAX_HASH_CHARS} are read`);
+    const m = HASH_RE.exec(text);
+    if (!m) return whole(`not a TCP Lab link (expected v<version>.<data>, got ${formatValue(text.slice(0, 20))})`);
+    const version = Number(m[1]);
+    if (version < 1) return whole(`state version ${version} does not exist — allowed 1 … ${current}`);
+
+    const problems: string[] = [];
+    let json: string | null = null;
+    try {
+      json = LZString.decompressFromEncodedURIComponent(m[2]);
+    } catch {
+      json = null;
+    }
+    if (!json) return whole('the data is damaged (it does not decompress) — was the link cut short when copied?');
+    if (json.length > MAX_JSON_CHARS) return whole(`the data unpacks to ${json.length} characters — at most ${MAX_JSON_CHARS} are read`);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(json);
+    } catch {
+      return whole('the data is damaged (it is not valid JSON) — was the link cut short when copied?');
+    }
+
+    if (version > current) {
+      problems.push(`link: made by a newer TCP Lab (state version ${version}; this one reads up to ${current}) — read what it could`);
+    }
+    for (let v = version; v < current; v++) {
+      try {
+        const step = migrations[v - 1](payload);
+        payload = step.value;
+        problems.push(...step.notes.map((n) => `link: ${n}`));
+      } catch (e) {
+        return whole(`updating it from state version ${v} failed (${e instanceof Error ? e.message : String(e)})`);
+      }
+    }
+    if (!isRecord(payload)) return whole(`${formatValue(payload)} is not a TCP Lab state`);
+
+    for (const key of Object.keys(payload)) {
+      if (key !== 'scenario' && key !== 'view') problems.push(`link: unknown field "${key}" — ignored it`);
+    }
+    const scenario = 'scenario' in payload ? repairScenario(payload.scenario, fallback.scenario) : { scenario: fallback.scenario, problems: ['scenario: missing from the link — kept the current scenario'] };
+    const view = 'view' in payload ? repairView(payload.view, fallback.view) : { view: fallback.view, problems: [] };
+    return { scenario: scenario.scenario, view: view.view, problems: capped([...problems, ...scenario.problems, ...view.problems]) };
+  } catch (e) {
+    // Unreachable by design; a link must never take the app down, whatever is in it.
+    return whole(`could not be read (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+export function migrateScenarioSafe(raw: unknown): { value: unknown; notes: string[] } {
+  try {
+    return migrateScenario(raw);
+  } catch (e) {
+    return { value: raw, notes: [`could not be updated from its format version (${e instanceof Error ? e.message : String(e)})`] };
+  }
+}
+
+/** Chat apps and mail clients sometimes percent-encode `$` or `+` in a pasted link; undo that. */
+function unescapeHash(text: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(text)) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function capped(problems: string[]): string[] {
+  if (problems.length <= MAX_PROBLEMS) return problems;
+  const more = problems.length - MAX_PROBLEMS;
+  return [...problems.slice(0, MAX_PROBLEMS), `… and ${more} more problem${more === 1 ? '' : 's'}`];
+}
+
+interface Repair {
+  /** The first error reported at or below `target`. */
+  error: ScenarioError;
+  /** Where the replacement happened: the error's own field, or an ancestor once that did not suffice. */
+  target: (string | number)[];
+  /** An unknown key, deleted: nothing was "used instead". */
+  dropped: boolean;
+  /** A list item with no counterpart in the fallback, left out. */
+  removed: boolean;
+}
+
+/**
+ * A valid scenario from untrusted input, keeping every field that validates. Fields that do not
+ * are replaced by `fallback`'s value at the same path, or left to the schema default when
+ * `fallback` has none there; when that is not enough (a required field with no counterpart)
+ * the replacement moves up to the enclosing object, list item or, last, the whole scenario.
+ */
+export function repairScenario(raw: unknown, fallback: Scenario): { scenario: Scenario; problems: string[] } {
+  if (!isRecord(raw)) return { scenario: fallback, problems: [`scenario: ${formatValue(raw)} is not a scenario — kept the current scenario`] };
+  const migrated = migrateScenarioSafe(raw);
+  const problems = migrated.notes.map((n) => `scenario: ${n}`);
+  let value: unknown = migrated.value;
+  const repairs: Repair[] = [];
+
+  for (let round = 0; round < MAX_REPAIR_ROUNDS; round++) {
+    const r = parseScenario(value);
+    if (r.ok) return { scenario: r.scenario, problems: [...problems, ...repairs.map((rep) => describeRepair(rep, r.scenario))] };
+    const removals: (string | number)[][] = [];
+    const patched: (string | number)[][] = [];
+    // Shallow paths first, so a replaced object covers the errors inside it.
+    const errors = [...r.errors].sort((a, b) => fromDotted(a.path).length - fromDotted(b.path).length);
+    for (const error of errors) {
+      const path = fromDotted(error.path);
+      if (patched.some((p) => startsWith(path, p))) continue;
+      const earlier = repairs.find((rep) => startsWith(path, rep.target));
+      // The same field failing again means its replacement did not help: go one level up.
+      const target = earlier ? earlier.target.slice(0, -1) : path;
+      const rep = earlier ?? { error, target, dropped: error.message.startsWith('unknown field'), removed: false };
+      if (earlier) {
+        earlier.target = target;
+        earlier.dropped = false;
+      } else repairs.push(rep);
+      if (target.length === 0) return { scenario: fallback, problems: [...problems, ...repairs.map((r) => `${formatError(r.error)} — kept the current scenario`)] };
+      const before = removals.length;
+      value = patch(value, target, fallback, removals);
+      rep.removed = removals.length > before;
+      patched.push(target);
+    }
+    value = removeItems(value, removals);
+  }
+  return { scenario: fallback, problems: [...problems, 'scenario: too many problems to repair one by one — kept the current scenario'] };
+}
+
+/**
+ * Puts fallback's value at `target`; without one, deletes the key (defaults fill) or marks a
+ * list item for removal. An id gets a fresh name instead: the usual fault is a duplicate, and
+ * the fallback's id at that place would often be taken too.
+ */
+function patch(value: unknown, target: (string | number)[], fallback: Scenario, removals: (string | number)[][]): unknown {
+  const current = getAt(value, target);
+  if (target.at(-1) === 'id' && typeof current === 'string' && /^[A-Za-z0-9_.-]{1,60}$/.test(current)) {
+    return setAt(value, target, nextId(current, collectIds(value)));
+  }
+  if (hasAt(fallback, target)) return setAt(value, target, structuredClone(getAt(fallback, target)));
+  const parent = getAt(value, target.slice(0, -1));
+  if (Array.isArray(parent)) {
+    removals.push(target);
+    return value;
+  }
+  return setAt(value, target, undefined);
+}
+
+/** Removes marked list items, highest index first so the others keep their place. */
+function removeItems(value: unknown, removals: (string | number)[][]): unknown {
+  const sorted = [...removals].sort((a, b) => Number(b.at(-1)) - Number(a.at(-1)));
+  for (const path of sorted) {
+    const list = getAt(value, path.slice(0, -1));
+    if (!Array.isArray(list)) continue;
+    const index = Number(path.at(-1));
+    value = setAt(value, path.slice(0, -1), list.filter((_, i) => i !== index));
+  }
+  return value;
+}
+
+function describeRepair(rep: Repair, result: Scenario): string {
+  const where = dotted(rep.target);
+  const own = where === rep.error.path;
+  if (rep.removed) return `${formatError(rep.error)} — left out ${where}`;
+  if (rep.dropped && own) return `${formatError(rep.error)} — ignored it`;
+  if (!hasAt(result, rep.target)) return `${formatError(rep.error)} — left out ${where}`;
+  const used = formatValue(getAt(result, rep.target));
+  return own ? `${formatError(rep.error)} — used ${used} instead` : `${formatError(rep.error)} — replaced ${where} with ${used}`;
+}
+
+/**
+ * The view from untrusted input, field by field: a bad field takes `fallback`'s value, a missing
+ * one the default; in the lists (panels, compare) only the bad items are left out.
+ */
+export function repairView(raw: unknown, fallback: ViewState): { view: ViewState; problems: string[] } {
+  if (!isRecord(raw)) return { view: fallback, problems: [`view: ${formatValue(raw)} is not a view — kept the current view`] };
+  const problems: string[] = [];
+  const view: Record<string, unknown> = {};
+  for (const key of Object.keys(raw)) {
+    if (!(VIEW_FIELDS as string[]).includes(key)) problems.push(`view.${key}: unknown field — allowed fields: ${VIEW_FIELDS.join(', ')}; ignored it`);
+  }
+  for (const key of VIEW_FIELDS) {
+    const schema = ViewSchema.shape[key];
+    const input = raw[key];
+    const listed = key === 'panels' || key === 'compare' ? repairList(key, input, problems) : input;
+    const r = schema.safeParse(listed);
+    if (r.success) view[key] = r.data;
+    else {
+      view[key] = fallback[key];
+      problems.push(`view.${key}: ${formatValue(input)} — ${r.error.issues[0]?.message ?? 'not allowed'}; used ${formatValue(fallback[key])} instead`);
+    }
+  }
+  const r = ViewSchema.safeParse(view);
+  return r.success ? { view: r.data, problems } : { view: fallback, problems: [...problems, 'view: could not be repaired — kept the current view'] };
+}
+
+/** Keeps the good, distinct items of a panel or compare list; the schema then checks its length. */
+function repairList(key: 'panels' | 'compare', input: unknown, problems: string[]): unknown {
+  if (!Array.isArray(input)) return input;
+  const itemSchema = key === 'panels' ? ViewSchema.shape.panels.unwrap().element : ViewSchema.shape.compare.unwrap().element;
+  const known = key === 'compare' ? variantNames() : null;
+  const kept: string[] = [];
+  input.forEach((item, i) => {
+    const r = itemSchema.safeParse(item);
+    const where = `view.${key}.${i}`;
+    if (!r.success) problems.push(`${where}: ${formatValue(item)} — ${r.error.issues[0]?.message ?? 'not allowed'}; left it out`);
+    else if (known && !known.includes(r.data)) problems.push(`${where}: ${formatValue(item)} is not a known variant — allowed: ${known.join(', ')}; left it out`);
+    else if (kept.includes(r.data)) problems.push(`${where}: ${formatValue(item)} is listed twice; left out the copy`);
+    else kept.push(r.data);
+  });
+  return kept;
+}

@@ -1,0 +1,120 @@
+/**
+ * Display decimation of a trace. A long fast run has millions of rows, far more than a chart
+ * a few thousand pixels wide can show; posting and scanning them all would make every redraw
+ * slow. Per table, per key (flow or link) and per time bucket we keep the first row, the last
+ * row and the rows holding the minimum and maximum of each value column — so a peak or a
+ * single retransmission inside a bucket survives (an average would erase it). Metrics are
+ * computed by the engine from the full run, never from this; the trace hash is taken before.
+ */
+import { TRACE_TABLES, type TableName, type TraceData } from '../engine/core/trace.ts';
+
+interface TableRule {
+  key: string;
+  values: string[];
+}
+
+/** Which column identifies a series and which columns' extremes must survive. */
+const RULES: Record<TableName, TableRule> = {
+  cwnd: { key: 'flow', values: ['cwndBytes', 'ssthreshBytes'] },
+  queue: { key: 'link', values: ['packets'] },
+  drop: { key: 'link', values: ['cause', 'seq'] },
+  send: { key: 'flow', values: ['seq', 'retransmit'] },
+  ack: { key: 'flow', values: ['ackNo'] },
+  event: { key: 'flow', values: ['kind'] },
+  channel: { key: 'link', values: ['state'] },
+  mark: { key: 'link', values: ['seq'] },
+  bucket: { key: 'flow', values: ['tokens'] },
+  playback: { key: 'flow', values: ['ok', 'bufferedBytes'] },
+};
+
+/** Rows above which a table is decimated; below it every row is kept. */
+export const DISPLAY_ROWS_MAX = 200_000;
+/** Buckets over the run per series: a few per pixel of the widest chart. */
+export const DISPLAY_BUCKETS = 4_000;
+
+/**
+ * Indices of the rows to keep, ascending (so time order is preserved). `tNs` must be
+ * non-decreasing, as every engine table is.
+ */
+export function keepRows(tNs: Float64Array, key: Float64Array, values: readonly Float64Array[], endNs: number, buckets: number): Int32Array {
+  const n = tNs.length;
+  const keep = new Uint8Array(n);
+  const widthNs = Math.max(1, endNs / buckets);
+  // per key: current bucket and the rows chosen so far in it
+  interface Open {
+    bucket: number;
+    first: number;
+    last: number;
+    minRow: Int32Array;
+    maxRow: Int32Array;
+  }
+  const open = new Map<number, Open>();
+  const close = (o: Open): void => {
+    keep[o.first] = 1;
+    keep[o.last] = 1;
+    for (let v = 0; v < values.length; v++) {
+      keep[o.minRow[v]] = 1;
+      keep[o.maxRow[v]] = 1;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    const b = Math.floor(tNs[i] / widthNs);
+    const k = key[i];
+    let o = open.get(k);
+    if (o && o.bucket !== b) {
+      close(o);
+      o = undefined;
+    }
+    if (!o) {
+      o = { bucket: b, first: i, last: i, minRow: new Int32Array(values.length).fill(i), maxRow: new Int32Array(values.length).fill(i) };
+      open.set(k, o);
+      continue;
+    }
+    o.last = i;
+    for (let v = 0; v < values.length; v++) {
+      const x = values[v][i];
+      // NaN never wins; ∞ (ssthresh before the first loss) is a legitimate maximum
+      if (x < values[v][o.minRow[v]]) o.minRow[v] = i;
+      if (x > values[v][o.maxRow[v]]) o.maxRow[v] = i;
+    }
+  }
+  for (const o of open.values()) close(o);
+  let count = 0;
+  for (let i = 0; i < n; i++) count += keep[i];
+  const rows = new Int32Array(count);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (keep[i]) rows[k++] = i;
+  return rows;
+}
+
+function pickRows(col: Float64Array, rows: Int32Array): Float64Array {
+  const out = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = col[rows[i]];
+  return out;
+}
+
+/** The trace with every table longer than `maxRows` reduced to its per-bucket extremes; whether anything changed. */
+export function decimateTrace(trace: TraceData, endNs: number, maxRows = DISPLAY_ROWS_MAX, buckets = DISPLAY_BUCKETS): { trace: TraceData; decimated: boolean } {
+  let decimated = false;
+  const out = {} as Record<TableName, Record<string, Float64Array>>;
+  for (const name of Object.keys(TRACE_TABLES) as TableName[]) {
+    const table = trace[name] as Record<string, Float64Array>;
+    if (table.tNs.length <= maxRows) {
+      out[name] = table;
+      continue;
+    }
+    decimated = true;
+    const rule = RULES[name];
+    const rows = keepRows(
+      table.tNs,
+      table[rule.key],
+      rule.values.map((c) => table[c]),
+      endNs,
+      buckets,
+    );
+    const cols: Record<string, Float64Array> = {};
+    for (const c of TRACE_TABLES[name]) cols[c] = pickRows(table[c], rows);
+    out[name] = cols;
+  }
+  return { trace: out as TraceData, decimated };
+}

@@ -1,0 +1,131 @@
+/**
+ * Compare mode and presenter mode in Chromium: three variants run on the same scenario and
+ * seed and appear as three series (overlay) or three charts (small multiples), each run's
+ * fingerprint equal to Node's for that variant; presenter keys step the cursor to exactly the
+ * event, loss and timeout times the engine recorded.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLOW_EVENTS, traceHash, type TraceData } from '../../src/engine/core/trace.ts';
+import { runScenario } from '../../src/engine/run.ts';
+import { getPreset } from '../../src/scenarios/presets/index.ts';
+import type { Scenario } from '../../src/scenarios/schema.ts';
+import { parseScenario } from '../../src/scenarios/validate.ts';
+import { CHROMIUM, launchBrowser, OUT, settled, startPreview, stopProcess, watch, type Preview, type Watched } from './harness.ts';
+
+const haveChromium = existsSync(CHROMIUM);
+
+function reference(): Scenario {
+  const p = parseScenario(getPreset('reference-2mbps')?.scenario);
+  if (!p.ok) throw new Error('reference-2mbps does not validate');
+  return p.scenario;
+}
+
+const withVariant = (s: Scenario, variant: string): Scenario => ({ ...s, flows: s.flows.map((f) => ({ ...f, variant })) });
+
+/** Sorted distinct times (s) of sender events and drops: where "next event" may stop. */
+function stops(trace: TraceData): { any: number[]; loss: number[]; timeout: number[] } {
+  const ev = [...trace.event.tNs].map((t) => t / 1e9);
+  const drops = [...trace.drop.tNs].map((t) => t / 1e9);
+  const timeoutCode = FLOW_EVENTS.indexOf('timeout');
+  const timeouts = [...trace.event.tNs].filter((_, i) => trace.event.kind[i] === timeoutCode).map((t) => t / 1e9);
+  const uniq = (a: number[]): number[] => [...new Set(a)].sort((x, y) => x - y);
+  return { any: uniq([...ev, ...drops]), loss: uniq(drops), timeout: uniq(timeouts) };
+}
+
+const cursorText = (page: Page): Promise<string | null> => page.getByTestId('cursor-time').textContent();
+const shows = (t: number): string => `t = ${t.toFixed(3)} s`;
+
+describe.runIf(haveChromium)('compare and presenter modes in Chromium', () => {
+  let preview: Preview | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let w: Watched;
+
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    preview = await startPreview();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    w = watch(page);
+    await page.goto(preview.url);
+    await settled(page);
+  });
+
+  afterAll(async () => {
+    try {
+      await browser?.close();
+    } finally {
+      if (preview) await stopProcess(preview.proc);
+    }
+  });
+
+  it('presenter keys step to the next event, loss and timeout the engine recorded', async () => {
+    const expected = stops(runScenario(reference()).trace);
+    await page.getByTestId('presenter').click();
+    expect(await page.locator('aside').count()).toBe(0);
+    await page.locator('h1').click(); // focus on the page, not a control
+    expect(await cursorText(page)).toBe(shows(0));
+    await page.keyboard.press('ArrowRight');
+    const first = expected.any.find((t) => t > 1e-9)!;
+    expect(await cursorText(page)).toBe(shows(first));
+    await page.keyboard.press('PageDown');
+    const second = expected.any.find((t) => t > first + 1e-9)!;
+    expect(await cursorText(page)).toBe(shows(second));
+    await page.keyboard.press('PageUp');
+    expect(await cursorText(page)).toBe(shows(first));
+    await page.keyboard.press('l');
+    const loss = expected.loss.find((t) => t > first + 1e-9)!;
+    expect(await cursorText(page)).toBe(shows(loss));
+    await page.keyboard.press('t');
+    const timeout = expected.timeout.find((t) => t > loss + 1e-9);
+    expect(await cursorText(page)).toBe(shows(timeout ?? loss));
+    // Space plays, Space again pauses; + and − change the speed
+    const speed = page.locator('.transport select');
+    const before = await speed.inputValue();
+    await page.keyboard.press('+');
+    expect(Number(await speed.inputValue())).toBeGreaterThan(Number(before));
+    await page.keyboard.press('-');
+    expect(await speed.inputValue()).toBe(before);
+    await page.keyboard.press(' ');
+    await page.waitForFunction((t) => document.querySelector('[data-testid="cursor-time"]')?.textContent !== t, shows(timeout ?? loss), { timeout: 10_000 });
+    await page.keyboard.press(' ');
+    expect(await page.getByTestId('play').textContent()).toBe('Play');
+    await page.screenshot({ path: join(OUT, 'presenter.png') });
+    await page.getByTestId('presenter').click();
+    expect(await page.locator('aside').count()).toBe(1);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('compares three variants on the same seed as three overlaid series', async () => {
+    await page.locator('[data-testid="compare-menu"] summary').click();
+    for (const v of ['newreno', 'reno', 'tahoe']) await page.getByTestId(`compare-${v}`).check();
+    await page.locator('[data-testid="compare-menu"] summary').click();
+    await page.waitForFunction(() => document.querySelectorAll('#cwnd-chart g.flow').length === 3, null, { timeout: 60_000 });
+    await settled(page);
+    const series = await page.locator('#cwnd-chart g.flow').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')));
+    expect(series).toEqual(['NewReno', 'Reno', 'Tahoe']);
+    // distinct colours and dash patterns
+    const styles = await page.locator('#cwnd-chart path.cwnd-line').evaluateAll((els) => els.map((e) => `${getComputedStyle(e).stroke}|${e.getAttribute('stroke-dasharray')}`));
+    expect(new Set(styles).size).toBe(3);
+    expect(await page.locator('#queue-chart path.queue-line').count()).toBe(3);
+    expect(await page.locator('[data-panel="metrics"] tbody tr').count()).toBe(3);
+    // each run is the engine's run of that variant on the same seed
+    const hashes = await page.locator('.footnote code').allTextContents();
+    const base = reference();
+    expect(hashes).toEqual(['newreno', 'reno', 'tahoe'].map((v) => traceHash(runScenario(withVariant(base, v)).trace)));
+    await page.screenshot({ path: join(OUT, 'compare-overlay.png'), fullPage: true });
+  });
+
+  it('draws small multiples: one chart per variant', async () => {
+    await page.locator('[data-testid="compare-menu"] summary').click();
+    await page.getByTestId('layout-multiples').check();
+    await page.locator('[data-testid="compare-menu"] summary').click();
+    await page.waitForSelector('#cwnd-chart-2 path.cwnd-line');
+    for (const id of ['cwnd-chart', 'cwnd-chart-1', 'cwnd-chart-2']) expect(await page.locator(`#${id} g.flow`).count()).toBe(1);
+    expect(w.errors).toEqual([]);
+    await page.screenshot({ path: join(OUT, 'compare-multiples.png'), fullPage: true });
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Shared by the browser tests and bench/ui.ts: start `vite preview` on a free port (node, not
+ * npx, so the PID we hold is the server's), launch Debian Chromium through playwright-core with
+ * network noise off, and stop both by PID. Also records every request a page makes, so tests
+ * can check that nothing leaves localhost.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const OUT = join(ROOT, 'test-output/e2e');
+export const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((ok, fail) => srv.once('error', fail).listen(0, '127.0.0.1', ok));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise<void>((ok) => srv.close(() => ok()));
+  return port;
+}
+
+/** Polls until the preview server answers, failing fast (with its output) if it exits. */
+async function waitForServer(url: string, proc: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`vite preview exited with ${proc.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`vite preview did not answer at ${url} within ${timeoutMs} ms:\n${output()}`);
+}
+
+export interface Preview {
+  url: string;
+  proc: ChildProcess;
+}
+
+export async function startPreview(): Promise<Preview> {
+  if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const port = await freePort();
+  let log = '';
+  const proc = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.on('data', (b: Buffer) => (log += b.toString()));
+  proc.stderr?.on('data', (b: Buffer) => (log += b.toString()));
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    await waitForServer(url, proc, () => log);
+  } catch (e) {
+    await stopProcess(proc);
+    throw e;
+  }
+  return { url, proc };
+}
+
+export async function stopProcess(proc: ChildProcess): Promise<void> {
+  if (proc.pid === undefined || proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((ok) => proc.once('exit', () => ok()));
+  process.kill(proc.pid, 'SIGTERM');
+  const timer = setTimeout(() => {
+    if (proc.pid !== undefined && proc.exitCode === null) process.kill(proc.pid, 'SIGKILL');
+  }, 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Page errors and console errors, and every request URL the page made. */
+export interface Watched {
+  errors: string[];
+  requests: string[];
+}
+
+export function watch(page: Page): Watched {
+  const w: Watched = { errors: [], requests: [] };
+  page.on('pageerror', (e) => w.errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') w.errors.push(`console.error: ${m.text()}`);
+  });
+  page.on('crash', () => w.errors.push('page crashed'));
+  page.on('request', (r) => w.requests.push(r.url()));
+  return w;
+}
+
+/** The run finished: status says how long it took, not "running…". */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 });
+}
+
+/** Requests that went anywhere but the preview server (data:/blob: URLs are local by construction). */
+export function foreignRequests(requests: readonly string[], baseUrl: string): string[] {
+  const origin = new URL(baseUrl).origin;
+  return requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin);
+}

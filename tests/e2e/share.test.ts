@@ -1,0 +1,176 @@
+/**
+ * Sharing and files in Chromium: "Copy link" puts a URL on the clipboard that reopens the same
+ * scenario and view in a fresh page; a mangled link shows the problem banner while the app runs
+ * on defaults; trace CSV and chart SVG downloads are well-formed.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPreset } from '../../src/scenarios/presets/index.ts';
+import { parseScenario } from '../../src/scenarios/validate.ts';
+import { encodeState } from '../../src/ui/state/url.ts';
+import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';
+import { CHROMIUM, foreignRequests, launchBrowser, OUT, settled, startPreview, stopProcess, watch, type Preview, type Watched } from './harness.ts';
+
+const haveChromium = existsSync(CHROMIUM);
+const RATE_TEXT = '[data-path="path.0.forward.rateBps"] input[type="text"]';
+
+const panelOrder = (page: Page): Promise<(string | null)[]> => page.locator('[data-panel]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel')));
+
+describe.runIf(haveChromium)('share links and files in Chromium', () => {
+  let preview: Preview | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let w: Watched;
+
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    preview = await startPreview();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    page = await context.newPage();
+    w = watch(page);
+    await page.goto(preview.url);
+    await settled(page);
+  });
+
+  afterAll(async () => {
+    try {
+      await browser?.close();
+    } finally {
+      if (preview) await stopProcess(preview.proc);
+    }
+  });
+
+  it('copy link → new page → same scenario and view', async () => {
+    const hashBefore = await page.getByTestId('trace-hash').textContent();
+    await page.locator(RATE_TEXT).fill('3');
+    await page.waitForFunction((h) => document.querySelector('[data-testid="trace-hash"]')?.textContent !== h, hashBefore, { timeout: 60_000 });
+    await page.locator('[data-testid="compare-menu"] summary').click();
+    await page.getByTestId('compare-sack').check();
+    await page.getByTestId('compare-reno').check();
+    await page.locator('[data-testid="compare-menu"] summary').click();
+    await page.getByRole('button', { name: 'Hide Path' }).click();
+    await page.getByTestId('theme').click();
+    await page.waitForFunction(() => document.querySelectorAll('#cwnd-chart g.flow').length === 2, null, { timeout: 60_000 });
+    await settled(page);
+    const hashes = await page.locator('.footnote code').allTextContents();
+    const order = await panelOrder(page);
+
+    await page.getByTestId('copy-link').click();
+    await page.getByTestId('share-link').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await page.getByTestId('share-link').inputValue());
+    expect(copied).toMatch(/#v\d+\./);
+
+    const other = await context.newPage();
+    const w2 = watch(other);
+    try {
+      await other.goto(copied);
+      await settled(other);
+      expect(await other.locator(RATE_TEXT).inputValue()).toBe('3');
+      expect(await other.locator('.footnote code').allTextContents()).toEqual(hashes);
+      expect(await panelOrder(other)).toEqual(order);
+      expect(await other.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      expect(await other.locator('#cwnd-chart g.flow').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')))).toEqual(['SACK', 'Reno']);
+      expect(await other.getByTestId('problem-banner').count()).toBe(0);
+      expect(w2.errors).toEqual([]);
+      await other.screenshot({ path: join(OUT, 'shared-link.png'), fullPage: true });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a mangled link shows the banner and the app still runs', async () => {
+    const bad = await context.newPage();
+    const wb = watch(bad);
+    try {
+      await bad.goto(`${preview!.url}#v1.this-is-not%20a%20state!!`);
+      await bad.getByTestId('problem-banner').waitFor({ timeout: 30_000 });
+      await bad.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 60_000 });
+      await settled(bad);
+      await bad.screenshot({ path: join(OUT, 'mangled-link.png') });
+      await bad.getByTestId('problem-banner').getByRole('button', { name: 'Dismiss' }).click();
+      expect(await bad.getByTestId('problem-banner').count()).toBe(0);
+      expect(wb.errors).toEqual([]);
+    } finally {
+      await bad.close();
+    }
+  });
+
+  it('a link made in Node opens a lossy wireless scenario: channel strips and drops coloured by cause', async () => {
+    const input = structuredClone(getPreset('reference-2mbps')!.scenario) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    input.durationS = 30;
+    input.path[0].forward.errors = [
+      { kind: 'gilbert-elliott', meanGoodS: 3, meanBadS: 0.4, perBad: 0.3 },
+      { kind: 'blackout', atS: 20, durationS: 2 },
+    ];
+    const parsed = parseScenario(input);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const hash = encodeState({ scenario: parsed.scenario, view: { ...DEFAULT_VIEW, panels: ['path', 'queue'] } });
+    const wireless = await context.newPage();
+    const ww = watch(wireless);
+    try {
+      await wireless.goto(`${preview!.url}#${hash}`);
+      await wireless.waitForSelector('#queue-chart path.queue-line[d^="M"]', { timeout: 60_000 });
+      expect(await wireless.locator('[data-panel]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel')))).toEqual(['path', 'queue']);
+      // good, bad and off (the blackout) all appear in the bottleneck's strip
+      const states = await wireless.locator('#path-chart rect.channel-span').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('class')))].sort());
+      expect(states).toEqual(['channel-span bad', 'channel-span good', 'channel-span off']);
+      // channel errors and handoff losses are drawn in their own colours next to overflow drops
+      const colours = await wireless.locator('#queue-chart .drop-mark').evaluateAll((els) => new Set(els.map((e) => getComputedStyle(e).stroke)).size);
+      expect(colours).toBeGreaterThanOrEqual(2);
+      expect(await wireless.getByText('drop: handoff / outage').count()).toBe(1);
+      expect(ww.errors).toEqual([]);
+      await wireless.screenshot({ path: join(OUT, 'wireless-link.png'), fullPage: true });
+    } finally {
+      await wireless.close();
+    }
+  });
+
+  it('exports a trace CSV that parses, and a chart SVG that is a well-formed SVG document', async () => {
+    await page.locator('.export-menu summary').click();
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid^="export-csv-"]').first().click()]);
+    const csv = readFileSync((await csvDownload.path())!, 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('t_s,series,flow_or_link,value');
+    expect(csv.length).toBeGreaterThan(100);
+    for (const line of csv.slice(1, 200)) {
+      const f = line.split(',');
+      expect(f.length).toBe(4);
+      expect(Number.isFinite(Number(f[0]))).toBe(true);
+    }
+    const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+    expect(svgDownload.suggestedFilename()).toMatch(/cwnd-chart\.svg$/);
+    const svg = readFileSync((await svgDownload.path())!, 'utf8');
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      return { error: doc.querySelector('parsererror') !== null, root: doc.documentElement.localName, paths: doc.querySelectorAll('path').length };
+    }, svg);
+    expect(parsed).toEqual({ error: false, root: 'svg', paths: parsed.paths });
+    expect(parsed.paths).toBeGreaterThan(3);
+    const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+    const png = readFileSync((await pngDownload.path())!);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]); // the PNG signature
+    expect(foreignRequests(w.requests, preview!.url)).toEqual([]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('imports a scenario file, and refuses a broken one with the reason', async () => {
+    const good = structuredClone(getPreset('reference-2mbps')!.scenario) as Record<string, unknown>;
+    good.durationS = 12;
+    good.name = 'imported-by-test';
+    const input = page.getByTestId('import-json');
+    await input.setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) });
+    await page.waitForFunction(() => /, 12 s( —|$)/.test(document.querySelector('.subtitle')?.textContent ?? ''), null, { timeout: 60_000 });
+    await settled(page);
+    expect(await page.locator('[data-path="name"] input').inputValue()).toBe('imported-by-test');
+    await input.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 2, "durationS": -1') });
+    const banner = page.getByTestId('problem-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/broken\.json was not loaded/);
+    expect(await banner.textContent()).toMatch(/not valid JSON/);
+    expect(w.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Fake simulation workers for the client and pool tests: a MessageChannel with Comlink on the
+ * far end, answering run() after a delay with the scenario's seed, or failing for seed 666.
+ */
+import * as Comlink from 'comlink';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { Scenario } from '../../src/scenarios/schema.ts';
+import type { RunOutput, SimApi } from '../../src/worker/protocol.ts';
+
+export interface Fake {
+  port: MessagePort;
+  terminated: boolean;
+  /** Seeds of the runs this worker started, in order. */
+  started: number[];
+  /** Runs in flight on this worker right now. */
+  inFlight: number;
+  fail(): void;
+}
+
+/** Each "worker" answers run() after `delayMs`, echoing the scenario's seed, or throws for seed 666. */
+export function fakeWorkers(delayMs: number) {
+  const made: Fake[] = [];
+  const factory = (): Worker => {
+    const { port1, port2 } = new MessageChannel();
+    const api: SimApi = {
+      ping: () => true,
+      run(scenario) {
+        if (scenario.seed === 666) throw new Error('engine exploded');
+        return { sim: { events: 0, simTimeS: 0, seed: scenario.seed } } as unknown as RunOutput;
+      },
+    };
+    const fake: Fake = {
+      port: port1,
+      terminated: false,
+      started: [],
+      inFlight: 0,
+      fail: () => port1.dispatchEvent(new Event('error')),
+    };
+    const slow = {
+      ping: () => true,
+      run: (s: Scenario) => {
+        fake.started.push(s.seed);
+        fake.inFlight++;
+        return new Promise((ok, fail) =>
+          setTimeout(() => {
+            fake.inFlight--;
+            try {
+              ok(api.run(s, {}));
+            } catch (e) {
+              fail(e);
+            }
+          }, delayMs),
+        );
+      },
+    };
+    Comlink.expose(slow, port2 as unknown as Comlink.Endpoint);
+    made.push(fake);
+    const worker = Object.assign(port1, {
+      terminate: () => {
+        fake.terminated = true;
+        port1.close();
+        port2.close();
+      },
+    });
+    return worker as unknown as Worker;
+  };
+  return { factory, made };
+}
+
+export const scenario = (seed: number): Scenario => ({ seed }) as unknown as Scenario;

@@ -1,0 +1,81 @@
+/**
+ * The worker's job with the real engine, in Node: its fingerprint is that of the engine's own
+ * full trace, caps shorten or stop a run with a sentence saying so, and decimation keeps the
+ * trace's extremes while metrics stay exact. Compare jobs substitute the variant for every flow.
+ */
+import { describe, expect, it } from 'vitest';
+import { traceHash } from '../../src/engine/core/trace.ts';
+import { runScenario } from '../../src/engine/run.ts';
+import { getPreset } from '../../src/scenarios/presets/index.ts';
+import type { Scenario } from '../../src/scenarios/schema.ts';
+import { parseScenario } from '../../src/scenarios/validate.ts';
+import { buildRunSet, flowStyle, runJobs } from '../../src/ui/state/runSet.ts';
+import { runForDisplay } from '../../src/worker/runForDisplay.ts';
+
+function preset(name: string, durationS: number): Scenario {
+  const p = parseScenario(getPreset(name)?.scenario);
+  if (!p.ok) throw new Error(`${name} does not validate`);
+  return { ...p.scenario, durationS };
+}
+
+describe('worker runForDisplay', () => {
+  const s = preset('reference-2mbps', 10);
+  const full = runScenario(s);
+
+  it('fingerprints the full trace exactly as the engine run does, and keeps a small trace whole', () => {
+    const out = runForDisplay(s, {});
+    expect(out.traceHash).toBe(traceHash(full.trace));
+    expect(out.decimated).toBe(false);
+    expect(out.capNote).toBeNull();
+    expect(out.flows).toEqual(full.flows);
+  });
+
+  it('decimates for display without touching metrics or the fingerprint, keeping the queue peak', () => {
+    const out = runForDisplay(s, { displayRowsMax: 500 });
+    expect(out.decimated).toBe(true);
+    expect(out.traceHash).toBe(traceHash(full.trace));
+    expect(out.flows).toEqual(full.flows);
+    expect(out.trace.queue.tNs.length).toBeLessThan(full.trace.queue.tNs.length);
+    expect(Math.max(...out.trace.queue.packets)).toBe(Math.max(...full.trace.queue.packets));
+    expect(Math.max(...out.trace.cwnd.cwndBytes)).toBe(Math.max(...full.trace.cwnd.cwndBytes));
+  });
+
+  it('stops at the event cap and says where', () => {
+    const out = runForDisplay(s, { caps: { maxEvents: 1000 } });
+    expect(out.stoppedEarly).toBe(true);
+    expect(out.capNote).toMatch(/Stopped at 1,000 events/);
+  });
+
+  it('shortens a run longer than the duration cap', () => {
+    const out = runForDisplay(s, { caps: { maxDurationS: 2 } });
+    expect(out.sim.simTimeS).toBeLessThanOrEqual(2);
+    expect(out.capNote).toMatch(/2 s of 10 s/);
+  });
+});
+
+describe('ui compare jobs', () => {
+  const s = preset('fairness-5flows', 1);
+
+  it('runs the scenario as written when nothing is compared', () => {
+    const jobs = runJobs(s, []);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].scenario).toBe(s);
+  });
+
+  it('substitutes each compared variant for every flow, keeping the seed', () => {
+    const jobs = runJobs(s, ['reno', 'sack']);
+    expect(jobs.map((j) => j.scenario.flows.map((f) => f.variant))).toEqual([s.flows.map(() => 'reno'), s.flows.map(() => 'sack')]);
+    expect(jobs.every((j) => j.scenario.seed === s.seed && j.scenario.path === s.path)).toBe(true);
+  });
+
+  it('gives compared runs distinct colours and dashes, and flows of one run distinct colours', () => {
+    const fake = { sim: {}, flows: [], links: [] } as never;
+    const cmp = buildRunSet(runJobs(s, ['reno', 'sack', 'tahoe']), [fake, fake, fake], 0);
+    const styles = cmp.runs.map((r) => flowStyle(cmp, r, 0));
+    expect(new Set(styles.map((x) => x.colour)).size).toBe(3);
+    expect(new Set(styles.map((x) => x.dash)).size).toBe(3);
+    const one = buildRunSet(runJobs(s, []), [fake], 0);
+    const flows = s.flows.map((_, i) => flowStyle(one, one.runs[0], i).colour);
+    expect(new Set(flows).size).toBe(s.flows.length);
+  });
+});
