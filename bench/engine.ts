@@ -25,6 +25,18 @@ const cases: { label: string; scenario: Scenario }[] = [
   { label: 'reference-2mbps (100 s)', scenario: preset('reference-2mbps') },
   { label: 'single flow 10 Mb/s (100 s)', scenario: preset('reference-2mbps', 'path.0.forward.rateBps=10e6', 'path.0.forward.queue.limitPackets=125') },
   { label: 'fairness-5flows (100 s)', scenario: preset('fairness-5flows') },
+  // The path models' costs: a Gilbert–Elliott channel, a variable-rate link, RED and 30 Pareto sources.
+  {
+    label: 'wireless + 30 Pareto sources (100 s)',
+    scenario: preset(
+      'reference-2mbps',
+      'path.0.forward.errors=[{"kind":"gilbert-elliott","meanGoodS":1,"meanBadS":0.05,"perBad":0.5}]',
+      'path.0.forward.rateSdBps=300000',
+      'path.0.forward.extraDelayMeanMs=5',
+      'path.0.forward.queue={"kind":"red","limitPackets":50}',
+      'cross=[{"id":"udp","kind":"pareto-onoff","sources":30,"rateBps":20000}]',
+    ),
+  },
   // A window of thousands of segments with over a thousand holes: the scoreboard's worst case.
   ...['newreno', 'sack'].map((variant) => ({
     label: `${variant} 1 Gb/s, 14k-seg window (10 s)`,
