@@ -199,6 +199,16 @@ export const TcpSchema = z
     }
   });
 
+// Checked on the field rather than at the scenario level so a bad variant is reported together
+// with every other error (zod skips object-level refinements once a field has failed).
+const variantSchema = z
+  .string()
+  .superRefine((v, ctx) => {
+    const known = variantNames();
+    if (!known.includes(v)) ctx.addIssue({ code: 'custom', input: v, message: `is not a known variant — allowed: ${known.join(', ')}` });
+  })
+  .default('newreno');
+
 /** A token bucket in front of the sender (TCP-Real §3): one token per segment sent. */
 export const TokenBucketSchema = z.strictObject({
   tokensPerInterval: z.number().min(0.001).max(1_000_000).default(20),
@@ -217,15 +227,7 @@ export const PlaybackSchema = z.strictObject({
 
 export const FlowSchema = z.strictObject({
   id: idSchema,
-  // Checked here rather than at the scenario level so a bad variant is reported together with
-  // every other error (zod skips object-level refinements once a field has failed).
-  variant: z
-    .string()
-    .superRefine((v, ctx) => {
-      const known = variantNames();
-      if (!known.includes(v)) ctx.addIssue({ code: 'custom', input: v, message: `is not a known variant — allowed: ${known.join(', ')}` });
-    })
-    .default('newreno'),
+  variant: variantSchema,
   startS: z.number().min(0).max(3600).default(0),
   /** Bytes to transfer; null = unlimited (bulk until the scenario ends). */
   bytes: z.int().min(1).max(1e12).nullable().default(null),
@@ -280,13 +282,7 @@ export const CrossTrafficSchema = z.discriminatedUnion('kind', [
     generators: z.int().min(1).max(64).default(1),
     meanGapS: z.number().min(0.001).max(3600).default(1),
     meanDurationS: z.number().min(0.001).max(3600).default(3),
-    variant: z
-      .string()
-      .superRefine((v, ctx) => {
-        const known = variantNames();
-        if (!known.includes(v)) ctx.addIssue({ code: 'custom', input: v, message: `is not a known variant — allowed: ${known.join(', ')}` });
-      })
-      .default('newreno'),
+    variant: variantSchema,
     tcp: TcpSchema.default(TcpSchema.parse({})),
   }),
 ]);

@@ -84,7 +84,7 @@ function rangeOf(schema: unknown): string {
 }
 
 /** ZodArray exposes no min/max getters; its length checks carry them. */
-function lengthBound(schema: z.ZodArray, check: 'min_length' | 'max_length'): number | null {
+export function lengthBound(schema: z.ZodArray, check: 'min_length' | 'max_length'): number | null {
   for (const c of schema._zod.def.checks ?? []) {
     const def: { check: string; minimum?: unknown; maximum?: unknown } = c._zod.def;
     if (def.check !== check) continue;

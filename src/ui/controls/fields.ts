@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { ScenarioSchema } from '../../scenarios/schema.ts';
+import { lengthBound } from '../../scenarios/validate.ts';
 import { groupOf, hintFor, type FieldHint, type GroupId } from './hints.ts';
 
 export type LeafKind = 'number' | 'int' | 'bool' | 'enum' | 'string' | 'const';
@@ -123,16 +124,6 @@ function join(prefix: string, key: string): string {
   return prefix === '' ? key : `${prefix}.${key}`;
 }
 
-function arrayBound(schema: z.ZodArray, check: 'min_length' | 'max_length'): number | null {
-  for (const c of schema._zod.def.checks ?? []) {
-    const def: { check: string; minimum?: unknown; maximum?: unknown } = c._zod.def;
-    if (def.check !== check) continue;
-    const bound = check === 'min_length' ? def.minimum : def.maximum;
-    if (typeof bound === 'number') return bound;
-  }
-  return null;
-}
-
 function finite(n: number | null | undefined): number | null {
   return n === null || n === undefined || !Number.isFinite(n) || Math.abs(n) >= Number.MAX_SAFE_INTEGER ? null : n;
 }
@@ -163,8 +154,8 @@ export function walk(schema: z.ZodType, key: string | null, pattern: string): Fi
       type: 'array',
       ...base,
       item: walk(inner.element as z.ZodType, null, `${pattern}[]`),
-      minItems: arrayBound(inner, 'min_length') ?? 0,
-      maxItems: arrayBound(inner, 'max_length'),
+      minItems: lengthBound(inner, 'min_length') ?? 0,
+      maxItems: lengthBound(inner, 'max_length'),
     };
   }
   if (inner instanceof z.ZodDiscriminatedUnion) {
