@@ -384,6 +384,7 @@ function buildCross(c: CrossTrafficSpec, path: { fwd: Link; rev: Link }[], sim: 
       // show in the link tables), stopped when the session's time is up.
       const senders: Sender[] = [];
       let delivered = 0;
+      let deliveredSegments = 0;
       const generators = Array.from({ length: c.generators }, (_, g) => {
         const gen = new FtpSessionGenerator(sim, { meanGapNs: sToNs(c.meanGapS), meanDurationNs: sToNs(c.meanDurationS), startNs }, rng.stream(`cross:${c.id}:${g}`), () => {
           const pair = tcpPair({
@@ -398,6 +399,8 @@ function buildCross(c: CrossTrafficSpec, path: { fwd: Link; rev: Link }[], sim: 
             gate: null,
             deliver: (start, end) => {
               delivered += end - start;
+              // Segments completed in order (the application reads byte ranges, not packets).
+              deliveredSegments += Math.floor(end / c.tcp.mssBytes) - Math.floor(start / c.tcp.mssBytes);
             },
           });
           senders.push(pair.sender);
@@ -410,6 +413,7 @@ function buildCross(c: CrossTrafficSpec, path: { fwd: Link; rev: Link }[], sim: 
       return {
         ...base,
         sentPackets: () => senders.reduce((a, snd) => a + snd.segmentsSent, 0),
+        deliveredPackets: () => deliveredSegments,
         deliveredBytes: () => delivered,
         sessions: () => generators.reduce((a, gen) => a + gen.sessionsStarted, 0),
       };

@@ -140,6 +140,8 @@ describe('cross traffic', () => {
     // Poisson with mean 60 arrivals in 60 s: a 99.9 % interval is 60 ± 3.29·√60.
     expect(Math.abs(sessions - 60)).toBeLessThanOrEqual(3.2905 * Math.sqrt(60));
     expect(r.cross[0].deliveredBps).toBeGreaterThan(0);
+    // Unlimited sessions send full 1000-byte segments: packets and bytes delivered agree.
+    expect(r.cross[0].deliveredPackets).toBe(Math.floor((r.cross[0].deliveredBps * r.sim.simTimeS) / 8 / 1000 + 1e-9));
     expect(violations(checkedRun(s))).toEqual([]);
   });
 });
