@@ -5,11 +5,38 @@ import { fairness5flows } from './fairness-5flows.ts';
 import { lossy10mbps } from './lossy-10mbps.ts';
 import { multiLossWindow } from './multi-loss-window.ts';
 import { shortTransfer } from './short-transfer.ts';
+import { realLinkErrors } from './real-link-errors.ts';
+import { realHandoff } from './real-handoff.ts';
+import { realTokenBucket } from './real-token-bucket.ts';
+import { probingTestbed } from './probing-testbed.ts';
+import { probingHandoff } from './probing-handoff.ts';
+import { threeGVariation } from './3g-variation.ts';
+import { lpUncorrelated } from './lp-uncorrelated.ts';
+import { lpCorrelated } from './lp-correlated.ts';
+import { njAsymmetric } from './nj-asymmetric.ts';
 
 export type { Preset } from './types.ts';
 
-/** Menu order: the reference scenarios first, then by topic. */
-export const PRESETS: readonly Preset[] = [reference2mbps, fairness5flows, lossy10mbps, shortTransfer, multiLossWindow];
+/**
+ * Menu order: the reference scenarios first, then by topic, then one group per paper (each
+ * paper's testbed before its variations), papers in the order the course reads them.
+ */
+export const PRESETS: readonly Preset[] = [
+  reference2mbps,
+  fairness5flows,
+  lossy10mbps,
+  shortTransfer,
+  multiLossWindow,
+  realLinkErrors,
+  realHandoff,
+  realTokenBucket,
+  probingTestbed,
+  probingHandoff,
+  threeGVariation,
+  lpUncorrelated,
+  lpCorrelated,
+  njAsymmetric,
+];
 
 export function presetNames(): string[] {
   return PRESETS.map((p) => p.name);

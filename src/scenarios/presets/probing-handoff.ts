@@ -1,0 +1,33 @@
+import type { Preset } from './types.ts';
+import { handoffErrors, onOffErrors } from './common.ts';
+import { probingFlow, probingLink } from './probing-common.ts';
+
+/**
+ * TCP-Probing §4.2 / §5.3, Tables A8–A9: handoffs on a channel with PER 15 %, 20 ms propagation
+ * delay (also 30 and 50 ms in the tables). The paper gives neither the handoff timing nor how the
+ * PER and the handoffs combine; we compose two models: the testbed's ON/OFF channel with 15 %
+ * PER while ON, plus handoffs timed as in TCP-Real §4.1 (mean 5 s connected / 0.5 s handoff)
+ * that drop everything ("a dropping rate of 1 for the 'On' phase" of heavy bursts, §4.2).
+ */
+const PER_ON = 0.15;
+const ONE_WAY_DELAY_MS = 20;
+
+export const probingHandoff: Preset = {
+  name: 'probing-handoff',
+  group: 'TCP-Probing (Tsaoussidis & Lahanas)',
+  description: 'Handoffs that silence the link for half a second on top of a lossy channel: timeouts and backoff versus probing the path until it is back.',
+  scenario: {
+    version: 2,
+    name: 'probing-handoff',
+    description:
+      'TCP-Probing §5.3 handoff test (Tables A8–A9), on the §4 testbed: sender –[100 Mb/s, 1 ms]– router –[1.5 Mb/s, 19 ms, drop-tail 64]– receiver (20 ms one way). ' +
+      'Data path: ON/OFF channel (1 s / 1 s, PER 0.15 while ON) and handoffs (mean 5 s connected, mean 0.5 s handoff losing every packet, cause "handoff"); ' +
+      'ACK path: its own ON/OFF channel with PER 0.15. Max window 64 segments, 1000-byte segments, Reno, bulk for 120 s. ' +
+      'Our choices (paper silent): handoff timing from TCP-Real §4.1, 1.5 Mb/s, 64-packet buffer; a bulk run instead of the paper’s 5 MB task so every run lasts 120 s. ' +
+      'The paper compares TCP-Probing with Reno.',
+    durationS: 120,
+    seed: 1,
+    path: [probingLink(ONE_WAY_DELAY_MS, [onOffErrors(PER_ON), handoffErrors(5, 0.5, 1)], [onOffErrors(PER_ON)])],
+    flows: [probingFlow()],
+  },
+};
