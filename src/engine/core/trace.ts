@@ -102,12 +102,20 @@ type Builders = { [T in TableName]: Column[] };
 /** Collects records into columns; `finish()` returns trimmed Float64Arrays. */
 export class ColumnarSink implements TraceSink {
   private readonly b: Builders;
+  /** Tables not asked for get no columns written at all (the UI asks for what it draws). */
+  private readonly on: Record<TableName, boolean>;
   constructor(private readonly tables: readonly TableName[] = Object.keys(TRACE_TABLES) as TableName[]) {
     const b = {} as Builders;
-    for (const name of Object.keys(TRACE_TABLES) as TableName[]) b[name] = TRACE_TABLES[name].map(() => new Column());
+    const on = {} as Record<TableName, boolean>;
+    for (const name of Object.keys(TRACE_TABLES) as TableName[]) {
+      b[name] = TRACE_TABLES[name].map(() => new Column());
+      on[name] = tables.includes(name);
+    }
     this.b = b;
+    this.on = on;
   }
   private row(t: TableName, ...values: number[]): void {
+    if (!this.on[t]) return;
     const cols = this.b[t];
     for (let i = 0; i < cols.length; i++) cols[i].push(values[i]);
   }
