@@ -3,7 +3,8 @@
  * Chromium. Builds dist/ unless it is newer than every source file, serves it with
  * `vite preview`, opens a 60 s, 2 Mb/s reference scenario comparing every available variant
  * (up to six) and a single-run view, nudges the bottleneck-rate slider by keyboard many times,
- * and reads the app's own performance measures (`tcp:input→redraw`, `tcp:frame`, see
+ * and reads the app's own performance measures (`tcp:input→redraw`, `tcp:input→painted`, their
+ * parts — posting, results back, the worker's phases, chart draws — and `tcp:frame`, see
  * src/ui/state/perf.ts). Prints figures only; asserts nothing. Every process it starts
  * (build, preview server, Chromium) is stopped by PID.
  *
@@ -125,9 +126,23 @@ async function main(): Promise<void> {
       await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 120_000 });
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
       await sliderLatencies(page, 2); // warm-up: JIT in page and workers
+      await page.evaluate(() => {
+        for (const n of ['tcp:input→painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', ...['build', 'run', 'finish', 'hash', 'decimate'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
+      });
       const lat = await sliderLatencies(page, steps);
-      const results = await page.evaluate((n) => performance.getEntriesByName('tcp:input→results').slice(-n).map((e) => e.duration), steps);
-      console.log(`\n${c.label}\n  input → redraw: ${stats(lat)}\n  of which input → results back from the workers: ${stats(results)}`);
+      const read = (name: string): Promise<number[]> => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
+      const results = await read('tcp:input→results');
+      const posted = await read('tcp:input→posted');
+      const draws = await read('tcp:draw');
+      await page.waitForTimeout(100); // the last edit's paint measure
+      const painted = (await read('tcp:input→painted')).slice(-steps);
+      console.log(`\n${c.label}\n  input → redraw: ${stats(lat)}`);
+      console.log(`  input → painted (the next frame after the redraw): ${stats(painted)}`);
+      console.log(`    input → jobs posted (the edit's own render): ${stats(posted)}`);
+      console.log(`    input → results back from the workers: ${stats(results)}`);
+      console.log(`    results → redraw (state, React render, D3): ${stats(lat.map((l, i) => l - (results[i] ?? 0)))}`);
+      for (const phase of ['build', 'run', 'finish', 'hash', 'decimate']) console.log(`    worker ${phase} (per run): ${stats(await read(`tcp:worker:${phase}`))}`);
+      console.log(`    chart data redraws: ${(draws.length / steps).toFixed(1)} per edit, each ${stats(draws)}`);
       const frames = await playbackFrames(page, 3000);
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);
       console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);

@@ -3,11 +3,12 @@
  * scenario (or one run per compared variant) on the worker pool whenever it changes, and lays
  * out the scenario controls, the transport bar and the panel grid on one shared time axis.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { listVariants } from '../engine/tcp/cc/registry.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { poolSizeFor, SimPool } from '../worker/pool.ts';
 import type { WindowS } from './charts/frame.ts';
+import { QuickControls } from './controls/QuickControls.tsx';
 import { ScenarioControls } from './controls/ScenarioControls.tsx';
 import { describeScenario, variantLabel } from './format.ts';
 import { ComparePicker } from './panels/ComparePicker.tsx';
@@ -127,12 +128,22 @@ export function App() {
   const dispatch = useCallback((a: PlaybackAction) => playback.set(playbackReducer(playback.get(), a)), [playback]);
   usePlaybackLoop(playback, dispatch);
 
+  // Once the first picture is up, the idle workers run the scenario briefly with every variant
+  // so the engine's code is compiled before the class starts dragging sliders or comparing.
+  const warmed = useRef(false);
   useEffect(() => {
-    if (!set) return;
-    dispatch({ type: 'load', endS: set.endS });
-    // children's effects (the charts' D3 renders) have run by now: the new picture is drawn
-    measureRedraw();
+    if (!set || warmed.current || initial.fatal) return;
+    warmed.current = true;
+    pool().warm(set.runs[0].scenario, variants);
+  }, [set, initial.fatal]);
+
+  useEffect(() => {
+    if (set) dispatch({ type: 'load', endS: set.endS });
   }, [set, dispatch]);
+  // children's layout effects (the charts' D3 renders) have run by now: the new picture is drawn
+  useLayoutEffect(() => {
+    if (set) measureRedraw();
+  }, [set]);
 
   const endS = set?.endS ?? scenario?.durationS ?? 1;
   const zoomed: WindowS | null = view.windowS && view.windowS[0] < endS ? [view.windowS[0], Math.min(view.windowS[1], endS)] : null;
@@ -217,6 +228,7 @@ export function App() {
   // Built only when their inputs change: "running…" and other shell updates then re-render
   // neither the long controls form nor the panels (measured: both showed up in redraw profiles).
   const controls = useMemo(() => (scenario ? <ScenarioControls scenario={scenario} onChange={setScenario} /> : null), [scenario, setScenario]);
+  const quick = useMemo(() => (scenario ? <QuickControls scenario={scenario} variants={variants} onChange={setScenario} /> : null), [scenario, setScenario]);
   const grid = useMemo(
     () =>
       set ? (
@@ -299,6 +311,7 @@ export function App() {
         <div className="layout">
           {view.presenter || !scenario ? null : <aside aria-label="Scenario">{controls}</aside>}
           <main className={runs.slow ? 'panels stale' : 'panels'} aria-busy={runs.running}>
+            {quick}
             <TransportBar events={events} zoomed={zoomed} />
             {set ? (
               grid

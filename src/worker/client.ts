@@ -1,9 +1,9 @@
 /**
  * Main-thread side of one simulation worker. Latest request wins: a new run while one is in
- * flight terminates that worker (a synchronous engine run cannot be interrupted from outside)
- * and the old promise rejects with SupersededError, which callers ignore. A terminated worker
- * is replaced at once by a fresh one that loads its module in the background, so the next run
- * does not pay the start-up.
+ * flight rejects the old promise at once with SupersededError (callers ignore it), and the
+ * worker itself drops the stale run at its next slice boundary (./runner.ts), so the worker and
+ * its compiled engine code stay warm. Only a worker that crashed or failed to load is
+ * terminated and replaced.
  */
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenarios/schema.ts';
@@ -49,16 +49,22 @@ export class SimClient {
     return this.pending !== null;
   }
 
-  /** Starts the worker (if needed) and loads its module; never rejects. */
-  warm(): void {
+  /**
+   * Starts the worker (if needed) and loads its module; with a scenario, also runs it briefly
+   * once per variant so the engine is compiled before the first real run. Never rejects.
+   */
+  warm(scenario?: Scenario, variants: readonly string[] = []): void {
     if (this.disposed) return;
     const { api } = this.ensureWorker();
     api.ping().catch(() => undefined);
+    if (scenario && variants.length > 0) api.warmUp(scenario, [...variants]).catch(() => undefined);
   }
 
   run(scenario: Scenario, opts: WorkerRunOptions = {}): Promise<RunOutput> {
     if (this.disposed) return Promise.reject(new Error('the simulation client was disposed'));
-    if (this.pending) this.cancel();
+    // No cancel message needed: the worker's own latest-wins drops the older run.
+    if (this.pending) this.pending.reject(new SupersededError());
+    this.pending = null;
     const { api } = this.ensureWorker();
     return new Promise<RunOutput>((resolve, reject) => {
       const entry: Pending = { reject };
@@ -75,13 +81,12 @@ export class SimClient {
     });
   }
 
-  /** Abandons the run in flight (its promise rejects as superseded) and readies a fresh worker. */
+  /** Abandons the run in flight: its promise rejects as superseded, and the worker stops it at its next slice. */
   cancel(): void {
     if (!this.pending) return;
     this.pending.reject(new SupersededError());
     this.pending = null;
-    this.stopWorker();
-    this.warm();
+    this.live?.api.cancel().catch(() => undefined);
   }
 
   dispose(): void {

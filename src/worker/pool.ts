@@ -1,9 +1,10 @@
 /**
  * A pool of simulation workers so compare mode's variants run in parallel, one per core (at
  * most six: the compare set's limit). Workers start at construction time (`warm`) so the first
- * run does not wait for module loading. Batches are latest-wins: submitting a new batch
- * rejects the previous one with SupersededError and terminates any worker still busy with it
- * (each is replaced by a warm spare), so dragging a slider never queues stale runs.
+ * run does not wait for module loading (and, given a scenario, warm up the engine's JIT).
+ * Batches are latest-wins: submitting a new batch rejects the previous one with SupersededError
+ * and tells every worker still busy with it to drop it at its next slice, so dragging a slider
+ * never queues stale runs and no worker is ever restarted for it.
  */
 import type { Scenario } from '../scenarios/schema.ts';
 import { defaultWorkerFactory, SimClient, SupersededError, type WorkerFactory } from './client.ts';
@@ -34,9 +35,9 @@ export class SimPool {
     return this.clients.length;
   }
 
-  /** Starts every worker now. */
-  warm(): void {
-    for (const c of this.clients) c.warm();
+  /** Starts every worker now; with a scenario, each also runs it briefly per variant (see SimClient.warm). */
+  warm(scenario?: Scenario, variants: readonly string[] = []): void {
+    for (const c of this.clients) c.warm(scenario, variants);
   }
 
   /**

@@ -1,23 +1,76 @@
 /**
  * The worker's whole job, kept free of worker APIs so it runs in Node tests: apply the caps,
  * run the engine unchanged, fingerprint the full trace, then decimate it for display.
+ *
+ * The run can be driven in slices (`startRun(…).step(events)`), so the worker can return to its
+ * message loop between slices and notice a newer request (cooperative, latest-wins
+ * cancellation: the worker stays warm instead of being terminated). Driving the engine's own
+ * `Simulation.run(maxEvents)` in slices executes exactly the events one call would, so the
+ * result and its fingerprint equal `runScenario`'s (tests/ui/runForDisplay.test.ts checks it).
  */
-import { traceHash } from '../engine/core/trace.ts';
-import { runScenario } from '../engine/run.ts';
+import { ColumnarSink, TRACE_TABLES, traceHash, type TableName } from '../engine/core/trace.ts';
+import { buildSimulation, type Simulation } from '../engine/build.ts';
 import type { Scenario } from '../scenarios/schema.ts';
-import { applyCaps, DEFAULT_CAPS, eventCapNote, type Caps } from './caps.ts';
+import { applyCaps, DEFAULT_CAPS, eventCapNote, type Caps, type CapPlan } from './caps.ts';
 import { decimateTrace, DISPLAY_ROWS_MAX } from './decimate.ts';
-import type { RunOutput, WorkerRunOptions } from './protocol.ts';
+import type { RunOutput, RunPhasesMs, WorkerRunOptions } from './protocol.ts';
 
-export function runForDisplay(scenario: Scenario, opts: WorkerRunOptions, clockMs: () => number = () => 0): RunOutput {
+export interface DisplayRun {
+  /** Executes at most `maxEvents` more engine events; true once the run has ended (scenario end or event cap). */
+  step(maxEvents: number): boolean;
+  /** The finished run, fingerprinted and decimated. Call once, after `step` returned true. */
+  finish(): RunOutput;
+}
+
+const ALL_TABLES = Object.keys(TRACE_TABLES) as TableName[];
+
+export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: () => number = () => 0): DisplayRun {
   const caps: Caps = { ...DEFAULT_CAPS, ...opts.caps };
-  const plan = applyCaps(scenario, caps);
-  const started = clockMs();
-  const run = runScenario(plan.scenario, { seed: opts.seed, maxEvents: caps.maxEvents });
-  const engineMs = clockMs() - started;
-  const hash = traceHash(run.trace);
-  const endNs = plan.scenario.durationS * 1e9;
-  const { trace, decimated } = decimateTrace(run.trace, endNs, opts.displayRowsMax ?? DISPLAY_ROWS_MAX);
-  const capNote = run.stoppedEarly ? eventCapNote(caps, run.sim.simTimeS) : plan.note;
-  return { ...run, trace, traceHash: hash, decimated, capNote, engineMs };
+  const t0 = clockMs();
+  const plan: CapPlan = applyCaps(scenario, caps);
+  const seed = opts.seed ?? plan.scenario.seed;
+  // Every table is recorded: the fingerprint covers the whole trace (it must equal Node's).
+  const sink = new ColumnarSink(ALL_TABLES);
+  const sim: Simulation = buildSimulation(plan.scenario, seed, sink);
+  const phases: RunPhasesMs = { build: clockMs() - t0, run: 0, finish: 0, hash: 0, decimate: 0, slices: 0 };
+  let budget = caps.maxEvents;
+  let ended = false;
+  let stoppedEarly = false;
+  return {
+    step(maxEvents) {
+      if (ended) return true;
+      const t = clockMs();
+      const slice = Math.min(maxEvents, budget);
+      const before = sim.sim.eventCount;
+      const complete = sim.run(slice);
+      budget -= sim.sim.eventCount - before;
+      phases.slices++;
+      if (complete) ended = true;
+      else if (budget <= 0) ended = stoppedEarly = true;
+      phases.run += clockMs() - t;
+      return ended;
+    },
+    finish() {
+      let t = clockMs();
+      const result = sim.results();
+      const full = sink.finish();
+      phases.finish = clockMs() - t;
+      t = clockMs();
+      const hash = traceHash(full);
+      phases.hash = clockMs() - t;
+      t = clockMs();
+      const endNs = plan.scenario.durationS * 1e9;
+      const { trace, decimated } = decimateTrace(full, endNs, opts.displayRowsMax ?? DISPLAY_ROWS_MAX);
+      phases.decimate = clockMs() - t;
+      const capNote = stoppedEarly ? eventCapNote(caps, result.sim.simTimeS) : plan.note;
+      return { ...result, trace, stoppedEarly, traceHash: hash, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases };
+    },
+  };
+}
+
+/** The whole run in one go (Node tests, and anything that need not stay interruptible). */
+export function runForDisplay(scenario: Scenario, opts: WorkerRunOptions, clockMs: () => number = () => 0): RunOutput {
+  const run = startRun(scenario, opts, clockMs);
+  while (!run.step(Number.POSITIVE_INFINITY));
+  return run.finish();
 }

@@ -1,12 +1,33 @@
+/**
+ * Controls without a browser: the quick-controls edits (variant of every flow, seed and its
+ * deterministic successor, the first link's error-model templates and PER), the one-line
+ * scenario description, and server-rendered markup of the quick bar, the full controls, the
+ * preset menu and the problem banner. Interaction (typing, dragging, keyboard) is left to e2e.
+ */
 import { describe, expect, it } from 'vitest';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
-import { applyControls, controlsFrom, parseSeed, snapRate } from '../../src/ui/state/controls.ts';
 import { describeScenario } from '../../src/ui/format.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PRESETS } from '../../src/scenarios/presets/index.ts';
+import { valueToPosition } from '../../src/ui/controls/fields.ts';
+import {
+  commonVariant,
+  errorKindOf,
+  nextSeed,
+  NEW_SEED_RANGE,
+  parseSeed,
+  PER_SCALE,
+  perAt,
+  perOf,
+  SEED_MAX,
+  withErrorKind,
+  withPer,
+  withVariant,
+} from '../../src/ui/controls/quick.ts';
+import { QuickControls } from '../../src/ui/controls/QuickControls.tsx';
 import { ScenarioControls } from '../../src/ui/controls/ScenarioControls.tsx';
 import { PresetMenu, presetGroups } from '../../src/ui/panels/PresetMenu.tsx';
 import { ProblemBanner } from '../../src/ui/panels/ProblemBanner.tsx';
@@ -17,42 +38,129 @@ function reference(): Scenario {
   return parsed.scenario;
 }
 
-describe('ui controls', () => {
-  it('reads variant, bottleneck rate and seed from a scenario', () => {
-    expect(controlsFrom(reference())).toEqual({ variant: 'newreno', rateMbps: 2, seed: 1 });
+function valid(s: Scenario): Scenario {
+  const r = parseScenario(s);
+  if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('; '));
+  return r.scenario;
+}
+
+describe('ui quick controls: variant and seed', () => {
+  it('sets the variant of every flow on a copy', () => {
+    const base = valid(getPreset('fairness-5flows')?.scenario as Scenario);
+    const edited = withVariant(base, 'reno');
+    expect(edited.flows.map((f) => f.variant)).toEqual(base.flows.map(() => 'reno'));
+    expect(commonVariant(edited)).toBe('reno');
+    expect(base.flows.every((f) => f.variant === 'reno')).toBe(false);
+    const mixed = { ...base, flows: base.flows.map((f, i) => ({ ...f, variant: i === 0 ? 'tahoe' : 'sack' })) };
+    expect(commonVariant(mixed)).toBeNull();
   });
 
-  it('applyControls edits a copy: bottleneck forward rate, every flow variant, seed', () => {
-    const base = reference();
-    const edited = applyControls(base, { variant: 'reno', rateMbps: 5.3, seed: 7 });
-    expect(edited.path[0].forward.rateBps).toBe(5_300_000);
-    expect(edited.flows.every((f) => f.variant === 'reno')).toBe(true);
-    expect(edited.seed).toBe(7);
-    expect(base.path[0].forward.rateBps).toBe(2e6);
-    expect(base.flows[0].variant).toBe('newreno');
-    expect(parseScenario(edited).ok).toBe(true);
-  });
-
-  it('snapRate keeps the slider grid and range', () => {
-    expect(snapRate(1.9000000000000001)).toBeCloseTo(1.9, 12);
-    expect(snapRate(0.1)).toBe(0.5);
-    expect(snapRate(42)).toBe(10);
-  });
-
-  it('parseSeed accepts whole numbers in range only', () => {
+  it('parseSeed accepts every whole number of the schema range (0 … 2^32 − 1) and nothing else', () => {
     expect(parseSeed(' 42 ')).toEqual({ ok: true, seed: 42 });
     expect(parseSeed('0')).toEqual({ ok: true, seed: 0 });
+    expect(parseSeed('4294967295')).toEqual({ ok: true, seed: 2 ** 32 - 1 });
+    expect(SEED_MAX).toBe(2 ** 32 - 1);
+    expect(parseSeed('4294967296').ok).toBe(false);
     expect(parseSeed('-1').ok).toBe(false);
     expect(parseSeed('1.5').ok).toBe(false);
     expect(parseSeed('').ok).toBe(false);
-    expect(parseSeed('4294967296').ok).toBe(false);
+    expect(valid({ ...reference(), seed: 2 ** 32 - 1 }).seed).toBe(2 ** 32 - 1);
+  });
+
+  it('New seed is a deterministic step to a different seed in 0 … 999 999', () => {
+    const seen = new Set<number>();
+    let s = 1;
+    for (let i = 0; i < 200; i++) {
+      const n = nextSeed(s);
+      expect(nextSeed(s)).toBe(n); // a function of the old seed only
+      expect(n).not.toBe(s);
+      expect(Number.isInteger(n) && n >= 0 && n < NEW_SEED_RANGE).toBe(true);
+      seen.add(n);
+      s = n;
+    }
+    // a hash step, not a counter: 200 steps give (nearly) 200 distinct seeds, not 2 … 201
+    expect(seen.size).toBeGreaterThan(190);
+    expect([...seen].some((x) => x > 1000)).toBe(true);
+    expect(nextSeed(SEED_MAX)).toBeLessThan(NEW_SEED_RANGE);
+  });
+});
+
+describe('ui quick controls: error model of the first link', () => {
+  const base = reference();
+
+  it('reads a clean link as none and each template back as itself, all valid scenarios', () => {
+    expect(errorKindOf(base)).toBe('none');
+    expect(perOf(base)).toBeNull();
+    for (const kind of ['bernoulli', 'gilbert-elliott', 'on-off', 'handoff', 'none'] as const) {
+      const s = valid(withErrorKind(base, kind));
+      expect(errorKindOf(s)).toBe(kind);
+      // only the first link's forward direction changed
+      expect(s.path.slice(1)).toEqual(base.path.slice(1));
+      expect(s.path[0].reverse).toEqual(base.path[0].reverse);
+    }
+  });
+
+  it('uses the brief\'s handoff channel: OFF state, PER 0.99, 5 s connected / 0.5 s off', () => {
+    const m = valid(withErrorKind(base, 'handoff')).path[0].forward.errors[0];
+    expect(m).toMatchObject({ kind: 'gilbert-elliott', badState: 'off', perBad: 0.99, meanGoodS: 5, meanBadS: 0.5, perGood: 0 });
+    expect(perOf(withErrorKind(base, 'handoff'))).toBeNull(); // the PER slider does not apply
+  });
+
+  it('the PER slider sets Bernoulli per, and perBad for Gilbert–Elliott and ON/OFF', () => {
+    const b = withPer(withErrorKind(base, 'bernoulli'), 0.05);
+    expect(b.path[0].forward.errors).toEqual([{ kind: 'bernoulli', per: 0.05 }]);
+    for (const kind of ['gilbert-elliott', 'on-off'] as const) {
+      const s = valid(withPer(withErrorKind(base, kind), 0.2));
+      const m = s.path[0].forward.errors[0];
+      expect(m.kind === 'gilbert-elliott' ? [m.perBad, m.perGood] : null).toEqual([0.2, 0]);
+      expect(errorKindOf(s)).toBe(kind);
+    }
+    expect(withPer(base, 0.1)).toBe(base); // nothing to set on a clean link
+  });
+
+  it('calls several models or a blackout custom, and leaves them to the full controls', () => {
+    const two = valid({ ...base, path: [{ ...base.path[0], forward: { ...base.path[0].forward, errors: [{ kind: 'bernoulli', per: 0.01 }, { kind: 'blackout', atS: 1, durationS: 1, per: 1 }] } }, ...base.path.slice(1)] });
+    expect(errorKindOf(two)).toBe('custom');
+    expect(perOf(two)).toBeNull();
+  });
+
+  it('PER slider spans 1e-4 … 0.5 on a log scale: exact ends and decades, every step a new, larger rate', () => {
+    expect(perAt(0)).toBe(1e-4);
+    expect(perAt(PER_SCALE.positions)).toBe(0.5);
+    for (const per of [1e-3, 1e-2, 1e-1]) expect(perAt(valueToPosition(PER_SCALE, per))).toBe(per);
+    // a decade takes the same number of steps wherever it is (log scale)
+    const pos = [1e-3, 1e-2, 1e-1].map((p) => valueToPosition(PER_SCALE, p));
+    expect(pos[1] - pos[0]).toBe(pos[2] - pos[1]);
+    for (let p = 1; p <= PER_SCALE.positions; p++) expect(perAt(p)).toBeGreaterThan(perAt(p - 1));
   });
 });
 
 describe('ui describeScenario', () => {
   it('says what runs now, not what the preset said', () => {
-    const s = applyControls(reference(), { variant: 'tahoe', rateMbps: 1.5, seed: 1 });
+    const r = reference();
+    const s = withVariant({ ...r, path: [{ ...r.path[0], forward: { ...r.path[0].forward, rateBps: 1.5e6 } }, ...r.path.slice(1)] }, 'tahoe');
     expect(describeScenario(s)).toBe('1 Tahoe flow through a 1.5 Mb/s, 49 ms link with a 25-packet queue, 100 s');
+  });
+});
+
+describe('ui QuickControls markup', () => {
+  const html = renderToStaticMarkup(createElement(QuickControls, { scenario: withPer(withErrorKind(reference(), 'bernoulli'), 0.01), variants: ['tahoe', 'reno', 'newreno', 'sack'], onChange: () => {} }));
+
+  it('is a labelled region whose every control has a label', () => {
+    expect(html).toMatch(/<section[^>]*aria-label="Quick controls"/);
+    const inputs = [...html.matchAll(/<(input|select)\b[^>]*>/g)].map((m) => m[0]);
+    expect(inputs.length).toBe(4); // variant, seed, error model, PER
+    for (const tag of inputs) {
+      const id = /\bid="([^"]+)"/.exec(tag)?.[1];
+      expect(id !== undefined && html.includes(`for="${id}"`), tag).toBe(true);
+    }
+  });
+
+  it('shows the current variant, seed and PER', () => {
+    expect(html).toMatch(/<option value="newreno" selected="">NewReno<\/option>/);
+    expect(html).toMatch(/data-testid="quick-seed"[^>]*value="1"/);
+    expect(html).toMatch(/<option value="bernoulli" selected="">/);
+    expect(html).toMatch(/aria-valuetext="1 % \(log scale/);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * Fake simulation workers for the client and pool tests: a MessageChannel with Comlink on the
  * far end, answering run() after a delay with the scenario's seed, or failing for seed 666.
+ * Like the real worker (src/worker/runner.ts) they are latest-wins: a newer run() or a cancel()
+ * makes the older run reject instead of answering, which `dropped` records.
  */
 import * as Comlink from 'comlink';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -14,6 +16,12 @@ export interface Fake {
   started: number[];
   /** Runs in flight on this worker right now. */
   inFlight: number;
+  /** Seeds of the runs this worker dropped because something newer arrived. */
+  dropped: number[];
+  /** cancel() calls received. */
+  cancels: number;
+  /** Variant lists of warmUp() calls received. */
+  warmUps: string[][];
   fail(): void;
 }
 
@@ -28,22 +36,42 @@ export function fakeWorkers(delayMs: number) {
         if (scenario.seed === 666) throw new Error('engine exploded');
         return { sim: { events: 0, simTimeS: 0, seed: scenario.seed } } as unknown as RunOutput;
       },
+      cancel() {},
+      warmUp: () => 0,
     };
     const fake: Fake = {
       port: port1,
       terminated: false,
       started: [],
       inFlight: 0,
+      dropped: [],
+      cancels: 0,
+      warmUps: [],
       fail: () => port1.dispatchEvent(new Event('error')),
     };
+    let latest = 0;
     const slow = {
       ping: () => true,
+      cancel: () => {
+        latest++;
+        fake.cancels++;
+      },
+      warmUp: (_s: Scenario, variants: string[]) => {
+        fake.warmUps.push(variants);
+        return 0;
+      },
       run: (s: Scenario) => {
+        const id = ++latest;
         fake.started.push(s.seed);
         fake.inFlight++;
         return new Promise((ok, fail) =>
           setTimeout(() => {
             fake.inFlight--;
+            if (id !== latest) {
+              fake.dropped.push(s.seed);
+              fail(new Error('superseded by a newer run'));
+              return;
+            }
             try {
               ok(api.run(s, {}));
             } catch (e) {

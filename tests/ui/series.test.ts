@@ -101,6 +101,21 @@ describe('ui stepPath', () => {
   });
 });
 
+describe('ui stepPath per-column rule', () => {
+  it('draws the envelope once a series has more than 3 points per pixel column, however short', () => {
+    const n = 1000; // far below DECIMATE_ABOVE, but 10 points per column over 100 px
+    const tS = Float64Array.from({ length: n }, (_, i) => i / n);
+    const values = Float64Array.from({ length: n }, (_, i) => i % 10);
+    const d = stepPath({ tS, values }, { x: (t) => t * 100, y: (v) => v, yClamp: [-1, 100] }, 1);
+    expect(d.match(/H/g)?.length ?? 0).toBeLessThanOrEqual(102);
+    const ys = [...d.matchAll(/V(-?[\d.]+)/g)].map((m) => Number(m[1]));
+    expect([Math.min(...ys), Math.max(...ys)]).toEqual([0, 9]);
+    // 3 points per column or fewer stay exact: 300 steps → 300 H commands plus the closing one
+    const exact = stepPath({ tS: tS.slice(0, 300).map((t) => t * 10 / 3), values: values.slice(0, 300) }, { x: (t) => t * 100, y: (v) => v, yClamp: [-1, 100] }, 1);
+    expect(exact.match(/H/g)?.length).toBe(300);
+  });
+});
+
 describe('worker transfer', () => {
   it('lists every column buffer once', () => {
     const trace = sampleTrace();

@@ -111,15 +111,22 @@ export interface PathScales {
 
 const r1 = (v: number): number => Math.round(v * 10) / 10;
 
+/** Points per pixel column above which a path is drawn as its per-column envelope. */
+const POINTS_PER_COLUMN = 3;
+
 /**
  * SVG path of a step-after function from tS[0] to tEndS. Small series are exact; large ones
- * keep, per pixel column, the value entering it, the min, the max and the last value: the
- * drawing is indistinguishable at that width and the string stays a few thousand commands.
+ * (more than `decimateAbove` points, or more than POINTS_PER_COLUMN per pixel column — the
+ * envelope never has more commands than that) keep, per pixel column, the value entering it,
+ * the min, the max and the last value: the drawing is indistinguishable at that width, and
+ * the string and the browser's paint stay proportional to the chart's width, not the run's.
  */
 export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decimateAbove = DECIMATE_ABOVE): string {
   const { tS, values } = series;
   const n = tS.length;
   if (n === 0) return '';
+  const columns = Math.abs(s.x(tEndS) - s.x(tS[0]));
+  if (Number.isFinite(columns)) decimateAbove = Math.min(decimateAbove, Math.max(1, Math.ceil(columns)) * POINTS_PER_COLUMN);
   const [yLo, yHi] = s.yClamp[0] <= s.yClamp[1] ? s.yClamp : [s.yClamp[1], s.yClamp[0]];
   const py = (v: number): number => {
     const p = s.y(v);

@@ -5,8 +5,9 @@
  * paused), a click seeks, a drag brushes a zoom window, Shift+drag pans it, Ctrl/Shift+wheel
  * zooms around the pointer (a plain wheel still scrolls the page), a double click resets.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MARGIN, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
+import { measureDraw } from '../state/perf.ts';
 import { normaliseWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 
 interface Props<T> {
@@ -44,11 +45,15 @@ export function ChartSvg<T>({ data, render, cursor, height, label, id }: Props<T
     return () => ro.disconnect();
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the data layer is drawn in the same commit as React's own changes, so the
+  // browser paints the new picture once (a passive effect may run after a paint of half of it).
+  useLayoutEffect(() => {
     const el = svg.current;
     if (!el || width <= 0) return;
     const size = { width, height };
+    const started = performance.now();
     render(el, data, size);
+    measureDraw(started);
     const top = overlay.current;
     if (!cursor || !top) return;
     top.setAttribute('viewBox', `0 0 ${width} ${height}`);

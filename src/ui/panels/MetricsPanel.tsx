@@ -1,5 +1,5 @@
 /** One row per flow (per compared variant), every metric the engine reports, the best of each column highlighted. */
-import { variantColour } from '../charts/palette.ts';
+import { CAUSE_STYLE, variantColour } from '../charts/palette.ts';
 import { int, mbps, variantLabel } from '../format.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { Panel } from './Panel.tsx';
@@ -63,8 +63,9 @@ function MetricsPanel({ set }: PanelProps) {
       </div>
       {first ? (
         <p className="footnote">
-          Bottleneck link {bottleneck?.id ?? first.scenario.path[0]?.id}: {mbps(bottleneck?.rateBps ?? first.scenario.path[0]?.forward.rateBps ?? 0)} Mb/s, {int(bottleneckDrops)} drops
-          in total; {int(first.result.sim.events)} events simulated for {first.result.sim.simTimeS.toFixed(0)} s, seed {first.result.sim.seed}, in{' '}
+          Bottleneck link {bottleneck?.id ?? first.scenario.path[0]?.id}: {mbps(bottleneck?.rateBps ?? first.scenario.path[0]?.forward.rateBps ?? 0)} Mb/s,{' '}
+          <span data-testid="bottleneck-sent">{int(bottleneck?.packetsSent ?? 0)}</span> packets sent, {int(bottleneckDrops)} drops in total
+          {bottleneckDrops > 0 ? <DropCauses drops={bottleneck?.drops ?? {}} /> : null}; {int(first.result.sim.events)} events simulated for {first.result.sim.simTimeS.toFixed(0)} s, seed {first.result.sim.seed}, in{' '}
           {int(first.result.engineMs)} ms. Trace fingerprint{' '}
           <code data-testid="trace-hash" title="Same scenario and seed give the same fingerprint on any machine">
             {first.result.traceHash}
@@ -78,6 +79,23 @@ function MetricsPanel({ set }: PanelProps) {
         </p>
       ) : null}
     </Panel>
+  );
+}
+
+/** " (queue overflow 70, channel error 5)": each cause with drops, in the palette's order, countable by tests. */
+function DropCauses({ drops }: { drops: Record<string, number> }) {
+  const shown = CAUSE_STYLE.filter((c) => (drops[c.cause] ?? 0) > 0);
+  return (
+    <>
+      {' ('}
+      {shown.map((c, i) => (
+        <span key={c.cause}>
+          {i > 0 ? ', ' : ''}
+          {c.label} <span data-testid={`drops-${c.cause}`}>{int(drops[c.cause])}</span>
+        </span>
+      ))}
+      {')'}
+    </>
   );
 }
 

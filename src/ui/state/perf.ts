@@ -1,8 +1,12 @@
 /**
  * Performance marks the benchmark (bench/ui.ts) reads: `tcp:input→redraw` from a scenario
- * edit to the panels having drawn its result, and `tcp:frame` for the work of one playback
- * frame. Only measures, never decisions: nothing in the app depends on them.
+ * edit to the panels having drawn its result, its parts (`tcp:input→posted`: the edit's own
+ * React render before the jobs go to the workers; `tcp:input→results`; `tcp:worker:<phase>`
+ * as the worker reported them; `tcp:draw` per chart data redraw), and `tcp:frame` for the work
+ * of one playback frame. Only measures, never decisions: nothing in the app depends on them.
  */
+import type { RunPhasesMs } from '../../worker/protocol.ts';
+
 let inputSeq = 0;
 let openInput: string | null = null;
 
@@ -19,18 +23,56 @@ export function markInput(): void {
 }
 
 export const RESULTS_MEASURE = 'tcp:input→results';
+export const POSTED_MEASURE = 'tcp:input→posted';
+export const DRAW_MEASURE = 'tcp:draw';
+/** Per-phase worker times are kept for the last this many runs. */
+const MAX_WORKER_MEASURES = 500;
+let workerCount = 0;
+
+/** The jobs for the latest edit were handed to the workers. */
+export function measurePosted(): void {
+  if (openInput) performance.measure(POSTED_MEASURE, openInput);
+}
+
+/** The worker's own account of a run (its clock, so recorded as durations ending now). */
+export function measureWorker(phases: RunPhasesMs): void {
+  if (++workerCount > MAX_WORKER_MEASURES) {
+    for (const k of Object.keys(phases)) performance.clearMeasures(`tcp:worker:${k}`);
+    workerCount = 0;
+  }
+  const end = performance.now();
+  for (const [k, ms] of Object.entries(phases)) if (k !== 'slices') performance.measure(`tcp:worker:${k}`, { start: end - ms, end });
+}
+
+/** One chart's data layer drawn, from `startMs`. */
+export function measureDraw(startMs: number): void {
+  if (performance.getEntriesByName(DRAW_MEASURE).length > MAX_FRAME_MEASURES) performance.clearMeasures(DRAW_MEASURE);
+  performance.measure(DRAW_MEASURE, { start: startMs, end: performance.now() });
+}
 
 /** The workers' results for the latest edit arrived (the part of the latency spent simulating and transferring). */
 export function measureResults(): void {
   if (openInput) performance.measure(RESULTS_MEASURE, openInput);
 }
 
-/** The panels have drawn a result: closes the measure opened by the latest edit, if any. */
+export const PAINTED_MEASURE = 'tcp:input→painted';
+
+/**
+ * The panels have drawn a result: closes the measure opened by the latest edit, if any, and
+ * later `tcp:input→painted`, once the browser has painted that picture (a task queued from the
+ * next animation frame runs after that frame's style, layout and paint).
+ */
 export function measureRedraw(): void {
   if (!openInput) return;
-  performance.measure(REDRAW_MEASURE, openInput);
-  performance.clearMarks(openInput);
+  const mark = openInput;
+  performance.measure(REDRAW_MEASURE, mark);
   openInput = null;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      performance.measure(PAINTED_MEASURE, mark);
+      performance.clearMarks(mark);
+    }, 0),
+  );
 }
 
 export function measureFrame(startMs: number): void {

@@ -1,13 +1,15 @@
 /**
- * Runs the current jobs on the worker pool whenever they change: immediately (no debounce —
- * the pool's latest-wins cancellation keeps a dragged slider from queueing stale runs), from
- * t = 0 with the scenario's seed. Only the newest request may write state, so a slow stale run
- * can never overwrite a newer picture.
+ * Runs the current jobs on the worker pool whenever they change, from t = 0 with the scenario's
+ * seed. An edit made while nothing is running is posted at once; edits arriving while a batch
+ * is in flight (a dragged slider) are coalesced to one post per animation frame, the newest —
+ * no debounce delay, and the pool's latest-wins cancellation drops the stale batch within one
+ * engine slice. Only the newest request may write state, so a slow stale run can never
+ * overwrite a newer picture.
  */
 import { useEffect, useRef, useState } from 'react';
 import { isSuperseded } from '../../worker/client.ts';
 import type { SimPool } from '../../worker/pool.ts';
-import { measureResults } from './perf.ts';
+import { measurePosted, measureResults, measureWorker } from './perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from './runSet.ts';
 
 const SLOW_MS = 400;
@@ -24,9 +26,21 @@ export interface RunsState {
 export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): RunsState & { dismissError: () => void } {
   const [state, setState] = useState<RunsState>({ set: null, running: false, slow: false, error: null });
   const latest = useRef(0);
+  const inFlight = useRef(false);
 
   useEffect(() => {
     if (!pool || !jobs) return;
+    if (!inFlight.current) {
+      post(pool, jobs);
+      return;
+    }
+    // a newer edit before this frame replaces this post (the effect's cleanup)
+    const frame = requestAnimationFrame(() => post(pool, jobs));
+    return () => cancelAnimationFrame(frame);
+  }, [pool, jobs]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function post(pool: SimPool, jobs: readonly RunJob[]): void {
+    inFlight.current = true;
     const id = ++latest.current;
     const started = performance.now();
     setState((s) => ({ ...s, running: true }));
@@ -36,18 +50,22 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
     pool.runAll(jobs.map((j) => ({ scenario: j.scenario }))).then(
       (results) => {
         if (id !== latest.current) return;
+        inFlight.current = false;
         clearTimeout(slowTimer);
         measureResults();
+        for (const r of results) if (r.phasesMs) measureWorker(r.phasesMs);
         setState({ set: buildRunSet(jobs, results, performance.now() - started), running: false, slow: false, error: null });
       },
       (e: unknown) => {
         if (id !== latest.current || isSuperseded(e)) return;
+        inFlight.current = false;
         clearTimeout(slowTimer);
         const message = e instanceof Error ? e.message : String(e);
         setState((s) => ({ ...s, running: false, slow: false, error: message }));
       },
     );
-  }, [pool, jobs]);
+    measurePosted();
+  }
 
   const dismissError = (): void => setState((s) => ({ ...s, error: null }));
   return { ...state, dismissError };

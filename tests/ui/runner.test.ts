@@ -1,0 +1,73 @@
+/**
+ * The worker's request handling with the real engine, in Node: a run executed in slices with
+ * the message loop in between is the engine's run exactly (same fingerprint, same metrics, the
+ * event cap counted across slices), and latest wins — a newer run or a cancel makes the older
+ * run reject at its next slice while the newer one completes correctly; a warm-up gives way to
+ * any real run.
+ */
+import { describe, expect, it } from 'vitest';
+import { traceHash } from '../../src/engine/core/trace.ts';
+import { runScenario } from '../../src/engine/run.ts';
+import { getPreset } from '../../src/scenarios/presets/index.ts';
+import type { Scenario } from '../../src/scenarios/schema.ts';
+import { parseScenario } from '../../src/scenarios/validate.ts';
+import { createRunner, SLICE_EVENTS, SUPERSEDED } from '../../src/worker/runner.ts';
+
+function preset(name: string, durationS: number, seed?: number): Scenario {
+  const p = parseScenario(getPreset(name)?.scenario);
+  if (!p.ok) throw new Error(`${name} does not validate`);
+  return { ...p.scenario, durationS, seed: seed ?? p.scenario.seed };
+}
+
+/** A macrotask turn, as the worker's MessageChannel yield is. */
+const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+describe('worker runner (sliced, latest-wins)', () => {
+  const long = preset('reference-2mbps', 30);
+  const short = preset('reference-2mbps', 5, 7);
+
+  it('a sliced run is the engine run: same fingerprint and metrics, more than one slice', async () => {
+    const runner = createRunner(nextTurn);
+    const out = await runner.run(long, {});
+    const ref = runScenario(long);
+    expect(ref.sim.events).toBeGreaterThan(SLICE_EVENTS); // so slicing is really exercised
+    expect(out.traceHash).toBe(traceHash(ref.trace));
+    expect(out.flows).toEqual(ref.flows);
+    expect(out.sim).toEqual(ref.sim);
+    expect(out.phasesMs.slices).toBe(Math.ceil(ref.sim.events / SLICE_EVENTS));
+  });
+
+  it('counts the event cap across slices', async () => {
+    const runner = createRunner(nextTurn);
+    const cap = SLICE_EVENTS * 2 + 123;
+    const out = await runner.run(long, { caps: { maxEvents: cap } });
+    expect(out.stoppedEarly).toBe(true);
+    expect(out.sim.events).toBe(cap);
+    expect(out.capNote).toMatch(/Stopped at 40,123 events/);
+  });
+
+  it('a newer run supersedes the one in flight, which rejects; the newer one is exact', async () => {
+    const runner = createRunner(nextTurn);
+    const first = runner.run(long, {});
+    const second = runner.run(short, {});
+    await expect(first).rejects.toThrow(SUPERSEDED);
+    expect((await second).traceHash).toBe(traceHash(runScenario(short).trace));
+  });
+
+  it('cancel stops the run in flight at its next slice', async () => {
+    const runner = createRunner(nextTurn);
+    const run = runner.run(long, {});
+    runner.cancel();
+    await expect(run).rejects.toThrow(SUPERSEDED);
+  });
+
+  it('warms up once per variant when left alone, and gives way to a real run at once', async () => {
+    const idle = createRunner(nextTurn);
+    expect(await idle.warmUp(short, ['reno', 'sack'])).toBe(2);
+    const busy = createRunner(nextTurn);
+    const warm = busy.warmUp(long, ['tahoe', 'reno', 'newreno', 'sack']);
+    const real = busy.run(short, {});
+    expect(await warm).toBe(0);
+    expect((await real).traceHash).toBe(traceHash(runScenario(short).trace));
+  });
+});
