@@ -6,15 +6,16 @@
  * serious or critical violations; and no request leaves localhost.
  * Run `npm run build` first (`npm test` does). E2E_CHROMIUM overrides the browser path.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
-import { CHROMIUM, foreignRequests, launchBrowser, OUT, ROOT, settled, startPreview, stopProcess, watch, type Preview, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, OUT, ROOT, settled, type Watched } from './harness.ts';
+import { appSession } from './session.ts';
 
 const SKIP_LINE = 'E2E SKIPPED: Chromium not found — install it with: apt-get install -y chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -37,30 +38,15 @@ async function waitForNewCwnd(page: Page, old: string | null): Promise<void> {
 }
 
 describe.runIf(haveChromium)('app in Chromium', () => {
-  let preview: Preview | undefined;
-  let browser: Browser | undefined;
+  const session = appSession({});
   let page: Page;
   let w: Watched;
-
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    preview = await startPreview();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    w = watch(page);
-  });
-
-  afterAll(async () => {
-    // Each step on its own so a failure in one cannot leave the other process running.
-    try {
-      await browser?.close();
-    } finally {
-      if (preview) await stopProcess(preview.proc);
-    }
+  beforeAll(() => {
+    ({ page, w } = session);
   });
 
   it('runs the default scenario in a worker and draws every default panel', async () => {
-    await page.goto(preview!.url);
+    await page.goto(session.preview.url);
     await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 60_000 });
     await settled(page);
 
@@ -223,14 +209,14 @@ describe.runIf(haveChromium)('app in Chromium', () => {
 
   it('never requests anything outside localhost', () => {
     expect(w.requests.length).toBeGreaterThan(0);
-    expect(foreignRequests(w.requests, preview!.url)).toEqual([]);
+    expect(foreignRequests(w.requests, session.preview.url)).toEqual([]);
   });
 
   it('shows a banner and stays usable when the workers cannot start', async () => {
-    const broken = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
+    const broken = await session.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     try {
       await broken.route(/sim\.worker[^/]*\.js/, (route) => route.abort());
-      await broken.goto(preview!.url);
+      await broken.goto(session.preview.url);
       const banner = broken.getByTestId('error-banner');
       await banner.waitFor({ timeout: 30_000 });
       expect(await banner.textContent()).toMatch(/worker/);

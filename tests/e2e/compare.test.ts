@@ -4,16 +4,17 @@
  * fingerprint equal to Node's for that variant; presenter keys step the cursor to exactly the
  * event, loss and timeout times the engine recorded.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FLOW_EVENTS, traceHash, type TraceData } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
-import { CHROMIUM, launchBrowser, OUT, settled, startPreview, stopProcess, watch, type Preview, type Watched } from './harness.ts';
+import { CHROMIUM, OUT, settled, type Watched } from './harness.ts';
+import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
 
@@ -39,27 +40,11 @@ const cursorText = (page: Page): Promise<string | null> => page.getByTestId('cur
 const shows = (t: number): string => `t = ${t.toFixed(3)} s`;
 
 describe.runIf(haveChromium)('compare and presenter modes in Chromium', () => {
-  let preview: Preview | undefined;
-  let browser: Browser | undefined;
+  const session = appSession({ open: true });
   let page: Page;
   let w: Watched;
-
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    preview = await startPreview();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    w = watch(page);
-    await page.goto(preview.url);
-    await settled(page);
-  });
-
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      if (preview) await stopProcess(preview.proc);
-    }
+  beforeAll(() => {
+    ({ page, w } = session);
   });
 
   it('presenter keys step to the next event, loss and timeout the engine recorded', async () => {

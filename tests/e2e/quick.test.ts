@@ -5,10 +5,10 @@
  * the top of the schema's range is accepted from either seed box; the variant applies to every
  * flow and the full controls show the same scenario (one source of truth).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
@@ -16,7 +16,8 @@ import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { valueToPosition } from '../../src/ui/controls/fields.ts';
 import { nextSeed, PER_SCALE, SEED_MAX } from '../../src/ui/controls/quick.ts';
-import { CHROMIUM, launchBrowser, OUT, settled, startPreview, stopProcess, watch, type Preview, type Watched } from './harness.ts';
+import { CHROMIUM, OUT, settled, type Watched } from './harness.ts';
+import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
 
@@ -48,27 +49,11 @@ async function count(page: Page, testId: string): Promise<number> {
 }
 
 describe.runIf(haveChromium)('quick controls in Chromium', () => {
-  let preview: Preview | undefined;
-  let browser: Browser | undefined;
+  const session = appSession({ open: true });
   let page: Page;
   let w: Watched;
-
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    preview = await startPreview();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    w = watch(page);
-    await page.goto(preview.url);
-    await settled(page);
-  });
-
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      if (preview) await stopProcess(preview.proc);
-    }
+  beforeAll(() => {
+    ({ page, w } = session);
   });
 
   it('the PER slider changes the channel-error drops, each count within the binomial range of its PER', async () => {

@@ -3,15 +3,16 @@
  * scenario and view in a fresh page; a mangled link shows the problem banner while the app runs
  * on defaults; trace CSV and chart SVG downloads are well-formed.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';
-import { CHROMIUM, foreignRequests, launchBrowser, OUT, settled, startPreview, stopProcess, watch, type Preview, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, OUT, settled, watch, type Watched } from './harness.ts';
+import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
 const RATE_TEXT = '[data-path="path.0.forward.rateBps"] input[type="text"]';
@@ -19,29 +20,11 @@ const RATE_TEXT = '[data-path="path.0.forward.rateBps"] input[type="text"]';
 const panelOrder = (page: Page): Promise<(string | null)[]> => page.locator('[data-panel]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel')));
 
 describe.runIf(haveChromium)('share links and files in Chromium', () => {
-  let preview: Preview | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
+  const session = appSession({ open: true, context: { permissions: ['clipboard-read', 'clipboard-write'] } });
   let page: Page;
   let w: Watched;
-
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    preview = await startPreview();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, permissions: ['clipboard-read', 'clipboard-write'] });
-    page = await context.newPage();
-    w = watch(page);
-    await page.goto(preview.url);
-    await settled(page);
-  });
-
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      if (preview) await stopProcess(preview.proc);
-    }
+  beforeAll(() => {
+    ({ page, w } = session);
   });
 
   it('copy link → new page → same scenario and view', async () => {
@@ -65,7 +48,7 @@ describe.runIf(haveChromium)('share links and files in Chromium', () => {
     expect(copied).toBe(await page.getByTestId('share-link').inputValue());
     expect(copied).toMatch(/#v\d+\./);
 
-    const other = await context.newPage();
+    const other = await session.page.context().newPage();
     const w2 = watch(other);
     try {
       await other.goto(copied);
@@ -84,10 +67,10 @@ describe.runIf(haveChromium)('share links and files in Chromium', () => {
   });
 
   it('a mangled link shows the banner and the app still runs', async () => {
-    const bad = await context.newPage();
+    const bad = await session.page.context().newPage();
     const wb = watch(bad);
     try {
-      await bad.goto(`${preview!.url}#v1.this-is-not%20a%20state!!`);
+      await bad.goto(`${session.preview.url}#v1.this-is-not%20a%20state!!`);
       await bad.getByTestId('problem-banner').waitFor({ timeout: 30_000 });
       await bad.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 60_000 });
       await settled(bad);
@@ -110,10 +93,10 @@ describe.runIf(haveChromium)('share links and files in Chromium', () => {
     const parsed = parseScenario(input);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const hash = encodeState({ scenario: parsed.scenario, view: { ...DEFAULT_VIEW, panels: ['path', 'queue'] } });
-    const wireless = await context.newPage();
+    const wireless = await session.page.context().newPage();
     const ww = watch(wireless);
     try {
-      await wireless.goto(`${preview!.url}#${hash}`);
+      await wireless.goto(`${session.preview.url}#${hash}`);
       await wireless.waitForSelector('#queue-chart path.queue-line[d^="M"]', { timeout: 60_000 });
       expect(await wireless.locator('[data-panel]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel')))).toEqual(['path', 'queue']);
       // good, bad and off (the blackout) all appear in the bottleneck's strip
@@ -153,7 +136,7 @@ describe.runIf(haveChromium)('share links and files in Chromium', () => {
     const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
     const png = readFileSync((await pngDownload.path())!);
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]); // the PNG signature
-    expect(foreignRequests(w.requests, preview!.url)).toEqual([]);
+    expect(foreignRequests(w.requests, session.preview.url)).toEqual([]);
     expect(w.errors).toEqual([]);
   });
 
