@@ -10,7 +10,7 @@ import { MARGIN, timeScale, type ChartSize, type WindowS } from '../charts/frame
 import { measureDraw } from '../state/perf.ts';
 import { normaliseWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 
-interface Props<T> {
+export interface ChartSvgProps<T> {
   data: T;
   render: (el: SVGSVGElement, data: T, size: ChartSize) => void;
   /**
@@ -28,7 +28,7 @@ interface Props<T> {
 /** Drags shorter than this are clicks. */
 const DRAG_PX = 6;
 
-export function ChartSvg<T>({ data, render, cursor, height, label, id }: Props<T>) {
+export function ChartSvg<T>({ data, render, cursor, height, label, id }: ChartSvgProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
   const overlay = useRef<SVGSVGElement>(null);

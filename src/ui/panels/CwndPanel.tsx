@@ -7,7 +7,7 @@ import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { int, variantLabel } from '../format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
-import { ChartSvg } from './ChartSvg.tsx';
+import { ChartMultiples } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
@@ -89,12 +89,15 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const height = (presenter ? 420 : 330) / (groups.length > 1 ? 1.6 : 1);
   return (
     <Panel id="cwnd" title="Congestion window" hint={hintFor(set)} legend={legend} summary={text}>
-      {groups.map((g, i) => (
-        <div key={g.key} className="multiple">
-          {groups.length > 1 ? <h3 className="multiple-title">{set.runs[i]?.label ?? variantLabel(g.key)}</h3> : null}
-          <ChartSvg id={i === 0 ? 'cwnd-chart' : `cwnd-chart-${i}`} data={g.input} render={renderCwndChart} cursor={cwndCursor} height={height} label={summary(g.input.flows, set.endS)} />
-        </div>
-      ))}
+      <ChartMultiples
+        idPrefix="cwnd"
+        groups={groups}
+        titleOf={(i) => set.runs[i]?.label ?? variantLabel(groups[i].key)}
+        labelOf={(i) => summary(groups[i].input.flows, set.endS)}
+        render={renderCwndChart}
+        cursor={cwndCursor}
+        height={height}
+      />
     </Panel>
   );
 }

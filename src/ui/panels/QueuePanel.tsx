@@ -6,7 +6,7 @@ import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { fixed1, int } from '../format.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
-import { ChartSvg } from './ChartSvg.tsx';
+import { ChartMultiples, ItemPicker } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
@@ -69,24 +69,8 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
   const height = (presenter ? 320 : 250) / (groups.length > 1 ? 1.4 : 1);
   return (
     <Panel id="queue" title={`Queue at ${shownLink === 0 ? 'the bottleneck' : 'a link'} (${links[shownLink]?.id ?? '—'})`} hint="Notice that drops happen only when the queue reaches the buffer limit, and that the queue drains after each cut." legend={legend} summary={text}>
-      {links.length > 1 ? (
-        <div className="panel-tools">
-          <label htmlFor={selectId}>Link</label>
-          <select id={selectId} data-testid="queue-link" value={shownLink} onChange={(e) => setLink(Number(e.target.value))}>
-            {links.map((l, i) => (
-              <option key={l.id} value={i}>
-                {l.id}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      {groups.map((g, i) => (
-        <div key={g.key} className="multiple">
-          {groups.length > 1 ? <h3 className="multiple-title">{set.runs[i]?.label}</h3> : null}
-          <ChartSvg id={i === 0 ? 'queue-chart' : `queue-chart-${i}`} data={g.input} render={renderQueueChart} cursor={queueCursor} height={height} label={text} />
-        </div>
-      ))}
+      <ItemPicker id={selectId} label="Link" testId="queue-link" items={links} value={shownLink} onChange={setLink} />
+      <ChartMultiples idPrefix="queue" groups={groups} titleOf={(i) => set.runs[i]?.label} labelOf={() => text} render={renderQueueChart} cursor={queueCursor} height={height} />
     </Panel>
   );
 }

@@ -6,7 +6,7 @@ import { renderTimeSeqChart, timeSeqCursor, type TimeSeqChartInput, type TimeSeq
 import { int } from '../format.ts';
 import { flowStyle } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
-import { ChartSvg } from './ChartSvg.tsx';
+import { ChartMultiples, ItemPicker } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
@@ -55,24 +55,8 @@ function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
   const height = (presenter ? 420 : 320) / (groups.length > 1 ? 1.5 : 1);
   return (
     <Panel id="timeseq" title="Time–sequence" hint="Notice the gap after a drop: the ACK line stalls until the retransmission fills the hole, then jumps." legend={legend} summary={text}>
-      {flows.length > 1 ? (
-        <div className="panel-tools">
-          <label htmlFor={selectId}>Flow</label>
-          <select id={selectId} value={shownFlow} onChange={(e) => setFlow(Number(e.target.value))}>
-            {flows.map((f, i) => (
-              <option key={f.id} value={i}>
-                {f.id}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      {groups.map((g, i) => (
-        <div key={g.key} className="multiple">
-          {groups.length > 1 ? <h3 className="multiple-title">{set.runs[i]?.label}</h3> : null}
-          <ChartSvg id={i === 0 ? 'timeseq-chart' : `timeseq-chart-${i}`} data={g.input} render={renderTimeSeqChart} cursor={timeSeqCursor} height={height} label={text} />
-        </div>
-      ))}
+      <ItemPicker id={selectId} label="Flow" items={flows} value={shownFlow} onChange={setFlow} />
+      <ChartMultiples idPrefix="timeseq" groups={groups} titleOf={(i) => set.runs[i]?.label} labelOf={() => text} render={renderTimeSeqChart} cursor={timeSeqCursor} height={height} />
     </Panel>
   );
 }

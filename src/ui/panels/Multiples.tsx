@@ -1,0 +1,56 @@
+/**
+ * Pieces every time panel shares: a chart per group of runs (one chart overlaid, or small
+ * multiples titled by run), and a select for which link or flow a panel shows.
+ */
+import type { ReactNode } from 'react';
+import { ChartSvg, type ChartSvgProps } from './ChartSvg.tsx';
+
+interface MultiplesProps<T> extends Omit<ChartSvgProps<T>, 'data' | 'id' | 'label'> {
+  /** Chart ids: `${idPrefix}-chart` for the first, `${idPrefix}-chart-1` … for the others. */
+  idPrefix: string;
+  groups: readonly { key: string; input: T }[];
+  /** Title of the i-th small multiple (shown only when there are several). */
+  titleOf: (i: number) => ReactNode;
+  /** Screen-reader text of the i-th chart. */
+  labelOf: (i: number) => string;
+}
+
+export function ChartMultiples<T>({ idPrefix, groups, titleOf, labelOf, ...chart }: MultiplesProps<T>) {
+  return (
+    <>
+      {groups.map((g, i) => (
+        <div key={g.key} className="multiple">
+          {groups.length > 1 ? <h3 className="multiple-title">{titleOf(i)}</h3> : null}
+          <ChartSvg id={i === 0 ? `${idPrefix}-chart` : `${idPrefix}-chart-${i}`} data={g.input} label={labelOf(i)} {...chart} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+interface PickerProps {
+  id: string;
+  label: string;
+  testId?: string;
+  /** Shown as options, by position. */
+  items: readonly { id: string }[];
+  value: number;
+  onChange: (index: number) => void;
+}
+
+/** Choose one of several links or flows; renders nothing when there is only one. */
+export function ItemPicker({ id, label, testId, items, value, onChange }: PickerProps) {
+  if (items.length <= 1) return null;
+  return (
+    <div className="panel-tools">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {items.map((item, i) => (
+          <option key={item.id} value={i}>
+            {item.id}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
