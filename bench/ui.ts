@@ -127,7 +127,7 @@ async function main(): Promise<void> {
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
       await sliderLatencies(page, 2); // warm-up: JIT in page and workers
       await page.evaluate(() => {
-        for (const n of ['tcp:input→painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', ...['build', 'run', 'finish', 'hash', 'decimate'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
+        for (const n of ['tcp:input→painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', ...'tcp:worker→main', ...['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
       });
       const lat = await sliderLatencies(page, steps);
       const read = (name: string): Promise<number[]> => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
@@ -141,7 +141,8 @@ async function main(): Promise<void> {
       console.log(`    input → jobs posted (the edit's own render): ${stats(posted)}`);
       console.log(`    input → results back from the workers: ${stats(results)}`);
       console.log(`    results → redraw (state, React render, D3): ${stats(lat.map((l, i) => l - (results[i] ?? 0)))}`);
-      for (const phase of ['build', 'run', 'finish', 'hash', 'decimate']) console.log(`    worker ${phase} (per run): ${stats(await read(`tcp:worker:${phase}`))}`);
+      for (const phase of ['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall']) console.log(`    worker ${phase} (per run): ${stats(await read(`tcp:worker:${phase}`))}`);
+      console.log(`    worker posted → main thread has the result (per run): ${stats(await read('tcp:worker→main'))}`);
       console.log(`    chart data redraws: ${(draws.length / steps).toFixed(1)} per edit, each ${stats(draws)}`);
       const frames = await playbackFrames(page, 3000);
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);

@@ -1,7 +1,7 @@
 /**
  * Main-thread side of one simulation worker. Latest request wins: a new run while one is in
  * flight rejects the old promise at once with SupersededError (callers ignore it), and the
- * worker itself drops the stale run at its next slice boundary (./runner.ts), so the worker and
+ * worker itself drops the stale run at its next yield (./runner.ts), so the worker and
  * its compiled engine code stay warm. Only a worker that crashed or failed to load is
  * terminated and replaced.
  */
@@ -17,6 +17,18 @@ export class SupersededError extends Error {
 }
 
 export const isSuperseded = (e: unknown): boolean => e instanceof SupersededError;
+
+/** Fingerprints still on their way, per result (see `traceHashOf`). */
+const pendingHashes = new WeakMap<RunOutput, Promise<string>>();
+
+/**
+ * A result's trace fingerprint. The worker posts runs before fingerprinting them (that is off
+ * the path from input to picture) and this resolves once the fingerprint has followed; it is
+ * then also in `r.traceHash`. Resolves with '' if the worker failed meanwhile.
+ */
+export function traceHashOf(r: RunOutput): Promise<string> {
+  return r.traceHash ? Promise.resolve(r.traceHash) : (pendingHashes.get(r) ?? Promise.resolve(''));
+}
 
 export type WorkerFactory = () => Worker;
 
@@ -74,14 +86,23 @@ export class SimClient {
         this.pending = null;
         fn();
       };
-      api.run(scenario, opts).then(
-        (r) => settle(() => resolve(r)),
+      api.run(scenario, { ...opts, deferHash: true }).then(
+        (r) => {
+          if (r.hashTicket && !r.traceHash) {
+            const hash = api.traceHash(r.hashTicket).then(
+              (h) => (r.traceHash = h),
+              () => '',
+            );
+            pendingHashes.set(r, hash);
+          }
+          settle(() => resolve(r));
+        },
         (e: unknown) => settle(() => reject(asError(e))),
       );
     });
   }
 
-  /** Abandons the run in flight: its promise rejects as superseded, and the worker stops it at its next slice. */
+  /** Abandons the run in flight: its promise rejects as superseded, and the worker stops it at its next yield. */
   cancel(): void {
     if (!this.pending) return;
     this.pending.reject(new SupersededError());

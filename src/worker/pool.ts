@@ -3,7 +3,7 @@
  * most six: the compare set's limit). Workers start at construction time (`warm`) so the first
  * run does not wait for module loading (and, given a scenario, warm up the engine's JIT).
  * Batches are latest-wins: submitting a new batch rejects the previous one with SupersededError
- * and tells every worker still busy with it to drop it at its next slice, so dragging a slider
+ * and tells every worker still busy with it to drop it at its next yield, so dragging a slider
  * never queues stale runs and no worker is ever restarted for it.
  */
 import type { Scenario } from '../scenarios/schema.ts';

@@ -10,6 +10,11 @@ export interface WorkerRunOptions {
   caps?: Partial<Caps>;
   /** Tables longer than this are decimated for display (see decimate.ts); Infinity keeps all. */
   displayRowsMax?: number;
+  /**
+   * Post the result before its fingerprint: `traceHash` is then '' and `hashTicket` says where to
+   * collect it (SimApi.traceHash). Runs too large to copy cheaply are fingerprinted inline anyway.
+   */
+  deferHash?: boolean;
 }
 
 /**
@@ -17,8 +22,13 @@ export interface WorkerRunOptions {
  * plus what the UI must know about how it was produced.
  */
 export type RunOutput = ReturnType<typeof runScenario> & {
-  /** Fingerprint of the full trace (before decimation): same scenario and seed, same value anywhere. */
+  /**
+   * Fingerprint of the full trace (before decimation): same scenario and seed, same value anywhere.
+   * '' while it is still being computed after the result was posted (see `hashTicket`).
+   */
   traceHash: string;
+  /** Non-zero when `traceHash` follows later: pass it to `SimApi.traceHash`. 0 when `traceHash` is set. */
+  hashTicket: number;
   /** The trace was reduced to per-bucket extremes for display; metrics are exact either way. */
   decimated: boolean;
   /** Why the run is shorter than asked (duration or event cap), in words; null if it is complete. */
@@ -27,6 +37,8 @@ export type RunOutput = ReturnType<typeof runScenario> & {
   engineMs: number;
   /** Where the worker's time went, for bench/ui.ts; all zero where no clock was given. */
   phasesMs: RunPhasesMs;
+  /** When the worker handed the result to postMessage, as `performance.timeOrigin + performance.now()` (0 without a clock): lets the main thread measure the hand-over. */
+  sentAtEpochMs: number;
 };
 
 export interface RunPhasesMs {
@@ -36,10 +48,14 @@ export interface RunPhasesMs {
   run: number;
   /** Results and trace columns trimmed. */
   finish: number;
-  /** Fingerprint of the full trace. */
+  /** Fingerprint of the full trace, or, when deferred, copying the trace aside for it. */
   hash: number;
   /** Display decimation. */
   decimate: number;
+  /** Waiting in the worker's message loop between slices (sum over yields). */
+  yield: number;
+  /** The worker's wall time from receiving the request to its result being ready (everything above, plus gaps). */
+  wall: number;
   /** Slices the run was executed in (the worker yields to its message loop between them). */
   slices: number;
 }
@@ -50,10 +66,15 @@ export interface SimApi {
   /**
    * Runs the scenario to completion (or a cap); throws whatever the engine throws, or a CapError.
    * Latest wins: a newer run() on the same worker makes this one reject with a SupersededError
-   * message at its next slice boundary, so the worker is free again within one slice.
+   * message at its next yield, so the worker is free again within a few milliseconds.
    */
   run(scenario: Scenario, opts: WorkerRunOptions): RunOutput | Promise<RunOutput>;
-  /** Makes the run in flight (if any) stop at its next slice boundary and reject as superseded. */
+  /**
+   * The fingerprint of a run posted with `hashTicket` set: computed by the worker right after it
+   * posted the run, off the path from input to picture. Each ticket can be asked for once.
+   */
+  traceHash(ticket: number): string | Promise<string>;
+  /** Makes the run in flight (if any) stop at its next yield and reject as superseded. */
   cancel(): void;
   /**
    * Runs `scenario` briefly, once per variant listed, so the engine's code is compiled before the

@@ -1,6 +1,7 @@
 /**
  * The worker's whole job, kept free of worker APIs so it runs in Node tests: apply the caps,
- * run the engine unchanged, fingerprint the full trace, then decimate it for display.
+ * run the engine unchanged, fingerprint the full trace (or, with `deferHash`, copy it aside to
+ * fingerprint after posting), then decimate it for display.
  *
  * The run can be driven in slices (`startRun(…).step(events)`), so the worker can return to its
  * message loop between slices and notice a newer request (cooperative, latest-wins
@@ -8,11 +9,12 @@
  * `Simulation.run(maxEvents)` in slices executes exactly the events one call would, so the
  * result and its fingerprint equal `runScenario`'s (tests/ui/runForDisplay.test.ts checks it).
  */
-import { ColumnarSink, TRACE_TABLES, traceHash, type TableName } from '../engine/core/trace.ts';
+import { ColumnarSink, TRACE_TABLES, traceHash, type TableName, type TraceData } from '../engine/core/trace.ts';
 import { buildSimulation, type Simulation } from '../engine/build.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { applyCaps, DEFAULT_CAPS, eventCapNote, type Caps, type CapPlan } from './caps.ts';
 import { decimateTrace, DISPLAY_ROWS_MAX } from './decimate.ts';
+import { deferTraceHash } from './deferredHash.ts';
 import type { RunOutput, RunPhasesMs, WorkerRunOptions } from './protocol.ts';
 
 export interface DisplayRun {
@@ -24,6 +26,18 @@ export interface DisplayRun {
 
 const ALL_TABLES = Object.keys(TRACE_TABLES) as TableName[];
 
+/**
+ * Traces up to this many values (32 MB) have their fingerprint deferred (copied aside, see
+ * deferredHash.ts); larger ones are hashed inline, so the worker never keeps a huge scratch copy.
+ */
+export const DEFER_HASH_MAX_VALUES = 4_000_000;
+
+function traceValues(trace: TraceData): number {
+  let n = 0;
+  for (const name of ALL_TABLES) n += trace[name].tNs.length * TRACE_TABLES[name].length;
+  return n;
+}
+
 export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: () => number = () => 0): DisplayRun {
   const caps: Caps = { ...DEFAULT_CAPS, ...opts.caps };
   const t0 = clockMs();
@@ -32,7 +46,7 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
   // Every table is recorded: the fingerprint covers the whole trace (it must equal Node's).
   const sink = new ColumnarSink(ALL_TABLES);
   const sim: Simulation = buildSimulation(plan.scenario, seed, sink);
-  const phases: RunPhasesMs = { build: clockMs() - t0, run: 0, finish: 0, hash: 0, decimate: 0, slices: 0 };
+  const phases: RunPhasesMs = { build: clockMs() - t0, run: 0, finish: 0, hash: 0, decimate: 0, yield: 0, wall: 0, slices: 0 };
   let budget = caps.maxEvents;
   let ended = false;
   let stoppedEarly = false;
@@ -56,14 +70,18 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
       const full = sink.finish();
       phases.finish = clockMs() - t;
       t = clockMs();
-      const hash = traceHash(full);
+      // decimation only reads `full`, so the fingerprint may be taken before or after it
+      let hash = '';
+      let hashTicket = 0;
+      if (opts.deferHash && traceValues(full) <= DEFER_HASH_MAX_VALUES) hashTicket = deferTraceHash(full);
+      else hash = traceHash(full);
       phases.hash = clockMs() - t;
       t = clockMs();
       const endNs = plan.scenario.durationS * 1e9;
       const { trace, decimated } = decimateTrace(full, endNs, opts.displayRowsMax ?? DISPLAY_ROWS_MAX);
       phases.decimate = clockMs() - t;
       const capNote = stoppedEarly ? eventCapNote(caps, result.sim.simTimeS) : plan.note;
-      return { ...result, trace, stoppedEarly, traceHash: hash, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases };
+      return { ...result, trace, stoppedEarly, traceHash: hash, hashTicket, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases, sentAtEpochMs: 0 };
     },
   };
 }

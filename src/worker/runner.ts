@@ -1,19 +1,31 @@
 /**
  * What the worker does with requests, free of worker APIs so Node tests can drive it: runs are
  * executed in slices of SLICE_EVENTS engine events, returning to the message loop (`yieldNow`)
- * between slices. Latest wins: a newer `run` or a `cancel` makes the older run stop at its next
- * slice boundary and reject with SUPERSEDED, so a dragged slider never waits for a stale run
- * and the worker (with its compiled engine code) is kept instead of terminated and restarted.
+ * between slices once `yieldEveryMs` of wall time has passed since the last yield. Latest wins:
+ * a newer `run` or a `cancel` makes the older run stop at its next yield and reject with
+ * SUPERSEDED, so a dragged slider never waits for a stale run (at most ≈ YIELD_EVERY_MS) and the
+ * worker (with its compiled engine code) is kept instead of terminated and restarted.
  */
 import type { Scenario } from '../scenarios/schema.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
+import { flushDeferredHash, takeTraceHash } from './deferredHash.ts';
 import { startRun } from './runForDisplay.ts';
 
 /**
- * Events per slice: a few milliseconds of engine work, so a newer request waits at most that
- * long, while the cost of yielding (a message round trip, ~0.05 ms) stays well under 1 %.
+ * Events per slice: about half a millisecond of engine work (a 60 s, 2 Mb/s run is ≈ 25 ms of
+ * 20 000-event slices, roughly ten), so the worker notices when its yield is due within that;
+ * the clock read between slices costs microseconds.
  */
-export const SLICE_EVENTS = 20_000;
+export const SLICE_EVENTS = 5_000;
+
+/**
+ * Wall time the worker runs before it yields to its message loop, when it has a clock. A yield
+ * measured 0.2–0.5 ms in Chromium (not the ~0.05 ms of a bare message round trip), so yielding
+ * after every slice cost ~3 ms of a 60 s run; yielding by time keeps a newer request's wait
+ * under YIELD_EVERY_MS while paying for a few yields per run. Without a clock (Node tests'
+ * default) the clock never advances and the runner yields after every slice, as before.
+ */
+export const YIELD_EVERY_MS = 8;
 
 /** The rejection message of a superseded run (the main thread has already moved on and ignores it). */
 export const SUPERSEDED = 'superseded by a newer run';
@@ -23,23 +35,35 @@ export const WARM_UP_S = 10;
 
 export interface Runner {
   run(scenario: Scenario, opts: WorkerRunOptions): Promise<RunOutput>;
+  /** The fingerprint of a run finished with `deferHash` (its `hashTicket`); rejects for an unknown or already collected ticket. */
+  traceHash(ticket: number): Promise<string>;
   /** Stops the run in flight (if any) at its next slice boundary. */
   cancel(): void;
   /** Short runs of `scenario` with each variant, discarded; stops as soon as a run or cancel arrives. Resolves with how many completed. */
   warmUp(scenario: Scenario, variants: readonly string[]): Promise<number>;
 }
 
-export function createRunner(yieldNow: () => Promise<void>, clockMs: () => number = () => 0): Runner {
+export function createRunner(yieldNow: () => Promise<void>, clockMs: () => number = () => 0, yieldEveryMs = 0): Runner {
   let latest = 0;
   const isCurrent = (id: number) => (): boolean => id === latest;
 
   async function drive(scenario: Scenario, opts: WorkerRunOptions, current: () => boolean): Promise<RunOutput | null> {
+    const t0 = clockMs();
     const run = startRun(scenario, opts, clockMs);
+    let yieldMs = 0;
+    let lastYield = t0;
     while (!run.step(SLICE_EVENTS)) {
+      const t = clockMs();
+      if (t - lastYield < yieldEveryMs) continue;
       await yieldNow();
+      lastYield = clockMs();
+      yieldMs += lastYield - t;
       if (!current()) return null;
     }
-    return run.finish();
+    const out = run.finish();
+    out.phasesMs.yield = yieldMs;
+    out.phasesMs.wall = clockMs() - t0;
+    return out;
   }
 
   return {
@@ -47,7 +71,14 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
       const id = ++latest;
       const out = await drive(scenario, opts, isCurrent(id));
       if (!out) throw new Error(SUPERSEDED);
+      // the fingerprint is computed on the next turn, once this result has been posted
+      if (out.hashTicket) void yieldNow().then(flushDeferredHash);
       return out;
+    },
+    async traceHash(ticket) {
+      const h = takeTraceHash(ticket);
+      if (h === undefined) throw new Error(`no trace fingerprint pending for ticket ${ticket}`);
+      return h;
     },
     cancel() {
       latest++;

@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import type { SimApi } from './protocol.ts';
-import { createRunner } from './runner.ts';
+import { createRunner, YIELD_EVERY_MS } from './runner.ts';
 import { traceTransferables } from './transfer.ts';
 
 const waiting: (() => void)[] = [];
@@ -17,14 +17,16 @@ const yieldNow = (): Promise<void> =>
     channel.port2.postMessage(0);
   });
 
-const runner = createRunner(yieldNow, () => performance.now());
+const runner = createRunner(yieldNow, () => performance.now(), YIELD_EVERY_MS);
 
 const api: SimApi = {
   ping: () => true,
   async run(scenario, opts) {
     const result = await runner.run(scenario, opts);
+    result.sentAtEpochMs = performance.timeOrigin + performance.now();
     return Comlink.transfer(result, traceTransferables(result.trace));
   },
+  traceHash: (ticket) => runner.traceHash(ticket),
   cancel: () => runner.cancel(),
   warmUp: (scenario, variants) => runner.warmUp(scenario, variants),
 };

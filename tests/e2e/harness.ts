@@ -100,6 +100,8 @@ export function watch(page: Page): Watched {
 /** The run finished: status says how long it took, not "running…". */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  // fingerprints follow their run a moment later (the worker computes them after posting it)
+  await page.waitForFunction(() => [...document.querySelectorAll('.footnote code')].every((c) => /^[0-9a-f]{8}$/.test(c.textContent ?? '')), null, { timeout: 60_000 });
 }
 
 /** Requests that went anywhere but the preview server (data:/blob: URLs are local by construction). */

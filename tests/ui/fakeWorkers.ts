@@ -36,6 +36,7 @@ export function fakeWorkers(delayMs: number) {
         if (scenario.seed === 666) throw new Error('engine exploded');
         return { sim: { events: 0, simTimeS: 0, seed: scenario.seed } } as unknown as RunOutput;
       },
+      traceHash: () => '',
       cancel() {},
       warmUp: () => 0,
     };

@@ -37,13 +37,34 @@ describe('worker runner (sliced, latest-wins)', () => {
     expect(out.phasesMs.slices).toBe(Math.ceil(ref.sim.events / SLICE_EVENTS));
   });
 
+  it('a deferred fingerprint follows the result and is the engine\'s, also when a second run reuses the scratch copy first', async () => {
+    const runner = createRunner(nextTurn);
+    const other = { ...short, seed: 8 };
+    const a = await runner.run(short, { deferHash: true });
+    const b = await runner.run(other, { deferHash: true }); // finishes before a's fingerprint is collected
+    expect(a.traceHash).toBe('');
+    expect(a.hashTicket).toBeGreaterThan(0);
+    expect(await runner.traceHash(b.hashTicket)).toBe(traceHash(runScenario(other).trace));
+    expect(await runner.traceHash(a.hashTicket)).toBe(traceHash(runScenario(short).trace));
+    await expect(runner.traceHash(a.hashTicket)).rejects.toThrow(/no trace fingerprint/); // collected once
+  });
+
+  it('yielding by wall time still lets a newer run supersede the one in flight', async () => {
+    let nowMs = 0;
+    const runner = createRunner(nextTurn, () => (nowMs += 1), 8); // every clock reading advances 1 ms
+    const first = runner.run(long, {});
+    const second = runner.run(short, {});
+    await expect(first).rejects.toThrow(SUPERSEDED);
+    expect((await second).traceHash).toBe(traceHash(runScenario(short).trace));
+  });
+
   it('counts the event cap across slices', async () => {
     const runner = createRunner(nextTurn);
     const cap = SLICE_EVENTS * 2 + 123;
     const out = await runner.run(long, { caps: { maxEvents: cap } });
     expect(out.stoppedEarly).toBe(true);
     expect(out.sim.events).toBe(cap);
-    expect(out.capNote).toMatch(/Stopped at 40,123 events/);
+    expect(out.capNote).toContain(`Stopped at ${cap.toLocaleString('en-US')} events`);
   });
 
   it('a newer run supersedes the one in flight, which rejects; the newer one is exact', async () => {

@@ -146,6 +146,14 @@ describe('ui timeWeightedQuantile', () => {
     const s = { tS: Float64Array.from([0, 1]), values: Float64Array.from([Infinity, 3]) };
     expect(timeWeightedQuantile(s, 2, 0.9)).toBe(3);
   });
+
+  it('adds up the time of a value held in separate stretches', () => {
+    // 5 for [0,1) and [3,4), 1 for [1,3): each holds 2 s of 4
+    const s = { tS: Float64Array.from([0, 1, 3]), values: Float64Array.from([5, 1, 5]) };
+    expect(timeWeightedQuantile(s, 4, 0.5)).toBe(1);
+    expect(timeWeightedQuantile(s, 4, 0.51)).toBe(5);
+    expect(timeWeightedQuantile({ tS: new Float64Array(0), values: new Float64Array(0) }, 4, 0.5)).toBe(0);
+  });
 });
 
 describe('ui series for the new panels', () => {

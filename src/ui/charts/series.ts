@@ -170,19 +170,28 @@ export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decim
 export function timeWeightedQuantile(series: StepSeries, tEndS: number, q: number): number {
   const { tS, values } = series;
   const n = tS.length;
-  if (n === 0) return 0;
-  const order = Array.from({ length: n }, (_, i) => i).filter((i) => Number.isFinite(values[i]));
-  order.sort((a, b) => values[a] - values[b]);
-  const dur = (i: number): number => Math.max(0, (i + 1 < n ? tS[i + 1] : tEndS) - tS[i]);
-  let total = 0;
-  for (const i of order) total += dur(i);
-  if (total === 0) return order.length > 0 ? values[order[order.length - 1]] : 0;
-  let acc = 0;
-  for (const i of order) {
-    acc += dur(i);
-    if (acc >= q * total) return values[i];
+  // Time per distinct value, then the distinct values in order: a window has only hundreds of
+  // distinct values among tens of thousands of samples, so this avoids sorting every sample
+  // with a comparator (≈ 2 ms of every redraw of a 60 s run). Same answer as sorting samples.
+  const durByValue = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (!Number.isFinite(v)) continue;
+    const d = Math.max(0, (i + 1 < n ? tS[i + 1] : tEndS) - tS[i]);
+    durByValue.set(v, (durByValue.get(v) ?? 0) + d);
   }
-  return values[order[order.length - 1]];
+  if (durByValue.size === 0) return 0;
+  const distinct = Float64Array.from(durByValue.keys()).sort();
+  const last = distinct[distinct.length - 1];
+  let total = 0;
+  for (const v of distinct) total += durByValue.get(v)!;
+  if (total === 0) return last;
+  let acc = 0;
+  for (const v of distinct) {
+    acc += durByValue.get(v)!;
+    if (acc >= q * total) return v;
+  }
+  return last;
 }
 
 /** Drop times (s) with each drop's cause code (index into DROP_CAUSES). */

@@ -1,4 +1,7 @@
 /** One row per flow (per compared variant), every metric the engine reports, the best of each column highlighted. */
+import { useEffect, useState } from 'react';
+import { traceHashOf } from '../../worker/client.ts';
+import type { RunOutput } from '../../worker/protocol.ts';
 import { CAUSE_STYLE, variantColour } from '../charts/palette.ts';
 import { int, mbps, variantLabel } from '../format.ts';
 import type { RunSet } from '../state/runSet.ts';
@@ -10,6 +13,28 @@ interface Row {
   key: string;
   run: RunSet['runs'][number];
   flow: RunSet['runs'][number]['result']['flows'][number];
+}
+
+/**
+ * A run's fingerprint. It follows the result a few milliseconds later (the worker computes it
+ * after posting the run), so only this element re-renders when it arrives; "…" meanwhile.
+ */
+function TraceHash({ result, testId }: { result: RunOutput; testId?: string }) {
+  const [arrived, setArrived] = useState<{ result: RunOutput; hash: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    // may have arrived between this render and this effect: then it resolves at once
+    void traceHashOf(result).then((hash) => live && setArrived({ result, hash }));
+    return () => {
+      live = false;
+    };
+  }, [result]);
+  const hash = arrived?.result === result ? arrived.hash : result.traceHash;
+  return (
+    <code data-testid={testId} title="Same scenario and seed give the same fingerprint on any machine" aria-busy={!hash}>
+      {hash || '…'}
+    </code>
+  );
 }
 
 function MetricsPanel({ set }: PanelProps) {
@@ -67,12 +92,10 @@ function MetricsPanel({ set }: PanelProps) {
           <span data-testid="bottleneck-sent">{int(bottleneck?.packetsSent ?? 0)}</span> packets sent, {int(bottleneckDrops)} drops in total
           {bottleneckDrops > 0 ? <DropCauses drops={bottleneck?.drops ?? {}} /> : null}; {int(first.result.sim.events)} events simulated for {first.result.sim.simTimeS.toFixed(0)} s, seed {first.result.sim.seed}, in{' '}
           {int(first.result.engineMs)} ms. Trace fingerprint{' '}
-          <code data-testid="trace-hash" title="Same scenario and seed give the same fingerprint on any machine">
-            {first.result.traceHash}
-          </code>
+          <TraceHash result={first.result} testId="trace-hash" />
           {set.runs.slice(1).map((r) => (
             <span key={r.key}>
-              , {r.label} <code>{r.result.traceHash}</code>
+              , {r.label} <TraceHash result={r.result} />
             </span>
           ))}
           .{set.runs.some((r) => r.result.decimated) ? ' Charts show a display-decimated trace (every peak kept); metrics are exact.' : ''}

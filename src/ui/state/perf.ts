@@ -44,6 +44,15 @@ export function measureWorker(phases: RunPhasesMs): void {
   for (const [k, ms] of Object.entries(phases)) if (k !== 'slices') performance.measure(`tcp:worker:${k}`, { start: end - ms, end });
 }
 
+export const HANDOVER_MEASURE = 'tcp:worker→main';
+
+/** From the worker posting a result (its `sentAtEpochMs`) to the main thread acting on it: serialisation, transfer, queueing. */
+export function measureHandover(sentAtEpochMs: number): void {
+  if (!sentAtEpochMs) return;
+  const end = performance.now();
+  performance.measure(HANDOVER_MEASURE, { start: Math.min(end, sentAtEpochMs - performance.timeOrigin), end });
+}
+
 /** One chart's data layer drawn, from `startMs`. */
 export function measureDraw(startMs: number): void {
   if (performance.getEntriesByName(DRAW_MEASURE).length > MAX_FRAME_MEASURES) performance.clearMeasures(DRAW_MEASURE);

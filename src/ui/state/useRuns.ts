@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isSuperseded } from '../../worker/client.ts';
 import type { SimPool } from '../../worker/pool.ts';
-import { measurePosted, measureResults, measureWorker } from './perf.ts';
+import { measureHandover, measurePosted, measureResults, measureWorker } from './perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from './runSet.ts';
 
 const SLOW_MS = 400;
@@ -53,7 +53,10 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
         inFlight.current = false;
         clearTimeout(slowTimer);
         measureResults();
-        for (const r of results) if (r.phasesMs) measureWorker(r.phasesMs);
+        for (const r of results) {
+          if (r.phasesMs) measureWorker(r.phasesMs);
+          measureHandover(r.sentAtEpochMs);
+        }
         setState({ set: buildRunSet(jobs, results, performance.now() - started), running: false, slow: false, error: null });
       },
       (e: unknown) => {
