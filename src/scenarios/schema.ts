@@ -213,8 +213,8 @@ const variantSchema = z
 export const TokenBucketSchema = z.strictObject({
   tokensPerInterval: z.number().min(0.001).max(1_000_000).default(20),
   intervalMs: z.number().min(0.001).max(60_000).default(30),
-  /** Bucket depth in tokens (segments); the bucket starts full. */
-  depthTokens: z.number().min(1).max(1_000_000).default(20),
+  /** Bucket depth in whole tokens (segments); the bucket starts full. */
+  depthTokens: z.int().min(1).max(1_000_000).default(20),
 });
 
 /** The receiving application reads `readBytes` of in-order data every `periodMs` (TCP-Real §3). */
@@ -260,7 +260,15 @@ export const CrossTrafficSchema = z.discriminatedUnion('kind', [
     schedule: z
       .array(z.strictObject({ atS: z.number().min(0).max(3600), rateBps: z.number().min(0).max(100e9) }))
       .min(1)
-      .max(64),
+      .max(64)
+      .superRefine((steps, ctx) => {
+        // Each step starts a new rate, so the steps must be in time order (and 1 ns apart at least).
+        for (let i = 1; i < steps.length; i++) {
+          if (Math.round(steps[i].atS * 1e9) <= Math.round(steps[i - 1].atS * 1e9)) {
+            ctx.addIssue({ code: 'custom', path: [i, 'atS'], input: steps[i].atS, message: `is not after the previous step (${steps[i - 1].atS} s) — steps must be in increasing time order` });
+          }
+        }
+      }),
   }),
   /** N independent UDP sources with Pareto-distributed ON and OFF periods. */
   z.strictObject({

@@ -180,6 +180,16 @@ describe('parseScenario errors', () => {
     expect(e.message).toBe('120000 is too large for rateBps 200000 — allowed below 115470 (rateBps/√3), so the slowest rate stays positive');
   });
 
+  it('wants CBR steps in increasing time order and whole bucket depths', () => {
+    const input = structuredClone(minimal) as Record<string, unknown> & { flows: Record<string, unknown>[] };
+    input.cross = [{ id: 'x', kind: 'cbr', schedule: [{ atS: 5, rateBps: 1e6 }, { atS: 5, rateBps: 0 }, { atS: 2, rateBps: 1e6 }] }];
+    input.flows[0].tokenBucket = { depthTokens: 2.5 };
+    const errors = errorsOf(input);
+    expect(errorAt(errors, 'cross.0.schedule.1.atS').message).toBe('5 is not after the previous step (5 s) — steps must be in increasing time order');
+    expect(errorAt(errors, 'cross.0.schedule.2.atS').message).toBe('2 is not after the previous step (5 s) — steps must be in increasing time order');
+    expect(errorAt(errors, 'flows.0.tokenBucket.depthTokens').message).toBe('2.5 is not a whole number — allowed integers 1 … 1e6');
+  });
+
   it('checks RED thresholds and cross-traffic link ranges', () => {
     const input = structuredClone(minimal) as Record<string, unknown> & { path: { forward: Record<string, unknown> }[] };
     input.path[0].forward.queue = { kind: 'red', minThPackets: 20, maxThPackets: 10 };
