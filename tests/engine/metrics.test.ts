@@ -71,6 +71,12 @@ describe('run statistics against the run trace', () => {
     expect(link.queueSdPackets).toBeCloseTo(fromTrace.sd, 9);
     // Congestion loss % from the link's own counters.
     expect(link.congestionLossPct).toBeCloseTo((100 * link.drops['queue-overflow']) / link.arrivedPackets, 12);
+    // Utilization: every packet on the bottleneck is a 1052-byte data segment (1000 B + 40 B
+    // headers + 12 B timestamps) taking 1052·8/2e6 s; busy time = packets sent × that (± the one
+    // still in service at the end).
+    const txS = (1052 * 8) / 2e6;
+    expect(link.utilization).toBeGreaterThan(0.9);
+    expect(Math.abs(link.utilization * r.sim.simTimeS - link.packetsSent * txS)).toBeLessThanOrEqual(txS);
     expect(r.summary.jainIndex).toBe(1);
     expect(r.summary.linkEfficiency).toBeNull(); // a wired path
   });

@@ -142,8 +142,10 @@ export class Link implements Hop {
 
   private startTx(p: Packet): void {
     const now = this.sim.now();
-    if (!this.busy) this.busySinceNs = now;
-    this.busy = true;
+    if (!this.busy) {
+      this.busy = true;
+      this.busySinceNs = now;
+    }
     const rate = this.rate ? this.rate.rateAt(now) : this.rateBps;
     this.sim.schedule(Math.max(1, Math.round((p.sizeBytes * 8 * 1e9) / rate)), this.txDone, p);
   }
@@ -167,8 +169,7 @@ export class Link implements Hop {
     const next = this.queue.dequeue(now);
     if (next !== undefined) {
       this.trace.queue(now, this.index, this.queue.packets, this.queue.bytes);
-      this.busy = false;
-      this.startTx(next);
+      this.startTx(next); // still busy: the busy period goes on
     } else {
       this.busy = false;
       this.busyNs += now - this.busySinceNs;
