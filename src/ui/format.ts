@@ -19,8 +19,9 @@ export function rate(bps: number): string {
 
 interface Describable {
   durationS: number;
-  path: { forward: { rateBps: number; delayMs: number; queue: { limitPackets: number } } }[];
+  path: { forward: { rateBps: number; delayMs: number; queue: { limitPackets: number }; errors: readonly unknown[] } }[];
   flows: { variant: string }[];
+  cross: readonly unknown[];
 }
 
 /**
@@ -31,6 +32,12 @@ export function describeScenario(s: Describable): string {
   const counts = new Map<string, number>();
   for (const f of s.flows) counts.set(f.variant, (counts.get(f.variant) ?? 0) + 1);
   const flows = [...counts].map(([v, n]) => `${n} ${variantLabel(v)} flow${n === 1 ? '' : 's'}`).join(', ');
-  const b = s.path[0].forward;
-  return `${flows} through a ${rate(b.rateBps)}, ${b.delayMs} ms link with a ${b.queue.limitPackets}-packet queue, ${s.durationS} s`;
+  const lossy = (d: Describable['path'][number]['forward']): string => (d.errors.length > 0 ? ' with wireless errors' : '');
+  const cross = s.cross.length > 0 ? ', with cross traffic' : '';
+  if (s.path.length === 1) {
+    const b = s.path[0].forward;
+    return `${flows} through a ${rate(b.rateBps)}, ${b.delayMs} ms link with a ${b.queue.limitPackets}-packet queue${lossy(b)}${cross}, ${s.durationS} s`;
+  }
+  const hops = s.path.map((l) => `${rate(l.forward.rateBps)} ${l.forward.delayMs} ms${lossy(l.forward)}`).join(' → ');
+  return `${flows} over ${s.path.length} links (${hops})${cross}, ${s.durationS} s`;
 }

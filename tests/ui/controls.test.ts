@@ -22,6 +22,7 @@ import {
   PER_SCALE,
   perAt,
   perOf,
+  quickErrorLink,
   SEED_MAX,
   withErrorKind,
   withPer,
@@ -85,6 +86,24 @@ describe('ui quick controls: variant and seed', () => {
   });
 });
 
+describe('ui quick controls: which link the error controls edit', () => {
+  const preset = (name: string): Scenario => valid(getPreset(name)?.scenario as Scenario);
+
+  it('the first path link with errors (the wireless hop), else the last link', () => {
+    const lp = preset('lp-correlated'); // wired, then a wireless hop with Gilbert–Elliott errors
+    expect(lp.path.map((l) => l.forward.errors.length > 0)).toEqual([false, true]);
+    expect(quickErrorLink(lp)).toBe(1);
+    // With no errors anywhere, the last hop (where the papers put the wireless link).
+    const clean = { ...lp, path: lp.path.map((l) => ({ ...l, forward: { ...l.forward, errors: [] } })) };
+    expect(quickErrorLink(clean)).toBe(1);
+    expect(quickErrorLink(reference())).toBe(0);
+    // Editing through the quick controls changes that link only.
+    const edited = valid(withPer(lp, 0.2));
+    expect(edited.path[0]).toEqual(lp.path[0]);
+    expect(perOf(edited)).toBe(0.2);
+  });
+});
+
 describe('ui quick controls: error model of the first link', () => {
   const base = reference();
 
@@ -140,6 +159,15 @@ describe('ui describeScenario', () => {
     const r = reference();
     const s = withVariant({ ...r, path: [{ ...r.path[0], forward: { ...r.path[0].forward, rateBps: 1.5e6 } }, ...r.path.slice(1)] }, 'tahoe');
     expect(describeScenario(s)).toBe('1 Tahoe flow through a 1.5 Mb/s, 49 ms link with a 25-packet queue, 100 s');
+  });
+
+  it('names every hop of a longer path, which ones have errors, and cross traffic', () => {
+    const lp = valid(getPreset('lp-uncorrelated')?.scenario as Scenario);
+    const hops = lp.path.map((l) => l.forward);
+    // Built from the preset's own fields, so the test states the format, not the preset's numbers.
+    const hop = (d: (typeof hops)[number]): string => `${d.rateBps / 1e6} Mb/s ${d.delayMs} ms${d.errors.length > 0 ? ' with wireless errors' : ''}`;
+    expect(describeScenario(lp)).toBe(`1 NewReno flow over 2 links (${hops.map(hop).join(' → ')}), with cross traffic, ${lp.durationS} s`);
+    expect(describeScenario(lp)).toContain('with wireless errors');
   });
 });
 

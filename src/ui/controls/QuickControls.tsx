@@ -21,6 +21,7 @@ import {
   PER_SCALE,
   perAt,
   perOf,
+  quickErrorLink,
   withErrorKind,
   withPer,
   withVariant,
@@ -52,7 +53,7 @@ export function QuickControls({ scenario, variants, onChange }: Props) {
   const variant = commonVariant(scenario);
   const kind = errorKindOf(scenario);
   const per = perOf(scenario);
-  const link = scenario.path[0]?.id ?? 'link 1';
+  const link = scenario.path[quickErrorLink(scenario)]?.id ?? 'link 1';
 
   return (
     <section className="quick-bar" aria-label="Quick controls" data-testid="quick-controls">

@@ -98,13 +98,23 @@ export const PER_SCALE: SliderScale = {
 /** The PER at a slider position, to two significant digits. */
 export const perAt = (position: number): number => roundSig(positionToValue(PER_SCALE, position, false), 2);
 
-const firstForwardErrors = (s: Scenario): readonly ErrorModelSpec[] => s.path[0]?.forward.errors ?? [];
+/**
+ * The path link the quick error controls act on: the first whose forward direction already has
+ * error models (a wireless hop in the paper presets), else the last one (where the papers put
+ * the wireless hop). With one link it is that link.
+ */
+export function quickErrorLink(s: Scenario): number {
+  const withErrors = s.path.findIndex((l) => l.forward.errors.length > 0);
+  return withErrors >= 0 ? withErrors : s.path.length - 1;
+}
+
+const firstForwardErrors = (s: Scenario): readonly ErrorModelSpec[] => s.path[quickErrorLink(s)]?.forward.errors ?? [];
 
 function isOnOff(m: ErrorModelSpec): boolean {
   return m.kind === 'gilbert-elliott' && m.badState === 'bad' && m.perGood === 0 && m.meanGoodS === ON_OFF_MEAN_S && m.meanBadS === ON_OFF_MEAN_S && m.startState === 'good';
 }
 
-/** Which template the first link's forward errors are; `custom` for anything else (blackouts, several models). */
+/** Which template the quick link's forward errors are; `custom` for anything else (blackouts, several models). */
 export function errorKindOf(s: Scenario): QuickErrorKind | 'custom' {
   const list = firstForwardErrors(s);
   if (list.length === 0) return 'none';
@@ -126,8 +136,8 @@ export function perOf(s: Scenario): number | null {
 
 function withFirstForwardErrors(s: Scenario, errors: ErrorModelSpec[]): Scenario {
   if (s.path.length === 0) return s;
-  const [first, ...rest] = s.path;
-  return { ...s, path: [{ ...first, forward: { ...first.forward, errors } }, ...rest] };
+  const k = quickErrorLink(s);
+  return { ...s, path: s.path.map((l, i) => (i === k ? { ...l, forward: { ...l.forward, errors } } : l)) };
 }
 
 function template(kind: QuickErrorKind): ErrorModelSpec[] {
@@ -146,7 +156,7 @@ function template(kind: QuickErrorKind): ErrorModelSpec[] {
   }
 }
 
-/** The first link's forward errors replaced by the template of `kind`. */
+/** The quick link's forward errors replaced by the template of `kind`. */
 export function withErrorKind(s: Scenario, kind: QuickErrorKind): Scenario {
   return withFirstForwardErrors(s, template(kind));
 }
