@@ -25,7 +25,7 @@ export interface SenderParams extends RttParams {
   dupAckThreshold: number;
   /** Bytes to send; Infinity for an unlimited bulk transfer. */
   totalBytes: number;
-  /** ECN-capable (RFC 3168): data is sent ECT; echoed marks halve the window once per window. */
+  /** ECN-capable (RFC 3168): data is sent ECT; echoed marks halve cwnd at most once per window of data */
   ecn?: boolean;
 }
 
@@ -274,7 +274,7 @@ export class Sender implements Conn, Endpoint {
   /**
    * RFC 6675 IsLost: dupThresh or more SACKed segments above the one holding `seq`. The
    * dupThresh-th highest SACKed segment splits lost from not lost, so it is found once per
-   * scoreboard change, not once per query: pipe and NextSeg stay linear in the window.
+   * scoreboard change, not once per query: pipe and NextSeg stay linear in the window size
    */
   private isLost(seq: number): boolean {
     return seq < this.lostBoundarySeq();
