@@ -237,31 +237,36 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
     const access = makeDuplex(spec.access);
     const totalBytes = spec.bytes ?? Number.POSITIVE_INFINITY;
     const startNs = sToNs(spec.startS);
-    const runtime: FlowRuntime = { startNs, totalBytes, appBytes: 0, bucket: null, tokenTakesNs: [], playback: null } as unknown as FlowRuntime;
+    let playback: Playback | null = null;
     if (spec.playback !== null) {
-      runtime.playback = new Playback(
+      playback = new Playback(
         sim,
         { readBytes: spec.playback.readBytes, periodNs: msToNs(spec.playback.periodMs), startNs: startNs + msToNs(spec.playback.startDelayMs), totalBytes },
         trace,
         i,
       );
-      runtime.playback.start();
+      playback.start();
     }
+    const tokenTakesNs: number[] = [];
+    let bucket: TokenBucket | null = null;
     let gate: SendGate | null = null;
     if (spec.tokenBucket !== null) {
       const tb = spec.tokenBucket;
-      const bucket = new TokenBucket({ tokensPerInterval: tb.tokensPerInterval, intervalNs: msToNs(tb.intervalMs), depthTokens: tb.depthTokens, startNs });
-      runtime.bucket = bucket;
+      const b = new TokenBucket({ tokensPerInterval: tb.tokensPerInterval, intervalNs: msToNs(tb.intervalMs), depthTokens: tb.depthTokens, startNs });
+      bucket = b;
       gate = {
         tryTake: (t) => {
-          if (!bucket.tryTake(t)) return false;
-          runtime.tokenTakesNs.push(t);
+          if (!b.tryTake(t)) return false;
+          tokenTakesNs.push(t);
           return true;
         },
-        nsUntil: (t) => bucket.nsUntil(t),
-        available: (t) => bucket.available(t),
+        nsUntil: (t) => b.nsUntil(t),
+        available: (t) => b.available(t),
       };
     }
+    // The application's reads, checked for gaps and overlaps; the pair is made after, so the
+    // runtime gets its sender and receiver by Object.assign.
+    const app = { startNs, totalBytes, appBytes: 0, bucket, tokenTakesNs, playback };
     const pair = tcpPair({
       sim,
       trace,
@@ -273,13 +278,12 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
       ackRoute: [...path.map((p) => p.rev).reverse(), access.rev],
       gate,
       deliver: (start, end) => {
-        if (start !== runtime.appBytes) throw new Error(`flow ${spec.id}: application got bytes from ${start}, expected ${runtime.appBytes}`);
-        runtime.appBytes = end;
-        runtime.playback?.onDeliver(end - start);
+        if (start !== app.appBytes) throw new Error(`flow ${spec.id}: application got bytes from ${start}, expected ${app.appBytes}`);
+        app.appBytes = end;
+        playback?.onDeliver(end - start);
       },
     });
-    runtime.sender = pair.sender;
-    runtime.receiver = pair.receiver;
+    const runtime: FlowRuntime = Object.assign(app, pair);
     const start: Handler<null> = { fire: () => runtime.sender.start() };
     sim.scheduleAt(startNs, start, null);
     return runtime;

@@ -93,7 +93,8 @@ export class Link implements Hop {
   receive(p: Packet): void {
     this.arrived++;
     const now = this.sim.now();
-    this.accountQueue();
+    // Only a busy link can store the packet; an idle one has had an empty queue since it emptied.
+    if (this.busy) this.accountQueue();
     const cause = this.queue.offer(p, now, !this.busy);
     if (cause !== null) {
       this.drop(p, cause);

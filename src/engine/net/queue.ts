@@ -143,6 +143,30 @@ export class QueueAverage {
   }
 }
 
+/** A drop-tail store whose discipline acts on the average queue length (RED, CW). */
+abstract class AveragedQueue extends DropTailQueue {
+  protected readonly average: QueueAverage;
+
+  constructor(limitPackets: number, weight: number, typicalTxNs: number) {
+    super(limitPackets, null);
+    this.average = new QueueAverage(weight, typicalTxNs);
+  }
+
+  get averagePackets(): number {
+    return this.average.avg;
+  }
+
+  override dequeue(nowNs: number): Packet | undefined {
+    const p = this.fifo.shift();
+    if (p === undefined) this.average.onIdle(nowNs);
+    else this.forwarded(p);
+    return p;
+  }
+
+  /** A packet leaves the queue for the transmitter. */
+  protected forwarded(_p: Packet): void {}
+}
+
 export interface RedParams {
   limitPackets: number;
   minThPackets: number;
@@ -161,8 +185,7 @@ export interface RedParams {
  * packets are marked instead of dropped in the probabilistic region only; forced drops stay
  * drops (as in ns-2).
  */
-export class RedQueue extends DropTailQueue {
-  private readonly average: QueueAverage;
+export class RedQueue extends AveragedQueue {
   /** Packets since the last early mark/drop; −1 while the average is below minTh. */
   private count = -1;
 
@@ -171,12 +194,7 @@ export class RedQueue extends DropTailQueue {
     typicalTxNs: number,
     private readonly rng: RandomStream,
   ) {
-    super(p.limitPackets, null);
-    this.average = new QueueAverage(p.weight, typicalTxNs);
-  }
-
-  get averagePackets(): number {
-    return this.average.avg;
+    super(p.limitPackets, p.weight, typicalTxNs);
   }
 
   override offer(pkt: Packet, nowNs: number, linkIdle: boolean): DropCause | null {
@@ -193,12 +211,6 @@ export class RedQueue extends DropTailQueue {
     }
     if (!linkIdle) this.fifo.push(pkt);
     return null;
-  }
-
-  override dequeue(nowNs: number): Packet | undefined {
-    const p = this.fifo.shift();
-    if (p === undefined) this.average.onIdle(nowNs);
-    return p;
   }
 
   /** The early decision for an arrival at average `avg`: none, a probabilistic mark/drop, or a forced drop. */
@@ -231,21 +243,14 @@ export class RedQueue extends DropTailQueue {
  * forwards is marked. The threshold is a reconstruction (algorithms.md): one third of the buffer
  * unless given.
  */
-export class CwQueue extends DropTailQueue {
-  private readonly average: QueueAverage;
-
+export class CwQueue extends AveragedQueue {
   constructor(
     limitPackets: number,
     readonly thresholdPackets: number,
     weight: number,
     typicalTxNs: number,
   ) {
-    super(limitPackets, null);
-    this.average = new QueueAverage(weight, typicalTxNs);
-  }
-
-  get averagePackets(): number {
-    return this.average.avg;
+    super(limitPackets, weight, typicalTxNs);
   }
 
   override offer(p: Packet, nowNs: number, linkIdle: boolean): DropCause | null {
@@ -256,10 +261,7 @@ export class CwQueue extends DropTailQueue {
     return cause;
   }
 
-  override dequeue(nowNs: number): Packet | undefined {
-    const p = this.fifo.shift();
-    if (p === undefined) this.average.onIdle(nowNs);
-    else if (this.average.avg > this.thresholdPackets) this.mark(p);
-    return p;
+  protected override forwarded(p: Packet): void {
+    if (this.average.avg > this.thresholdPackets) this.mark(p);
   }
 }

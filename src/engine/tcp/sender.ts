@@ -207,8 +207,9 @@ export class Sender implements Conn, Endpoint {
     this.trace.ack(now, this.p.flow, ack.ackNo);
     const sackedSegments = ack.sack !== null && this.sack.enabled ? this.applySack(ack.sack) : 0;
 
+    let info: AckInfo | null = null;
     if (ack.ackNo > this.sndUna) {
-      const info: AckInfo = { ackNo: ack.ackNo, ackedBytes: ack.ackNo - this.sndUna, rttNs: this.rttSample(ack), sackedSegments, ece: ack.ece };
+      info = { ackNo: ack.ackNo, ackedBytes: ack.ackNo - this.sndUna, rttNs: this.rttSample(ack), sackedSegments, ece: ack.ece };
       if (info.rttNs !== null) this.rtt.sample(info.rttNs);
       this.sndUna = ack.ackNo;
       if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
@@ -221,9 +222,10 @@ export class Sender implements Conn, Endpoint {
       else this.armRto();
     } else if (ack.ackNo === this.sndUna && this.sndMax > this.sndUna) {
       this.dupAcks++;
-      this.cc.onDupAck(this, { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: ack.ece });
+      info = { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: ack.ece };
+      this.cc.onDupAck(this, info);
     }
-    if (ack.ece) this.onEcnEcho(ack);
+    if (ack.ece) this.onEcnEcho(info ?? { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: true });
     this.traceWindow();
     this.trySend();
   }
@@ -233,9 +235,9 @@ export class Sender implements Conn, Endpoint {
    * fast retransmit, cwnd = ssthresh), at most once per window of data and not during loss
    * recovery; nothing is retransmitted. A variant with its own reaction (Jersey) takes over.
    */
-  private onEcnEcho(ack: Packet): void {
+  private onEcnEcho(info: AckInfo): void {
     if (this.cc.onEcnEcho) {
-      this.cc.onEcnEcho(this, { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments: 0, ece: true });
+      this.cc.onEcnEcho(this, info);
       return;
     }
     if (!this.p.ecn || this.inRecovery || this.sndUna <= this.ecnRecoverSeq) return;
@@ -346,11 +348,11 @@ export class Sender implements Conn, Endpoint {
   private onGateOpen(): void {
     this.gateWakeArmed = false;
     if (this.stopped || this.gate === null) return;
-    const now = this.sim.now();
-    while (this.heldSeqs.length > 0 && this.gate.tryTake(now)) {
-      const seq = this.heldSeqs.shift() as number;
-      this.trace.bucket(now, this.p.flow, this.gate.available(now));
-      if (seq >= this.sndUna && seq < Math.max(this.sndMax, this.sndUna + 1)) this.emit(seq);
+    while (this.heldSeqs.length > 0) {
+      // A held retransmission the receiver has acknowledged meanwhile costs no token.
+      if (this.heldSeqs[0] < this.sndUna) this.heldSeqs.shift();
+      else if (this.takeToken()) this.emit(this.heldSeqs.shift() as number);
+      else break;
     }
     if (this.heldSeqs.length > 0) this.armGateWake();
     else this.trySend();
@@ -358,16 +360,21 @@ export class Sender implements Conn, Endpoint {
 
   /** Send one segment now, or hold it for a token. */
   private transmit(seq: number): void {
-    if (this.gate !== null) {
-      const now = this.sim.now();
-      if (this.heldSeqs.length > 0 || !this.gate.tryTake(now)) {
-        this.heldSeqs.push(seq);
-        this.armGateWake();
-        return;
-      }
-      this.trace.bucket(now, this.p.flow, this.gate.available(now));
+    if (this.gate !== null && (this.heldSeqs.length > 0 || !this.takeToken())) {
+      this.heldSeqs.push(seq);
+      this.armGateWake();
+      return;
     }
     this.emit(seq);
+  }
+
+  /** Take one token from the gate, tracing the bucket level after it; false if there is none. */
+  private takeToken(): boolean {
+    const gate = this.gate as SendGate;
+    const now = this.sim.now();
+    if (!gate.tryTake(now)) return false;
+    this.trace.bucket(now, this.p.flow, gate.available(now));
+    return true;
   }
 
   /** Put one segment on the wire. A sequence below sndMax is a retransmission. */
