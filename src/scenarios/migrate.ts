@@ -1,8 +1,8 @@
 /**
  * Scenario format migrations: an older scenario (a saved file, an old shared URL) is rewritten
  * step by step to the current `version` before validation, so old links keep working. Each
- * step takes the raw JSON of version N and returns version N + 1; steps never throw — anything
- * they do not recognise is left for validation to report with its field name.
+ * step takes the raw JSON of version N and returns version N + 1. `migrateScenario` never
+ * throws — anything it does not recognise is left for validation to report with its field name.
  */
 import { isRecord } from './validate.ts';
 import { SCENARIO_VERSION } from './schema.ts';
@@ -22,9 +22,15 @@ export function migrateScenario(input: unknown): Migrated {
   const notes: string[] = [];
   if (!isRecord(input) || typeof input.version !== 'number' || !Number.isInteger(input.version)) return { value: input, notes };
   let s: Record<string, unknown> = input;
-  for (let v = s.version as number; v >= 1 && v < SCENARIO_VERSION; v++) {
-    s = STEPS[v - 1](structuredClone(s), notes);
-    s.version = v + 1;
+  try {
+    for (let v = s.version as number; v >= 1 && v < SCENARIO_VERSION; v++) {
+      s = STEPS[v - 1](structuredClone(s), notes);
+      s.version = v + 1;
+    }
+  } catch (e) {
+    // Only hostile input gets here (structuredClone of something JSON cannot hold, or nesting
+    // deep enough to overflow the stack): hand it on unchanged for validation to report.
+    return { value: input, notes: [...notes, `could not be updated from its format version (${e instanceof Error ? e.message : String(e)})`] };
   }
   return { value: s, notes };
 }

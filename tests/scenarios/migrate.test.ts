@@ -44,6 +44,15 @@ describe('scenario migrations', () => {
     expect(r.scenario.path[0].reverse.errors).toEqual([]);
   });
 
+  it('never throws: input that cannot even be copied goes on unchanged, with a note', () => {
+    // Not JSON (a function cannot be cloned), as only a caller bypassing JSON.parse could pass.
+    const odd = { version: 1, path: [{ id: 'x', forward: { loss: () => 0 } }] };
+    const m = migrateScenario(odd);
+    expect(m.value).toBe(odd);
+    expect(m.notes).toHaveLength(1);
+    expect(m.notes[0]).toMatch(/^could not be updated from its format version \(/);
+  });
+
   it('leaves current, unknown and malformed input for validation to report', () => {
     const current = { version: 2, path: [] };
     expect(migrateScenario(current)).toEqual({ value: current, notes: [] });

@@ -6,7 +6,7 @@
  */
 import type { Scenario } from '../../scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../../scenarios/validate.ts';
-import { migrateScenarioSafe } from '../state/url.ts';
+import { migrateScenario } from '../../scenarios/migrate.ts';
 import { safeFilename } from './download.ts';
 
 /** Files bigger than this are not scenarios (the largest allowed one is well under 1 MB). */
@@ -37,7 +37,7 @@ export function importScenarioFile(text: string): ImportedScenario {
   } catch (e) {
     return { scenario: null, problems: [`the file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`] };
   }
-  const migrated = migrateScenarioSafe(raw);
+  const migrated = migrateScenario(raw);
   const notes = migrated.notes.map((n) => `updated from an older format: ${n}`);
   const parsed = parseScenario(migrated.value);
   if (!parsed.ok) return { scenario: null, problems: [...notes, ...formatErrors(parsed.errors).split('\n')] };

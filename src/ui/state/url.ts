@@ -144,14 +144,6 @@ export function decodeStateWith(hash: string, fallback: SharedState, migrations:
   }
 }
 
-export function migrateScenarioSafe(raw: unknown): { value: unknown; notes: string[] } {
-  try {
-    return migrateScenario(raw);
-  } catch (e) {
-    return { value: raw, notes: [`could not be updated from its format version (${e instanceof Error ? e.message : String(e)})`] };
-  }
-}
-
 /** Chat apps and mail clients sometimes percent-encode `$` or `+` in a pasted link; undo that. */
 function unescapeHash(text: string): string {
   if (!/%[0-9A-Fa-f]{2}/.test(text)) return text;
@@ -187,7 +179,7 @@ interface Repair {
  */
 export function repairScenario(raw: unknown, fallback: Scenario): { scenario: Scenario; problems: string[] } {
   if (!isRecord(raw)) return { scenario: fallback, problems: [`scenario: ${formatValue(raw)} is not a scenario — kept the current scenario`] };
-  const migrated = migrateScenarioSafe(raw);
+  const migrated = migrateScenario(raw);
   const problems = migrated.notes.map((n) => `scenario: ${n}`);
   let value: unknown = migrated.value;
   const repairs: Repair[] = [];
