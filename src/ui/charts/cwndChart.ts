@@ -4,7 +4,7 @@
  * by ground-truth cause. Compared variants differ by colour and by the cwnd line's dash.
  */
 import * as d3 from 'd3';
-import { clipToPlot, drawCursor, drawDropLane, drawFrame, drawSpans, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { clipToPlot, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { finiteMax, indexAtOrBefore, stepPath, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 import { int } from '../format.ts';
@@ -138,18 +138,16 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
     at('timeout', f.timeoutS);
   }
   const markers = [...byColumn.values()];
-  const triangle = d3.symbol(d3.symbolTriangle, 90)();
-  const diamond = d3.symbol(d3.symbolDiamond, 130)();
-  layer(svg, 'markers')
-    .attr('clip-path', clip)
-    .selectAll<SVGPathElement, Marker>('path.marker')
-    .data(markers)
-    .join('path')
-    .attr('class', (m) => `marker ${m.kind}`)
-    .attr('d', (m) => (m.kind === 'timeout' ? diamond : triangle))
+  const triangle = d3.symbol(d3.symbolTriangle, 90)() ?? '';
+  const diamond = d3.symbol(d3.symbolDiamond, 130)() ?? '';
+  drawMarks(layer(svg, 'markers').attr('clip-path', clip), 'path.marker', markers, {
+    cls: (m) => `marker ${m.kind}`,
+    shape: (m) => (m.kind === 'timeout' ? diamond : triangle),
     // lifted above the line so the marker does not hide the peak it annotates
-    .attr('transform', (m) => `translate(${x(m.tS)},${Math.max(plotTop + 6, y(m.seg) - 9)})`)
-    .style('fill', (m) => (m.kind === 'timeout' ? MARK_COLOURS.timeout : MARK_COLOURS.fastRetransmit));
+    at: (m) => [x(m.tS), Math.max(plotTop + 6, y(m.seg) - 9)],
+    paint: 'fill',
+    colour: (m) => (m.kind === 'timeout' ? MARK_COLOURS.timeout : MARK_COLOURS.fastRetransmit),
+  });
 
   const top = y.domain()[1];
   const [plotLeft, plotRight] = x.range();

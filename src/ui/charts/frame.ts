@@ -142,15 +142,32 @@ export function drawDropLane(svg: Svg, x: d3.ScaleLinear<number, number>, drops:
     .attr('dy', '0.35em')
     .attr('text-anchor', 'end')
     .text((d) => d);
-  const sym = d3.symbol(d3.symbolTimes, 70)();
-  lane
-    .selectAll<SVGPathElement, { px: number; colour: string }>('path.drop-mark')
+  drawMarks(lane, 'path.drop-mark', marks, { cls: 'drop-mark', shape: d3.symbol(d3.symbolTimes, 70)() ?? '', at: (m) => [m.px, LANE_Y], paint: 'stroke', colour: (m) => m.colour });
+}
+
+/** How a symbol mark is drawn: its class, shape (a path), position and colour. */
+export interface MarkStyle<T> {
+  cls: string | ((m: T) => string);
+  shape: string | ((m: T) => string);
+  at: (m: T) => readonly [number, number];
+  /** Filled symbols (triangles, diamonds) or stroked ones (crosses). */
+  paint: 'fill' | 'stroke';
+  colour: string | ((m: T) => string);
+}
+
+/** One symbol per datum in group `g` (joined by data, so re-renders update in place). */
+export function drawMarks<T>(g: Group, selector: string, marks: readonly T[], style: MarkStyle<T>): void {
+  const value = (v: string | ((m: T) => string), m: T): string => (typeof v === 'string' ? v : v(m));
+  g.selectAll<SVGPathElement, T>(selector)
     .data(marks)
     .join('path')
-    .attr('class', 'drop-mark')
-    .attr('d', sym)
-    .attr('transform', (m) => `translate(${m.px},${LANE_Y})`)
-    .style('stroke', (m) => m.colour);
+    .attr('class', (m) => value(style.cls, m))
+    .attr('d', (m) => value(style.shape, m))
+    .attr('transform', (m) => {
+      const [px, py] = style.at(m);
+      return `translate(${px},${py})`;
+    })
+    .style(style.paint, (m) => value(style.colour, m));
 }
 
 /** Shaded time intervals across the plot's height (recovery periods, channel states). */

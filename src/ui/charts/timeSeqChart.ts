@@ -6,7 +6,7 @@
  * its lowest to its highest segment, so a run of 100 000 segments is still a small path.
  */
 import * as d3 from 'd3';
-import { clipToPlot, drawCursor, drawFrame, layer, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { clipToPlot, drawCursor, drawFrame, drawMarks, layer, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { columnTicks, indexAtOrBefore, stepPath, type TimeSeq } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 
@@ -106,28 +106,23 @@ export function renderTimeSeqChart(el: SVGSVGElement, input: TimeSeqChartInput, 
     .style('stroke', (r) => (input.runs.length === 1 ? MARK_COLOURS.ack : r.colour));
 
   const retx = input.runs.flatMap((r) => thin(r.key, r.seq.sendS, r.seq.sendSeg, x, (i) => r.seq.retransmit[i] === 1, plotLeft, plotRight));
-  const diamond = d3.symbol(d3.symbolDiamond, 60)();
-  layer(svg, 'retx')
-    .attr('clip-path', clip)
-    .selectAll<SVGPathElement, Point>('path.retx-mark')
-    .data(retx)
-    .join('path')
-    .attr('class', 'retx-mark')
-    .attr('d', diamond)
-    .attr('transform', (p) => `translate(${x(p.tS)},${y(p.seg)})`)
-    .style('fill', MARK_COLOURS.retransmit);
+  const at = (p: Point): [number, number] => [x(p.tS), y(p.seg)];
+  drawMarks(layer(svg, 'retx').attr('clip-path', clip), 'path.retx-mark', retx, {
+    cls: 'retx-mark',
+    shape: d3.symbol(d3.symbolDiamond, 60)() ?? '',
+    at,
+    paint: 'fill',
+    colour: MARK_COLOURS.retransmit,
+  });
 
   const drops = input.runs.flatMap((r) => thin(r.key, r.seq.dropS, r.seq.dropSeg, x, () => true, plotLeft, plotRight));
-  const cross = d3.symbol(d3.symbolTimes, 70)();
-  layer(svg, 'drops')
-    .attr('clip-path', clip)
-    .selectAll<SVGPathElement, Point>('path.seq-drop')
-    .data(drops)
-    .join('path')
-    .attr('class', 'seq-drop')
-    .attr('d', cross)
-    .attr('transform', (p) => `translate(${x(p.tS)},${y(p.seg)})`)
-    .style('stroke', MARK_COLOURS.drop);
+  drawMarks(layer(svg, 'drops').attr('clip-path', clip), 'path.seq-drop', drops, {
+    cls: 'seq-drop',
+    shape: d3.symbol(d3.symbolTimes, 70)() ?? '',
+    at,
+    paint: 'stroke',
+    colour: MARK_COLOURS.drop,
+  });
 }
 
 export function timeSeqReadout(input: TimeSeqChartInput, tS: number): ReadoutLine[] {
