@@ -9,7 +9,8 @@ import type { CrossTrafficSpec, LinkDirSpec, LinkSpec, QueueSpec, Scenario, TcpS
 import { Playback } from './app/playback.ts';
 import { TokenBucket } from './app/token-bucket.ts';
 import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
-import { congestionLossPct, goodputBps, jainIndex, linkEfficiency, overheadPct, successPct } from './metrics.ts';
+import { classification, congestionLossPct, goodputBps, jainIndex, linkEfficiency, overheadPct, successPct } from './metrics.ts';
+import { DropLedger } from './net/drop-ledger.ts';
 import { CROSS_TRAFFIC_FLOW, type Endpoint } from './net/packet.ts';
 import { CbrSource } from './traffic/cbr.ts';
 import { FtpSessionGenerator } from './traffic/ftp-sessions.ts';
@@ -59,6 +60,8 @@ export class Simulation {
     readonly flows: FlowRuntime[],
     readonly cross: CrossRuntime[],
     private readonly durationNs: number,
+    /** The slowest forward path link (available-bandwidth truth), null without a path. */
+    readonly bottleneck: Link | null,
   ) {}
 
   /** Run to the scenario's end, at most `maxEvents` events; false if the cap stopped it. */
@@ -102,6 +105,10 @@ export class Simulation {
         tokensPermittedPerRtt: tokens ? tokens.permittedPerRtt : null,
         ecnReductions: f.sender.ecnReductions,
         mssBytes: spec.tcp.mssBytes,
+        meanRttMs: f.sender.rttSamples > 0 ? f.sender.rttSumNs / f.sender.rttSamples / 1e6 : null,
+        probesSent: f.sender.probesSent,
+        estimateKeys: [...f.sender.estimateNames],
+        classification: f.sender.confusion === null ? null : classification(f.sender.confusion),
       };
     });
     const links: LinkResult[] = this.links.map((l) => ({
@@ -120,11 +127,14 @@ export class Simulation {
     }));
     const totalGoodput = flows.reduce((a, f) => a + f.goodputBps, 0);
     const wireless = this.wirelessCapacityBps();
+    const bn = this.bottleneck;
     const summary = {
       totalGoodputBps: totalGoodput,
       jainIndex: jainIndex(flows.map((f) => f.goodputBps)),
       wirelessCapacityBps: wireless,
       linkEfficiency: wireless === null ? null : linkEfficiency(totalGoodput, wireless),
+      bottleneck: bn === null ? null : bn.id,
+      meanAvailableBps: bn === null || endNs <= 0 ? null : Math.max(0, bn.rateBps - (bn.crossBytesTransmitted * 8 * 1e9) / endNs),
     };
     const cross = this.cross.map((c) => ({
       id: c.id,
@@ -208,6 +218,7 @@ function queueDisc(q: QueueSpec, rateBps: number, linkId: string, rng: Rng): Que
 export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Simulation {
   const sim = new Simulator();
   const rng = new Rng(seed);
+  const ledger = new DropLedger();
   const links: Link[] = [];
   const makeDir = (id: string, spec: LinkDirSpec): Link => {
     const index = links.length;
@@ -224,6 +235,7 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
       msToNs(spec.extraDelayMeanMs),
       spec.extraDelayMeanMs > 0 ? rng.stream(`${id}:delay`) : null,
     );
+    link.ledger = ledger;
     links.push(link);
     return link;
   };
@@ -277,6 +289,7 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
       dataRoute: [access.fwd, ...path.map((p) => p.fwd)],
       ackRoute: [...path.map((p) => p.rev).reverse(), access.rev],
       gate,
+      ledger,
       deliver: (start, end) => {
         if (start !== app.appBytes) throw new Error(`flow ${spec.id}: application got bytes from ${start}, expected ${app.appBytes}`);
         app.appBytes = end;
@@ -289,7 +302,30 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
     return runtime;
   });
   const cross = s.cross.map((c) => buildCross(c, path, sim, rng));
-  return new Simulation(s, seed, sim, links, flows, cross, sToNs(s.durationS));
+  let bottleneck: Link | null = null;
+  for (const p of path) if (bottleneck === null || p.fwd.rateBps < bottleneck.rateBps) bottleneck = p.fwd;
+  if (bottleneck !== null && trace.wants('avail')) traceAvailable(bottleneck, sim, trace);
+  return new Simulation(s, seed, sim, links, flows, cross, sToNs(s.durationS), bottleneck);
+}
+
+/** Bin width of the available-bandwidth truth: short enough to follow Pareto bursts and CBR steps. */
+export const AVAIL_BIN_NS = msToNs(100);
+
+/**
+ * Available-bandwidth truth: at the end of every bin, the bottleneck's mean rate minus the cross
+ * traffic it transmitted during the bin (what was left for the scenario's flows).
+ */
+function traceAvailable(link: Link, sim: Simulator, trace: TraceSink): void {
+  let lastCross = 0;
+  const bin: Handler<null> = {
+    fire: () => {
+      const crossBps = ((link.crossBytesTransmitted - lastCross) * 8 * 1e9) / AVAIL_BIN_NS;
+      lastCross = link.crossBytesTransmitted;
+      trace.avail(sim.now(), link.index, Math.max(0, link.rateBps - crossBps));
+      sim.schedule(AVAIL_BIN_NS, bin, null);
+    },
+  };
+  sim.schedule(AVAIL_BIN_NS, bin, null);
 }
 
 interface TcpPairSpec {
@@ -302,6 +338,7 @@ interface TcpPairSpec {
   dataRoute: Link[];
   ackRoute: Link[];
   gate: SendGate | null;
+  ledger: DropLedger | null;
   deliver: (start: number, end: number) => void;
 }
 
@@ -320,6 +357,8 @@ function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
     toSender,
     p.totalBytes,
     p.deliver,
+    plugin.createReceiverAgent ? plugin.createReceiverAgent() : null,
+    p.trace,
   );
   sender = new Sender(
     {
@@ -335,6 +374,7 @@ function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
       initialRtoNs: msToNs(tcp.initialRtoMs),
       granularityNs: msToNs(tcp.clockGranularityMs),
       ecn: tcp.ecn,
+      dataOptionBytes: plugin.dataOptionBytes ?? 0,
     },
     plugin.create(),
     sackOn,
@@ -343,6 +383,7 @@ function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
     p.dataRoute,
     receiver,
     p.gate,
+    p.ledger,
   );
   return { sender, receiver };
 }
@@ -401,6 +442,7 @@ function buildCross(c: CrossTrafficSpec, path: { fwd: Link; rev: Link }[], sim: 
             dataRoute: route,
             ackRoute: backRoute,
             gate: null,
+            ledger: null,
             deliver: (start, end) => {
               delivered += end - start;
               // Segments completed in order (the application reads byte ranges, not packets).

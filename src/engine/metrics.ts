@@ -8,8 +8,11 @@
  * - Jain's fairness index = (Σx)² / (n·Σx²);
  * - link efficiency = goodput / wireless capacity (NewReno-LP, New Jersey);
  * - congestion-loss % of a link = congestion drops / packets that arrived at it;
- * - queue length mean and standard deviation, time-weighted.
+ * - queue length mean and standard deviation, time-weighted;
+ * - loss-classification accuracy = correct verdicts / loss events with a real cause (NewReno-LP §5).
  */
+import { LOSS_TRUTHS, VERDICTS, type LossTruth, type Verdict } from './core/trace.ts';
+import type { Classification } from './results.ts';
 
 export function goodputBps(bytes: number, durationNs: number): number {
   return durationNs > 0 ? (bytes * 8 * 1e9) / durationNs : 0;
@@ -64,4 +67,21 @@ export function timeWeightedMeanSd(tNs: ArrayLike<number>, values: ArrayLike<num
   areaSq += lastV * lastV * (endNs - lastT);
   const mean = area / endNs;
   return { mean, sd: Math.sqrt(Math.max(0, areaSq / endNs - mean * mean)) };
+}
+
+/** Confusion counts (verdict × truth) → accuracy over the events whose truth is a real loss cause. */
+export function classification(matrix: Record<Verdict, Record<LossTruth, number>>): Classification {
+  let events = 0;
+  let judged = 0;
+  let correct = 0;
+  for (const v of VERDICTS) {
+    for (const t of LOSS_TRUTHS) {
+      const n = matrix[v][t];
+      events += n;
+      if (t === 'none') continue;
+      judged += n;
+      if (t === v) correct += n;
+    }
+  }
+  return { events, matrix: structuredClone(matrix), accuracy: judged > 0 ? correct / judged : null };
 }

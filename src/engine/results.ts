@@ -1,5 +1,15 @@
 /** What a finished run reports: the CLI's JSON, the UI's metrics table and the tests read these. */
-import type { TraceData } from './core/trace.ts';
+import type { LossTruth, TraceData, Verdict } from './core/trace.ts';
+
+/** How well a loss-differentiating variant's verdicts matched the truth. */
+export interface Classification {
+  /** Loss events the variant classified. */
+  events: number;
+  /** Events by verdict (rows) and ground truth (columns); `none` = the segment was never dropped. */
+  matrix: Record<Verdict, Record<LossTruth, number>>;
+  /** Correct verdicts / events whose truth is congestion or wireless; null if there were none. */
+  accuracy: number | null;
+}
 
 export interface FlowResult {
   id: string;
@@ -25,6 +35,14 @@ export interface FlowResult {
   /** Window reductions for echoed congestion marks (RFC 3168). */
   ecnReductions: number;
   mssBytes: number;
+  /** Mean of the sender's RTT samples, ms; null before the first. */
+  meanRttMs: number | null;
+  /** Header-only probe segments sent (TCP-Probing); counted in overheadPct. */
+  probesSent: number;
+  /** Names of the variant's traced estimates: the `estimate` table's `key` column indexes this. */
+  estimateKeys: string[];
+  /** Loss-classification accuracy; null for variants that do not classify losses. */
+  classification: Classification | null;
 }
 
 export interface LinkResult {
@@ -59,6 +77,10 @@ export interface RunSummary {
   wirelessCapacityBps: number | null;
   /** totalGoodputBps / wirelessCapacityBps. */
   linkEfficiency: number | null;
+  /** The bottleneck: the slowest forward path link (first of equals); the `avail` table is about it. */
+  bottleneck: string | null;
+  /** Its rate minus the cross traffic it carried, averaged over the run: what was left for the flows. */
+  meanAvailableBps: number | null;
 }
 
 export interface CrossResult {

@@ -25,6 +25,12 @@ const RULES: Record<TableName, TableRule> = {
   mark: { key: 'link', values: ['seq'] },
   bucket: { key: 'flow', values: ['tokens'] },
   playback: { key: 'flow', values: ['ok', 'bufferedBytes'] },
+  estimate: { key: 'flow', values: ['key', 'value'] },
+  verdict: { key: 'flow', values: ['verdict', 'truth'] },
+  avail: { key: 'link', values: ['bps'] },
+  wave: { key: 'flow', values: ['level', 'rateBps', 'decision'] },
+  probe: { key: 'flow', values: ['event', 'rttNs'] },
+  ackreg: { key: 'link', values: ['heldAcks', 'queuedPackets'] },
 };
 
 /** Rows above which a table is decimated; below it every row is kept. */

@@ -51,6 +51,10 @@ const FLOW_KEYS = [
   'tokensPerRtt',
   'tokensPermittedPerRtt',
   'ecnReductions',
+  'meanRttMs',
+  'probesSent',
+  'estimateKeys',
+  'classification',
 ];
 const LINK_KEYS = ['id', 'drops', 'marks', 'congestionLossPct', 'meanQueuePackets', 'queueSdPackets', 'maxQueuePackets', 'utilization'];
 const DROP_KEYS = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path'];

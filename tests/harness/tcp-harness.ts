@@ -9,7 +9,9 @@
  * the sender with `data()` and reads the ACKs it produced from `acks`.
  */
 import { Simulator, msToNs } from '../../src/engine/core/simulator.ts';
-import { nullSink, type FlowEventKind, type TraceSink } from '../../src/engine/core/trace.ts';
+import { nullSink, type FlowEventKind, type LossTruth, type ProbeRecord, type TraceSink, type Verdict, type WaveRecord } from '../../src/engine/core/trace.ts';
+import type { ReceiverAgent } from '../../src/engine/tcp/cc/types.ts';
+import { DropLedger } from '../../src/engine/net/drop-ledger.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint } from '../../src/engine/net/packet.ts';
 import { getVariant } from '../../src/engine/tcp/cc/registry.ts';
 import { Receiver } from '../../src/engine/tcp/receiver.ts';
@@ -23,6 +25,15 @@ export interface SentSegment {
   tNs: number;
   /** TSval carried (-1 without timestamps). */
   tsValNs: number;
+  /** The variant's segment tag (-1 if none). */
+  tag: number;
+}
+
+/** A header-only probe the sender emitted (TCP-Probing). */
+export interface SentProbe {
+  kind: number;
+  id: number;
+  tNs: number;
 }
 
 export interface TcpHarnessOptions {
@@ -48,6 +59,12 @@ export interface AckOptions {
   /** SACK blocks [start0, end0, start1, end1, …], most recent first. */
   sack?: number[];
   tsEcrNs?: number;
+  /** Echo of a congestion mark. */
+  ece?: boolean;
+  /** Receiver's arrival time of the triggering segment (New Jersey). */
+  rcvTsNs?: number;
+  /** Receiver agent's option value (TCP-Real's wave level). */
+  option?: number;
 }
 
 export function tcpHarness(o: TcpHarnessOptions) {
@@ -56,10 +73,26 @@ export function tcpHarness(o: TcpHarnessOptions) {
   const plugin = getVariant(o.variant);
   const sent: SentSegment[] = [];
   const events: { tNs: number; kind: FlowEventKind }[] = [];
-  const trace: TraceSink = { ...nullSink, event: (tNs, _flow, kind) => events.push({ tNs, kind }) };
-  const capture: Endpoint = {
-    receive: (p) => sent.push({ seq: p.seq, len: p.lenBytes, retransmit: p.retransmit, tNs: sim.now(), tsValNs: p.tsValNs }),
+  const probes: SentProbe[] = [];
+  const verdicts: { tNs: number; seq: number; verdict: Verdict; truth: LossTruth }[] = [];
+  const probeRecords: (ProbeRecord & { tNs: number })[] = [];
+  const estimates: { tNs: number; key: string; value: number }[] = [];
+  const trace: TraceSink = {
+    ...nullSink,
+    wants: (t) => t === 'estimate',
+    event: (tNs, _flow, kind) => events.push({ tNs, kind }),
+    verdict: (tNs, _flow, seq, verdict, truth) => verdicts.push({ tNs, seq, verdict, truth }),
+    probe: (tNs, _flow, r) => probeRecords.push({ ...r, tNs }),
+    estimate: (tNs, _flow, key, value) => estimates.push({ tNs, key: sender.estimateNames[key], value }),
   };
+  const capture: Endpoint = {
+    receive: (p) => {
+      if (p.probe !== 0) probes.push({ kind: p.probe, id: p.probeId, tNs: sim.now() });
+      else sent.push({ seq: p.seq, len: p.lenBytes, retransmit: p.retransmit, tNs: sim.now(), tsValNs: p.tsValNs, tag: p.tag });
+    },
+  };
+  /** Ground truth for loss classification: tests record drops here (flow 0). */
+  const ledger = new DropLedger();
   const sender = new Sender(
     {
       flow: 0,
@@ -73,6 +106,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
       maxRtoNs: msToNs(o.maxRtoMs ?? 60_000),
       initialRtoNs: msToNs(o.initialRtoMs ?? 1000),
       granularityNs: msToNs(o.granularityMs ?? 1),
+      dataOptionBytes: plugin.dataOptionBytes ?? 0,
     },
     plugin.create(),
     o.sack ?? plugin.needsSack,
@@ -80,6 +114,8 @@ export function tcpHarness(o: TcpHarnessOptions) {
     trace,
     [],
     capture,
+    null,
+    ledger,
   );
   if (o.initialSsthreshSegments !== undefined) sender.ssthreshBytes = o.initialSsthreshSegments * mss;
   let seen = 0;
@@ -91,6 +127,15 @@ export function tcpHarness(o: TcpHarnessOptions) {
     sent,
     /** Sender events (fast-retransmit, timeout, recovery-exit) with their times. */
     events,
+    /** Probe segments emitted (TCP-Probing), verdicts, probe-cycle records and estimate changes traced. */
+    probes,
+    verdicts,
+    probeRecords,
+    estimates,
+    /** Record a ground-truth drop of the segment starting at `seq` (what the links would do). */
+    dropped(seq: number, cause: Parameters<DropLedger['record']>[2]): void {
+      ledger.record(0, seq, cause);
+    },
     start(): void {
       sender.start();
     },
@@ -106,6 +151,17 @@ export function tcpHarness(o: TcpHarnessOptions) {
       p.ackNo = ackNo;
       p.sack = opts.sack ?? null;
       if (opts.tsEcrNs !== undefined) p.tsEcrNs = opts.tsEcrNs;
+      if (opts.ece !== undefined) p.ece = opts.ece;
+      if (opts.rcvTsNs !== undefined) p.rcvTsNs = opts.rcvTsNs;
+      if (opts.option !== undefined) p.option = opts.option;
+      sender.receive(p);
+    },
+    /** Deliver a probe reply (2 = PR1_ACK, 4 = PR2_ACK) answering probe `id`, now. */
+    probeAck(kind: 2 | 4, id: number): void {
+      const p = new Packet(0, true, HEADER_BYTES, [], sender);
+      p.probe = kind;
+      p.probeId = id;
+      p.ackNo = sender.sndUna;
       sender.receive(p);
     },
     /** `n` duplicate ACKs (ackNo = sndUna, no options). */
@@ -134,9 +190,16 @@ export interface SentAck {
   sack: number[] | null;
   tsEcrNs: number;
   tNs: number;
+  /** Arrival time of the triggering segment, the agent's option, probe reply kind (0 = ordinary ACK) and id. */
+  rcvTsNs: number;
+  option: number;
+  probe: number;
+  probeId: number;
 }
 
 export interface ReceiverHarnessOptions {
+  /** A variant's receiver agent (TCP-Real). */
+  agent?: ReceiverAgent;
   mss?: number;
   delayedAck?: boolean;
   delayedAckMs?: number;
@@ -149,8 +212,11 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
   const sim = new Simulator();
   const acks: SentAck[] = [];
   const capture: Endpoint = {
-    receive: (p) => acks.push({ ackNo: p.ackNo, sack: p.sack, tsEcrNs: p.tsEcrNs, tNs: sim.now() }),
+    receive: (p) =>
+      acks.push({ ackNo: p.ackNo, sack: p.sack, tsEcrNs: p.tsEcrNs, tNs: sim.now(), rcvTsNs: p.rcvTsNs, option: p.option, probe: p.probe, probeId: p.probeId }),
   };
+  const waves: (WaveRecord & { tNs: number })[] = [];
+  const trace: TraceSink = { ...nullSink, wave: (tNs, _flow, w) => waves.push({ ...w, tNs }) };
   const receiver = new Receiver(
     {
       flow: 0,
@@ -165,17 +231,30 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
     capture,
     Number.POSITIVE_INFINITY,
     () => {},
+    o.agent ?? null,
+    trace,
   );
   const h = {
     sim,
     receiver,
     acks,
+    /** Wave decisions the agent traced. */
+    waves,
     /** Deliver data segment number `index` (bytes [index·mss, (index+1)·mss)) now. */
-    segment(index: number, opts: { tsValNs?: number } = {}): void {
+    segment(index: number, opts: { tsValNs?: number; tag?: number; retransmit?: boolean } = {}): void {
       const p = new Packet(0, false, HEADER_BYTES + (o.timestamps ? TIMESTAMP_OPTION_BYTES : 0) + mss, [], receiver);
       p.seq = index * mss;
       p.lenBytes = mss;
       if (opts.tsValNs !== undefined) p.tsValNs = opts.tsValNs;
+      if (opts.tag !== undefined) p.tag = opts.tag;
+      if (opts.retransmit !== undefined) p.retransmit = opts.retransmit;
+      receiver.receive(p);
+    },
+    /** Deliver a probe (1 = PROBE1, 3 = PROBE2) with this id now. */
+    probe(kind: 1 | 3, id: number): void {
+      const p = new Packet(0, false, HEADER_BYTES, [], receiver);
+      p.probe = kind;
+      p.probeId = id;
       receiver.receive(p);
     },
     advance(ns: number): void {

@@ -25,7 +25,85 @@ export type FlowEventKind = (typeof FLOW_EVENTS)[number];
 export const CHANNEL_STATES = ['good', 'bad', 'off'] as const;
 export type ChannelState = (typeof CHANNEL_STATES)[number];
 
+/** A loss-differentiating variant's verdict on a loss event. */
+export const VERDICTS = ['congestion', 'wireless'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+/**
+ * What really happened to the segment a loss event is about: dropped by a queue (congestion),
+ * lost on a wireless hop (channel error or handoff), or not dropped at all (the event was
+ * spurious: reordering, delay, or lost ACKs).
+ */
+export const LOSS_TRUTHS = ['congestion', 'wireless', 'none'] as const;
+export type LossTruth = (typeof LOSS_TRUTHS)[number];
+export function truthOfCause(cause: DropCause | null): LossTruth {
+  if (cause === 'queue-overflow' || cause === 'red-early') return 'congestion';
+  if (cause === 'channel-error' || cause === 'handoff') return 'wireless';
+  return 'none';
+}
+
+/** TCP-Real's receiver decision at the end of (or on the timeout of) a wave. */
+export const WAVE_DECISIONS = ['increase', 'decrease', 'hold', 'timeout'] as const;
+export type WaveDecision = (typeof WAVE_DECISIONS)[number];
+
+/** TCP-Probing's probe-cycle events, one trace row each. */
+export const PROBE_EVENTS = [
+  'cycle-start',
+  'probe1-sent',
+  'pr1-ack',
+  'probe2-sent',
+  'pr2-ack',
+  'probe-timeout',
+  'immediate-recovery',
+  'gentle-recovery',
+  'reno-recovery',
+  'slow-start',
+] as const;
+export type ProbeEvent = (typeof PROBE_EVENTS)[number];
+
+/** One TCP-Real wave as the receiver measured and decided it. */
+export interface WaveRecord {
+  /** Wave number (0, 1, …) and its level i (the wave is 2·i segments). */
+  wave: number;
+  level: number;
+  /** Arrival of the wave's first and last segment at the receiver (ns); tl = -1 if the wave timed out. */
+  tfNs: number;
+  tlNs: number;
+  /** Receiving rate from the expected wave size, bits/s (0 on a timeout). */
+  rateBps: number;
+  /** This wave's rate over the previous wave's (NaN for the first). */
+  ratio: number;
+  decision: WaveDecision;
+  nextLevel: number;
+  thresholdLevel: number;
+}
+
+/** One row of a probe cycle; RTTs are -1 where they do not apply. */
+export interface ProbeRecord {
+  event: ProbeEvent;
+  /** Probe exchange id (a lost probe restarts the exchange with a new id). */
+  id: number;
+  rttNs: number;
+  acprttNs: number;
+  bestNs: number;
+  worstNs: number;
+  /** cwnd after the decision (bytes); -1 for other events. */
+  cwndBytes: number;
+}
+
+/** The Ack Regulator's state after a change at its link. */
+export interface AckRegRecord {
+  heldAcks: number;
+  /** Data packets queued at the downlink buffer. */
+  queuedPackets: number;
+  /** Data packets that already-released ACKs are still expected to bring. */
+  expectedPackets: number;
+  /** ACKs released by this change. */
+  released: number;
+}
+
 export interface TraceSink {
+  /** True if records of this table are kept (lets producers skip building costly records). */
+  wants(table: TableName): boolean;
   /** After any change of cwnd or ssthresh (and once at start). */
   cwnd(tNs: number, flow: number, cwndBytes: number, ssthreshBytes: number): void;
   /** After every enqueue or dequeue at a link's queue: waiting packets and bytes. */
@@ -46,10 +124,23 @@ export interface TraceSink {
   bucket(tNs: number, flow: number, tokens: number): void;
   /** A playback read at the receiver: whether it found enough data, and bytes still buffered. */
   playback(tNs: number, flow: number, ok: boolean, bufferedBytes: number): void;
+  /** A variant's numeric estimate changed: `key` indexes the flow's `estimateKeys` (e.g. Westwood's BWE). */
+  estimate(tNs: number, flow: number, key: number, value: number): void;
+  /** A loss event classified by the variant, next to the ground truth of the segment at sndUna. */
+  verdict(tNs: number, flow: number, seq: number, verdict: Verdict, truth: LossTruth): void;
+  /** Available bandwidth at the bottleneck over the bin ending at tNs: its rate minus cross traffic it carried. */
+  avail(tNs: number, link: number, bps: number): void;
+  /** A TCP-Real wave decided by the receiver. */
+  wave(tNs: number, flow: number, w: WaveRecord): void;
+  /** A TCP-Probing probe-cycle event at the sender. */
+  probe(tNs: number, flow: number, r: ProbeRecord): void;
+  /** The Ack Regulator at a link after a change. */
+  ackreg(tNs: number, link: number, r: AckRegRecord): void;
 }
 
 /** Discards everything: for benchmarks and metric-only runs. */
 export const nullSink: TraceSink = {
+  wants: () => false,
   cwnd() {},
   queue() {},
   drop() {},
@@ -60,6 +151,12 @@ export const nullSink: TraceSink = {
   mark() {},
   bucket() {},
   playback() {},
+  estimate() {},
+  verdict() {},
+  avail() {},
+  wave() {},
+  probe() {},
+  ackreg() {},
 };
 
 class Column {
@@ -91,6 +188,12 @@ export const TRACE_TABLES = {
   mark: ['tNs', 'link', 'flow', 'seq'],
   bucket: ['tNs', 'flow', 'tokens'],
   playback: ['tNs', 'flow', 'ok', 'bufferedBytes'],
+  estimate: ['tNs', 'flow', 'key', 'value'],
+  verdict: ['tNs', 'flow', 'seq', 'verdict', 'truth'],
+  avail: ['tNs', 'link', 'bps'],
+  wave: ['tNs', 'flow', 'wave', 'level', 'tfNs', 'tlNs', 'rateBps', 'ratio', 'decision', 'nextLevel', 'thresholdLevel'],
+  probe: ['tNs', 'flow', 'event', 'id', 'rttNs', 'acprttNs', 'bestNs', 'worstNs', 'cwndBytes'],
+  ackreg: ['tNs', 'link', 'heldAcks', 'queuedPackets', 'expectedPackets', 'released'],
 } as const;
 
 export type TableName = keyof typeof TRACE_TABLES;
@@ -113,6 +216,9 @@ export class ColumnarSink implements TraceSink {
     }
     this.b = b;
     this.on = on;
+  }
+  wants(t: TableName): boolean {
+    return this.on[t];
   }
   private row(t: TableName, ...values: number[]): void {
     if (!this.on[t]) return;
@@ -148,6 +254,24 @@ export class ColumnarSink implements TraceSink {
   }
   playback(tNs: number, flow: number, ok: boolean, bufferedBytes: number): void {
     this.row('playback', tNs, flow, ok ? 1 : 0, bufferedBytes);
+  }
+  estimate(tNs: number, flow: number, key: number, value: number): void {
+    this.row('estimate', tNs, flow, key, value);
+  }
+  verdict(tNs: number, flow: number, seq: number, verdict: Verdict, truth: LossTruth): void {
+    this.row('verdict', tNs, flow, seq, VERDICTS.indexOf(verdict), LOSS_TRUTHS.indexOf(truth));
+  }
+  avail(tNs: number, link: number, bps: number): void {
+    this.row('avail', tNs, link, bps);
+  }
+  wave(tNs: number, flow: number, w: WaveRecord): void {
+    this.row('wave', tNs, flow, w.wave, w.level, w.tfNs, w.tlNs, w.rateBps, w.ratio, WAVE_DECISIONS.indexOf(w.decision), w.nextLevel, w.thresholdLevel);
+  }
+  probe(tNs: number, flow: number, r: ProbeRecord): void {
+    this.row('probe', tNs, flow, PROBE_EVENTS.indexOf(r.event), r.id, r.rttNs, r.acprttNs, r.bestNs, r.worstNs, r.cwndBytes);
+  }
+  ackreg(tNs: number, link: number, r: AckRegRecord): void {
+    this.row('ackreg', tNs, link, r.heldAcks, r.queuedPackets, r.expectedPackets, r.released);
   }
   finish(): TraceData {
     const out = {} as Record<TableName, Record<string, Float64Array>>;

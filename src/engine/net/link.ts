@@ -12,7 +12,8 @@ import type { RandomStream } from '../core/rng.ts';
 import type { Simulator, Handler } from '../core/simulator.ts';
 import type { DropCause, TraceSink } from '../core/trace.ts';
 import type { ErrorModel } from './loss.ts';
-import type { Hop, Packet } from './packet.ts';
+import type { DropLedger } from './drop-ledger.ts';
+import { CROSS_TRAFFIC_FLOW, type Hop, type Packet } from './packet.ts';
 import type { QueueDisc } from './queue.ts';
 
 /** Service rate u(mean, sd): uniform on mean ± √3·sd, redrawn per packet (slotNs null) or per slot. */
@@ -62,6 +63,10 @@ export class Link implements Hop {
   busyNs = 0;
   private busySinceNs = 0;
   readonly drops = new Map<DropCause, number>();
+  /** Where data drops are recorded as ground truth for loss classification (set by the builder). */
+  ledger: DropLedger | null = null;
+  /** Bytes of cross-traffic packets transmitted: the available-bandwidth truth subtracts them. */
+  crossBytesTransmitted = 0;
 
   private readonly txDone: Handler<Packet> = { fire: (p) => this.onTxDone(p) };
   private readonly arrive: Handler<Packet> = { fire: (p) => this.onArrive(p) };
@@ -133,6 +138,7 @@ export class Link implements Hop {
     // An ACK lost anywhere is, from the data flow's point of view, a reverse-path loss.
     const c: DropCause = p.isAck ? 'reverse-path' : cause;
     this.drops.set(c, (this.drops.get(c) ?? 0) + 1);
+    if (!p.isAck && this.ledger !== null) this.ledger.record(p.flow, p.seq, c);
     this.trace.drop(this.sim.now(), this.index, p.flow, p.isAck ? p.ackNo : p.seq, p.isAck, c);
   }
 
@@ -154,6 +160,7 @@ export class Link implements Hop {
   private onTxDone(p: Packet): void {
     const now = this.sim.now();
     this.transmitted++;
+    if (p.flow === CROSS_TRAFFIC_FLOW) this.crossBytesTransmitted += p.sizeBytes;
     const cause = this.errors ? this.errors.corrupts(p, now) : null;
     if (cause !== null) this.drop(p, cause);
     else {

@@ -37,6 +37,18 @@ export class Packet {
   ce = false;
   /** ACKs: the receiver echoes a mark it saw on the data this ACK acknowledges. */
   ece = false;
+  /** Data: the sender variant's tag for its receiver agent (TCP-Real's wave); -1 = none. */
+  tag = -1;
+  /** ACKs: when the segment that triggered this ACK reached the receiver (New Jersey's TABE); -1 = unknown. */
+  rcvTsNs = -1;
+  /** ACKs: the receiver agent's option value (TCP-Real's next wave level); -1 = none. */
+  option = -1;
+  /**
+   * TCP-Probing's header-only probe exchange: 1 = PROBE1, 2 = PR1_ACK, 3 = PROBE2, 4 = PR2_ACK;
+   * 0 for every ordinary segment and ACK. Probes carry no payload and no sequence space.
+   */
+  probe = 0;
+  probeId = 0;
 
   constructor(
     /** Index of the flow in the scenario. */

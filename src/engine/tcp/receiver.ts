@@ -7,8 +7,14 @@
  * the echo reflects the segment that triggered the ACK, not a later out-of-order one).
  * A congestion mark (RED ECN or New Jersey's congestion warning) on any segment is echoed on the
  * next ACK only — simpler than RFC 3168's ECE-until-CWR, so a lost ACK loses its echo.
+ * Every ACK also carries the arrival time of the segment that triggered it (New Jersey's
+ * timestamp; no option bytes are charged, as the RFC 7323 TSval slot carries it), a
+ * variant's receiver agent sees every data segment and fills an ACK option (TCP-Real), and
+ * TCP-Probing's probes are answered at once with header-only replies.
  */
 import type { Handler, Simulator } from '../core/simulator.ts';
+import type { TraceSink, WaveRecord } from '../core/trace.ts';
+import type { ReceiverAgent, ReceiverView } from './cc/types.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 
 /** SACK blocks remembered in report order: the 3 an ACK carries, plus slack for merges. */
@@ -37,6 +43,10 @@ export class Receiver implements Endpoint {
   private delayedTimerArmed = false;
   /** A marked segment arrived since the last ACK: the next ACK carries ECE. */
   private ceSeen = false;
+  /** Arrival time of the latest data segment: the next ACK echoes it. */
+  private lastArrivalNs = -1;
+  private readonly view: ReceiverView;
+  private readonly agentTimer: Handler<number> = { fire: (id) => this.agent?.onTimer?.(this.view, id) };
 
   ackBytesSent = 0;
   acksSent = 0;
@@ -63,9 +73,30 @@ export class Receiver implements Endpoint {
     private readonly targetBytes: number,
     /** Called with each newly in-order chunk [start, end): the application's read. */
     private readonly deliver: (start: number, end: number) => void,
-  ) {}
+    private readonly agent: ReceiverAgent | null = null,
+    trace: TraceSink | null = null,
+  ) {
+    const receiver = this; // the getters below need the instance, not the view
+    this.view = {
+      get nowNs() {
+        return sim.now();
+      },
+      mssBytes: p.mssBytes,
+      get rcvNxt() {
+        return receiver.rcvNxt;
+      },
+      setTimer: (delayNs, id) => sim.schedule(Math.max(1, Math.round(delayNs)), this.agentTimer, id),
+      traceWave: (w: WaveRecord) => trace?.wave(sim.now(), p.flow, w),
+    };
+  }
 
   receive(seg: Packet): void {
+    if (seg.probe !== 0) {
+      this.answerProbe(seg);
+      return;
+    }
+    this.lastArrivalNs = this.sim.now();
+    if (this.agent !== null) this.agent.onSegment(this.view, { seq: seg.seq, lenBytes: seg.lenBytes, tag: seg.tag, retransmit: seg.retransmit });
     // Echo a mark on the next ACK (covering this segment, or sent at once for old data).
     if (seg.ce) this.ceSeen = true;
     const start = seg.seq;
@@ -176,6 +207,23 @@ export class Receiver implements Endpoint {
     return -1;
   }
 
+  /** TCP-Probing: PROBE1 → PR1_ACK, PROBE2 → PR2_ACK, same id, header-only, at once. */
+  private answerProbe(probe: Packet): void {
+    const size = HEADER_BYTES + (this.p.timestamps ? TIMESTAMP_OPTION_BYTES : 0);
+    const reply = new Packet(this.p.flow, true, size, this.ackRoute, this.sender);
+    reply.probe = probe.probe + 1;
+    reply.probeId = probe.probeId;
+    reply.ackNo = this.rcvNxt;
+    reply.rcvTsNs = this.sim.now();
+    if (this.p.timestamps) {
+      reply.tsValNs = this.sim.now();
+      reply.tsEcrNs = probe.tsValNs;
+    }
+    this.ackBytesSent += size;
+    this.acksSent++;
+    reply.inject();
+  }
+
   private sendAck(): void {
     this.unackedSegments = 0;
     if (this.delayedTimerArmed) {
@@ -183,9 +231,12 @@ export class Receiver implements Endpoint {
       this.delayedTimerArmed = false;
     }
     const sack = this.sackBlocks();
-    const size = HEADER_BYTES + (this.p.timestamps ? TIMESTAMP_OPTION_BYTES : 0) + sackOptionBytes(sack ? sack.length / 2 : 0);
+    const size =
+      HEADER_BYTES + (this.p.timestamps ? TIMESTAMP_OPTION_BYTES : 0) + sackOptionBytes(sack ? sack.length / 2 : 0) + (this.agent !== null ? this.agent.ackOptionBytes : 0);
     const ack = new Packet(this.p.flow, true, size, this.ackRoute, this.sender);
     ack.ackNo = this.rcvNxt;
+    ack.rcvTsNs = this.lastArrivalNs;
+    if (this.agent !== null) ack.option = this.agent.ackOption(this.view);
     ack.sack = sack;
     ack.ece = this.ceSeen;
     this.ceSeen = false;

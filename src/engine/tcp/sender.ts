@@ -10,10 +10,11 @@
  * variants never observe or trace (design rule 7).
  */
 import type { Handler, Simulator } from '../core/simulator.ts';
-import type { TraceSink } from '../core/trace.ts';
+import { LOSS_TRUTHS, truthOfCause, VERDICTS, type DropCause, type LossTruth, type ProbeRecord, type TraceSink, type Verdict } from '../core/trace.ts';
+import type { DropLedger } from '../net/drop-ledger.ts';
 import { HEADER_BYTES, Packet, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 import { SegmentBoard } from './board.ts';
-import type { AckInfo, CongestionControl, Conn, SackView, Snapshot } from './cc/types.ts';
+import type { AckInfo, CongestionControl, Conn, LossKind, SackView, Snapshot } from './cc/types.ts';
 import { RttEstimator, type RttParams } from './rtt.ts';
 
 export interface SenderParams extends RttParams {
@@ -27,7 +28,12 @@ export interface SenderParams extends RttParams {
   totalBytes: number;
   /** ECN-capable (RFC 3168): data is sent ECT; echoed marks halve cwnd at most once per window of data */
   ecn?: boolean;
+  /** Option bytes every data segment carries for the variant (TCP-Real's wave tag). */
+  dataOptionBytes?: number;
 }
+
+/** Loss events a classifying variant judged, by verdict and ground truth. */
+export type ConfusionCounts = Record<Verdict, Record<LossTruth, number>>;
 
 /**
  * A rate limiter in front of the sender (a token bucket): one token per segment put on the wire.
@@ -64,6 +70,19 @@ export class Sender implements Conn, Endpoint {
   timeouts = 0;
   fastRetransmits = 0;
   dataBytesSent = 0;
+  probesSent = 0;
+  /** Sum and count of RTT samples, for the mean RTT in the results. */
+  rttSumNs = 0;
+  rttSamples = 0;
+  /** Verdict × truth counts of the loss events the variant classified; null if it classifies none. */
+  readonly confusion: ConfusionCounts | null;
+  pacingRateBps = 0;
+  private nextPaceNs = 0;
+  private paceWakeArmed = false;
+  private suspended = false;
+  /** Estimates to trace (names of inspect() fields) and their last traced values. */
+  private readonly estimateKeys: readonly string[];
+  private readonly lastEstimates: number[];
 
   private started = false;
   private stopped = false;
@@ -84,6 +103,19 @@ export class Sender implements Conn, Endpoint {
 
   private readonly rtoTimer: Handler<number> = { fire: (at) => this.onRtoTimer(at) };
   private readonly gateWake: Handler<null> = { fire: () => this.onGateOpen() };
+  private readonly paceWake: Handler<null> = {
+    fire: () => {
+      this.paceWakeArmed = false;
+      this.trySend();
+    },
+  };
+  private readonly ccTimer: Handler<number> = {
+    fire: (id) => {
+      if (this.stopped || !this.cc.onTimer) return;
+      this.cc.onTimer(this, id);
+      this.afterVariant();
+    },
+  };
 
   readonly sack: SackView;
 
@@ -97,6 +129,7 @@ export class Sender implements Conn, Endpoint {
     private readonly dataRoute: readonly Hop[],
     private readonly receiver: Endpoint,
     private readonly gate: SendGate | null = null,
+    private readonly ledger: DropLedger | null = null,
   ) {
     this.mssBytes = p.mssBytes;
     this.dupAckThreshold = p.dupAckThreshold;
@@ -105,6 +138,9 @@ export class Sender implements Conn, Endpoint {
     this.ssthreshBytes = p.rwndBytes;
     this.rtt = new RttEstimator(p);
     this.board = new SegmentBoard(p.mssBytes);
+    this.confusion = cc.classify ? confusionZero() : null;
+    this.estimateKeys = cc.estimates && cc.inspect && trace.wants('estimate') ? cc.estimates : [];
+    this.lastEstimates = this.estimateKeys.map(() => Number.NaN);
     const board = this.board;
     const sender = this; // the getter below needs the instance, not the SackView
     this.sack = {
@@ -139,6 +175,42 @@ export class Sender implements Conn, Endpoint {
   }
   get latestRttNs(): number {
     return this.rtt.latestRttNs;
+  }
+
+  get rtoNs(): number {
+    return this.rtt.rtoNs;
+  }
+  get dataSuspended(): boolean {
+    return this.suspended;
+  }
+
+  setDataSuspended(suspended: boolean): void {
+    this.suspended = suspended;
+    // Released: the caller's hook returns to the sender, which sends what the window allows.
+  }
+
+  sendProbe(kind: 1 | 3, id: number): void {
+    const size = HEADER_BYTES + (this.p.timestamps ? TIMESTAMP_OPTION_BYTES : 0);
+    const pkt = new Packet(this.p.flow, false, size, this.dataRoute, this.receiver);
+    pkt.probe = kind;
+    pkt.probeId = id;
+    pkt.seq = this.sndUna;
+    if (this.p.timestamps) pkt.tsValNs = this.sim.now();
+    this.probesSent++;
+    this.dataBytesSent += size;
+    pkt.inject();
+  }
+
+  setTimer(delayNs: number, id: number): void {
+    this.sim.schedule(Math.max(1, Math.round(delayNs)), this.ccTimer, id);
+  }
+
+  traceProbe(r: ProbeRecord): void {
+    this.trace.probe(this.sim.now(), this.p.flow, r);
+  }
+
+  lossCause(seq: number): DropCause | null {
+    return this.ledger === null ? null : this.ledger.cause(this.p.flow, seq - (seq % this.mssBytes));
   }
 
   canSendNewData(): boolean {
@@ -195,6 +267,11 @@ export class Sender implements Conn, Endpoint {
     return this.sndUna >= this.p.totalBytes;
   }
 
+  /** Names of the variant's traced estimates (the `estimate` table's key column indexes them). */
+  get estimateNames(): readonly string[] {
+    return this.cc.estimates ?? [];
+  }
+
   inspect(): Snapshot {
     return this.cc.inspect ? this.cc.inspect(this) : {};
   }
@@ -203,14 +280,32 @@ export class Sender implements Conn, Endpoint {
 
   receive(ack: Packet): void {
     if (!this.started || this.stopped) return;
+    if (ack.probe !== 0) {
+      // A probe reply (TCP-Probing): it carries no acknowledgment the sender acts on.
+      if (this.cc.onProbeAck) this.cc.onProbeAck(this, ack.probe as 2 | 4, ack.probeId);
+      this.afterVariant();
+      return;
+    }
     const now = this.sim.now();
     this.trace.ack(now, this.p.flow, ack.ackNo);
     const sackedSegments = ack.sack !== null && this.sack.enabled ? this.applySack(ack.sack) : 0;
 
     let info: AckInfo | null = null;
     if (ack.ackNo > this.sndUna) {
-      info = { ackNo: ack.ackNo, ackedBytes: ack.ackNo - this.sndUna, rttNs: this.rttSample(ack), sackedSegments, ece: ack.ece };
-      if (info.rttNs !== null) this.rtt.sample(info.rttNs);
+      info = {
+        ackNo: ack.ackNo,
+        ackedBytes: ack.ackNo - this.sndUna,
+        rttNs: this.rttSample(ack),
+        sackedSegments,
+        ece: ack.ece,
+        rcvTsNs: ack.rcvTsNs,
+        option: ack.option,
+      };
+      if (info.rttNs !== null) {
+        this.rtt.sample(info.rttNs);
+        this.rttSumNs += info.rttNs;
+        this.rttSamples++;
+      }
       this.sndUna = ack.ackNo;
       if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
       this.board.advance(this.sndUna);
@@ -222,12 +317,39 @@ export class Sender implements Conn, Endpoint {
       else this.armRto();
     } else if (ack.ackNo === this.sndUna && this.sndMax > this.sndUna) {
       this.dupAcks++;
-      info = { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: ack.ece };
+      info = { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: ack.ece, rcvTsNs: ack.rcvTsNs, option: ack.option };
+      // A loss event (RFC 6582 §3.2 step 2's test): a classifying variant judges it first.
+      if (this.dupAcks === this.dupAckThreshold && !this.inRecovery && this.sndUna > this.recoverSeq) this.classifyLoss('dupack');
       this.cc.onDupAck(this, info);
     }
-    if (ack.ece) this.onEcnEcho(info ?? { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: true });
+    if (ack.ece) this.onEcnEcho(info ?? { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: true, rcvTsNs: ack.rcvTsNs, option: ack.option });
+    this.afterVariant();
+  }
+
+  /** After any variant hook ran: trace what changed and send what is now allowed. */
+  private afterVariant(): void {
     this.traceWindow();
+    if (this.estimateKeys.length > 0) this.traceEstimates();
     this.trySend();
+  }
+
+  private traceEstimates(): void {
+    const snap = (this.cc.inspect as (c: Conn) => Snapshot)(this);
+    for (let i = 0; i < this.estimateKeys.length; i++) {
+      const v = snap[this.estimateKeys[i]];
+      if (typeof v !== 'number' || v === this.lastEstimates[i] || (Number.isNaN(v) && Number.isNaN(this.lastEstimates[i]))) continue;
+      this.lastEstimates[i] = v;
+      this.trace.estimate(this.sim.now(), this.p.flow, i, v);
+    }
+  }
+
+  /** Ask the variant for its verdict on this loss event and score it against the segment's fate. */
+  private classifyLoss(kind: LossKind): void {
+    if (!this.cc.classify || this.confusion === null) return;
+    const verdict = this.cc.classify(this, kind);
+    const truth = truthOfCause(this.lossCause(this.sndUna));
+    this.confusion[verdict][truth]++;
+    this.trace.verdict(this.sim.now(), this.p.flow, this.sndUna, verdict, truth);
   }
 
   /**
@@ -299,9 +421,9 @@ export class Sender implements Conn, Endpoint {
 
   /** Send whatever the window (or, in recovery, the variant's NextSeg) allows. */
   private trySend(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.suspended) return;
     if (this.inRecovery && this.cc.nextSegment) {
-      while (this.gateReady()) {
+      while (this.gateReady() && this.paceReady()) {
         const seq = this.cc.nextSegment(this);
         if (seq === null) break;
         this.transmit(seq);
@@ -325,9 +447,21 @@ export class Sender implements Conn, Endpoint {
         this.cwndLimited = this.cwndBytes < this.p.rwndBytes;
         return;
       }
-      if (!this.gateReady()) return;
+      if (!this.gateReady() || !this.paceReady()) return;
       this.transmit(this.sndNxt);
     }
+  }
+
+  /** True unless pacing holds the next segment back; then the sender wakes when it may go. */
+  private paceReady(): boolean {
+    if (this.pacingRateBps <= 0) return true;
+    const now = this.sim.now();
+    if (now >= this.nextPaceNs) return true;
+    if (!this.paceWakeArmed) {
+      this.paceWakeArmed = true;
+      this.sim.schedule(this.nextPaceNs - now, this.paceWake, null);
+    }
+    return false;
   }
 
   /** True if a segment may be formed now; otherwise makes sure the sender wakes when a token is there. */
@@ -382,8 +516,9 @@ export class Sender implements Conn, Endpoint {
     const now = this.sim.now();
     const len = this.segLen(seq);
     const isRetx = seq < this.sndMax;
-    const size = HEADER_BYTES + (this.p.timestamps ? TIMESTAMP_OPTION_BYTES : 0) + len;
+    const size = HEADER_BYTES + (this.p.timestamps ? TIMESTAMP_OPTION_BYTES : 0) + (this.p.dataOptionBytes ?? 0) + len;
     const pkt = new Packet(this.p.flow, false, size, this.dataRoute, this.receiver);
+    if (this.cc.segmentTag) pkt.tag = this.cc.segmentTag(this, seq);
     pkt.seq = seq;
     pkt.lenBytes = len;
     pkt.retransmit = isRetx;
@@ -398,6 +533,8 @@ export class Sender implements Conn, Endpoint {
     this.dataBytesSent += size;
     if (isRetx) this.retransmissions++;
     this.trace.send(now, this.p.flow, seq, len, isRetx);
+    if (this.pacingRateBps > 0) this.nextPaceNs = Math.max(now, this.nextPaceNs) + Math.round((size * 8 * 1e9) / this.pacingRateBps);
+    if (this.cc.onSend) this.cc.onSend(this, seq, len, isRetx);
     if (this.rtoDeadlineNs < 0) this.armRto(); // RFC 6298 §5.1
     pkt.inject();
   }
@@ -431,6 +568,7 @@ export class Sender implements Conn, Endpoint {
   private onTimeout(): void {
     this.timeouts++;
     this.trace.event(this.sim.now(), this.p.flow, 'timeout');
+    this.classifyLoss('rto');
     if (this.cc.onRto) this.cc.onRto(this);
     else {
       this.ssthreshBytes = this.cc.ssthresh(this, 'rto');
@@ -444,8 +582,7 @@ export class Sender implements Conn, Endpoint {
     this.highSackedEnd = 0;
     this.goBackN();
     this.rtoDeadlineNs = -1;
-    this.traceWindow();
-    this.trySend();
+    this.afterVariant();
     if (this.rtoDeadlineNs < 0 && this.sndMax > this.sndUna) this.armRto();
   }
 
@@ -455,4 +592,9 @@ export class Sender implements Conn, Endpoint {
     this.lastTracedSsthresh = this.ssthreshBytes;
     this.trace.cwnd(this.sim.now(), this.p.flow, this.cwndBytes, this.ssthreshBytes);
   }
+}
+
+function confusionZero(): ConfusionCounts {
+  const row = (): Record<LossTruth, number> => Object.fromEntries(LOSS_TRUTHS.map((t) => [t, 0])) as Record<LossTruth, number>;
+  return Object.fromEntries(VERDICTS.map((v) => [v, row()])) as ConfusionCounts;
 }

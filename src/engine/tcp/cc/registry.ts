@@ -31,4 +31,9 @@ export function listVariants(): { name: string; description: string }[] {
   return [...registry.values()].map((p) => ({ name: p.name, description: p.description }));
 }
 
-for (const p of [tahoe, reno, newreno, sack]) registerVariant(p);
+// Menu order: classic, then each family as algorithms.md groups them. One line per variant.
+registerVariant(tahoe);
+registerVariant(reno);
+registerVariant(newreno);
+registerVariant(sack);
+// (new variants: one import above and one registerVariant line above this comment)

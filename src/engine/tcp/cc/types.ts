@@ -4,6 +4,8 @@
  * scoreboard, sending) and exposes it to the variant through `Conn`.
  */
 
+import type { DropCause, ProbeRecord, Verdict, WaveRecord } from '../../core/trace.ts';
+
 /** The sender as a congestion-control variant sees it. */
 export interface Conn {
   readonly mssBytes: number;
@@ -46,6 +48,35 @@ export interface Conn {
   goBackN(): void;
   /** SACK scoreboard view (all false / zero when SACK is off). */
   readonly sack: SackView;
+  /** Current retransmission timeout (RFC 6298, with backoff), ns. */
+  readonly rtoNs: number;
+  /**
+   * Pacing rate, bits/s: segments leave at most this fast (BBR). 0 = no pacing: send as soon as
+   * the window allows, the classic ACK clock.
+   */
+  pacingRateBps: number;
+  /**
+   * While suspended no data segment (new or retransmitted) is sent; ACKs are still processed
+   * and the variant may still change the window (TCP-Probing's probe cycle). Clearing it sends
+   * what the window allows at once.
+   */
+  setDataSuspended(suspended: boolean): void;
+  readonly dataSuspended: boolean;
+  /** Send a header-only probe segment of TCP-Probing's exchange (kind 1 = PROBE1, 3 = PROBE2). Counted in overhead. */
+  sendProbe(kind: 1 | 3, id: number): void;
+  /**
+   * Call `cc.onTimer(c, id)` after `delayNs` (a variant's own timer, e.g. the probe timer).
+   * Timers cannot be cancelled: the variant ignores stale ones by `id`.
+   */
+  setTimer(delayNs: number, id: number): void;
+  /** Record a TCP-Probing probe-cycle event in the trace (the sender adds time and flow). */
+  traceProbe(r: ProbeRecord): void;
+  /**
+   * Ground truth, for the ideal classifier (NewReno-Ideal-LP) only: the cause of the latest
+   * drop of the data segment holding byte `seq`, or null if it was never dropped. No real
+   * sender can know this; it is the upper bound the paper compares against.
+   */
+  lossCause(seq: number): DropCause | null;
 }
 
 /** What the SACK scoreboard tells a variant (RFC 6675 terms). */
@@ -73,6 +104,13 @@ export interface AckInfo {
   sackedSegments: number;
   /** The receiver echoed a congestion mark (RED ECN or congestion warning) on this ACK. */
   ece: boolean;
+  /**
+   * When the segment that triggered this ACK reached the receiver (ns, one simulation clock),
+   * echoed in the ACK (New Jersey's TABE); -1 if unknown.
+   */
+  rcvTsNs: number;
+  /** The receiver agent's option value carried by this ACK (TCP-Real's next wave level); -1 if none. */
+  option: number;
 }
 
 export type LossKind = 'dupack' | 'rto';
@@ -99,6 +137,62 @@ export interface CongestionControl {
   onEcnEcho?(c: Conn, a: AckInfo): void;
   /** Optional. Snapshot of what the variant believes, for panels and traces. */
   inspect?(c: Conn): Snapshot;
+  /**
+   * Optional. Names of numeric fields of inspect() to trace as estimates (table `estimate`,
+   * written whenever a value changes after an ACK or a loss event), e.g. ['bweBps'].
+   */
+  readonly estimates?: readonly string[];
+  /**
+   * Optional, for loss-differentiating variants. Called at every loss event — the third
+   * duplicate ACK outside recovery, or a timeout — before onDupAck / onRto handle it. The
+   * variant decides here and acts on its decision in those hooks; the sender records the
+   * verdict against the ground truth (confusion matrix in the results, `verdict` table).
+   */
+  classify?(c: Conn, loss: LossKind): Verdict;
+  /** Optional. A data segment was just put on the wire (rate sampling: BBR). */
+  onSend?(c: Conn, seq: number, lenBytes: number, retransmit: boolean): void;
+  /** Optional. A timer set with c.setTimer fired. */
+  onTimer?(c: Conn, id: number): void;
+  /** Optional. A probe reply arrived (kind 2 = PR1_ACK, 4 = PR2_ACK), with the id of the probe it answers. */
+  onProbeAck?(c: Conn, kind: 2 | 4, id: number): void;
+  /** Optional. Tag for a data segment about to be sent, carried to the receiver agent (TCP-Real's wave number); -1 = none. */
+  segmentTag?(c: Conn, seq: number): number;
+}
+
+/** A data segment as a receiver agent sees it. */
+export interface ArrivingSegment {
+  seq: number;
+  lenBytes: number;
+  /** The sender variant's tag (segmentTag), -1 if none. */
+  tag: number;
+  retransmit: boolean;
+}
+
+/** The receiver as its agent sees it. */
+export interface ReceiverView {
+  readonly nowNs: number;
+  readonly mssBytes: number;
+  /** Next in-order byte expected. */
+  readonly rcvNxt: number;
+  /** Call agent.onTimer(r, id) after delayNs (not cancellable; ignore stale ids). */
+  setTimer(delayNs: number, id: number): void;
+  /** Record a TCP-Real wave decision in the trace. */
+  traceWave(w: WaveRecord): void;
+}
+
+/**
+ * A receiver-side extension of a variant (TCP-Real measures waves at the receiver and steers the
+ * sender's window through an ACK option). The plain receiver logic is unchanged; the agent sees
+ * every arriving data segment and fills the option of every ACK.
+ */
+export interface ReceiverAgent {
+  /** Option bytes every ACK carries (TCP-Real: 4), counted in overhead. */
+  readonly ackOptionBytes: number;
+  /** Each arriving data segment, before the ACK it may trigger is formed. */
+  onSegment(r: ReceiverView, s: ArrivingSegment): void;
+  /** The option value for the ACK being sent now, or -1. */
+  ackOption(r: ReceiverView): number;
+  onTimer?(r: ReceiverView, id: number): void;
 }
 
 export interface CcPlugin {
@@ -110,4 +204,8 @@ export interface CcPlugin {
   needsSack: boolean;
   /** A fresh instance for one flow. */
   create(): CongestionControl;
+  /** A fresh receiver-side agent for one flow, for variants that need the receiver's help (TCP-Real). */
+  createReceiverAgent?(): ReceiverAgent;
+  /** Option bytes each data segment carries for the variant (TCP-Real's wave tag), counted in overhead. */
+  dataOptionBytes?: number;
 }
