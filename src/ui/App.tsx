@@ -209,6 +209,8 @@ export function App() {
     if (!p.ok) return setNotice(p.message);
     setPresetName(name);
     setScenario(p.scenario);
+    // The paper's comparison is one click away: the preset opens with its variants side by side.
+    setCompare([...p.compare]);
     setWindow(null);
     dispatch({ type: 'seek', tS: 0 });
   };

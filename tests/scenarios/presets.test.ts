@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { getPreset, presetNames, PRESETS } from '../../src/scenarios/presets/index.ts';
 import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
 import type { ErrorModelSpec, Scenario } from '../../src/scenarios/schema.ts';
+import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
+import { MAX_COMPARE } from '../../src/ui/state/view.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
 
 function parsed(name: string): Scenario {
@@ -17,6 +19,16 @@ describe('presets', () => {
     const p = getPreset(name);
     const r = parseScenario(p?.scenario);
     expect(r.ok ? '' : formatErrors(r.errors)).toBe('');
+  });
+
+  it('compare only registered variants, distinct, at most the compare limit', () => {
+    for (const p of PRESETS) {
+      if (p.compare === undefined) continue;
+      expect(p.compare.length, p.name).toBeGreaterThan(1);
+      expect(p.compare.length, p.name).toBeLessThanOrEqual(MAX_COMPARE);
+      expect(new Set(p.compare).size, p.name).toBe(p.compare.length);
+      for (const v of p.compare) expect(variantNames(), p.name).toContain(v);
+    }
   });
 
   it('have unique kebab-case names, a group and a one-line description', () => {

@@ -138,10 +138,10 @@ describe('parseScenario errors', () => {
 
   it('lists the allowed variants for an unknown one', () => {
     const input = structuredClone(minimal) as { flows: Record<string, unknown>[] };
-    input.flows[0].variant = 'cubic';
+    input.flows[0].variant = 'tcp-hybla';
     const e = errorAt(errorsOf(input), 'flows.0.variant');
-    expect(e.value).toBe('cubic');
-    expect(e.message).toBe(`"cubic" is not a known variant — allowed: ${variantNames().join(', ')}`);
+    expect(e.value).toBe('tcp-hybla');
+    expect(e.message).toBe(`"tcp-hybla" is not a known variant — allowed: ${variantNames().join(', ')}`);
     for (const v of ['tahoe', 'reno', 'newreno', 'sack']) expect(e.message).toContain(v);
   });
 

@@ -70,7 +70,7 @@ export interface WaveRecord {
   tlNs: number;
   /** Receiving rate from the expected wave size, bits/s (0 on a timeout). */
   rateBps: number;
-  /** This wave's rate over the previous wave's (NaN for the first). */
+  /** This wave's rate over the previous wave's (0 for the first, or after a timeout: no previous rate). */
   ratio: number;
   decision: WaveDecision;
   nextLevel: number;

@@ -337,7 +337,8 @@ export class Sender implements Conn, Endpoint {
     const snap = (this.cc.inspect as (c: Conn) => Snapshot)(this);
     for (let i = 0; i < this.estimateKeys.length; i++) {
       const v = snap[this.estimateKeys[i]];
-      if (typeof v !== 'number' || v === this.lastEstimates[i] || (Number.isNaN(v) && Number.isNaN(this.lastEstimates[i]))) continue;
+      // Only finite numbers: an estimate not formed yet (Infinity, NaN) has nothing to plot.
+      if (typeof v !== 'number' || !Number.isFinite(v) || v === this.lastEstimates[i]) continue;
       this.lastEstimates[i] = v;
       this.trace.estimate(this.sim.now(), this.p.flow, i, v);
     }

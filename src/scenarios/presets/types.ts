@@ -8,4 +8,9 @@ export interface Preset {
   /** Heading the preset menu files it under. */
   group: string;
   scenario: ScenarioInput;
+  /**
+   * The variants the paper compares on this setup, opened side by side when the preset is picked
+   * (the UI's compare mode; at most 6). Absent: a single run of the scenario's own variants.
+   */
+  compare?: readonly string[];
 }

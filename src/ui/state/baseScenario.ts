@@ -5,7 +5,9 @@ import type { Scenario } from '../../scenarios/schema.ts';
 
 export const DEFAULT_PRESET = 'reference-2mbps';
 
-export type Loaded = { ok: true; scenario: Scenario; title: string; description: string } | { ok: false; message: string };
+export type Loaded =
+  | { ok: true; scenario: Scenario; title: string; description: string; compare: readonly string[] }
+  | { ok: false; message: string };
 
 export function loadPreset(name: string): Loaded {
   try {
@@ -13,7 +15,7 @@ export function loadPreset(name: string): Loaded {
     if (!preset) return { ok: false, message: `preset "${name}" not found` };
     const parsed = parseScenario(preset.scenario);
     if (!parsed.ok) return { ok: false, message: `preset "${name}" is invalid:\n${formatErrors(parsed.errors)}` };
-    return { ok: true, scenario: parsed.scenario, title: preset.name, description: preset.description };
+    return { ok: true, scenario: parsed.scenario, title: preset.name, description: preset.description, compare: preset.compare ?? [] };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
