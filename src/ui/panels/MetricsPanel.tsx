@@ -39,7 +39,11 @@ function TraceHash({ result, testId }: { result: RunOutput; testId?: string }) {
 
 function MetricsPanel({ set }: PanelProps) {
   const rows: Row[] = set.runs.flatMap((run) => run.result.flows.map((flow) => ({ key: `${run.key}/${flow.id}`, run, flow })));
-  const records = rows.map((r) => r.flow as unknown as Record<string, unknown>);
+  // Loss-classification accuracy is nested in the result; the table shows it as a percentage column.
+  const records = rows.map((r): Record<string, unknown> => {
+    const acc = r.flow.classification?.accuracy;
+    return { ...r.flow, lossVerdictAccuracyPct: acc === null || acc === undefined ? null : 100 * acc };
+  });
   const columns = metricColumns(records);
   const best = columns.map((c) => bestRows(records.map((r) => (typeof r[c.key] === 'number' ? (r[c.key] as number) : null)), c.better));
   const first = set.runs[0];

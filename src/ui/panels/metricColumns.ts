@@ -26,6 +26,8 @@ const KNOWN: MetricColumn[] = [
   { key: 'timeouts', label: 'Timeouts', format: int, better: 'low' },
   { key: 'appSuccessPct', label: 'App success (%)', format: fixed1, better: 'high' },
   { key: 'tokensPerRtt', label: 'Tokens per RTT', format: fixed2, better: null },
+  { key: 'lossVerdictAccuracyPct', label: 'Loss verdicts right (%)', format: fixed1, better: 'high' },
+  { key: 'meanRttMs', label: 'Mean RTT (ms)', format: fixed1, better: 'low' },
   { key: 'segmentsSent', label: 'Segments sent', format: int, better: null },
   { key: 'bytesDelivered', label: 'Bytes delivered', format: int, better: 'high' },
 ];
