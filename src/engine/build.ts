@@ -11,7 +11,8 @@ import { TokenBucket } from './app/token-bucket.ts';
 import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
 import { classification, congestionLossPct, goodputBps, jainIndex, linkEfficiency, overheadPct, successPct } from './metrics.ts';
 import { DropLedger } from './net/drop-ledger.ts';
-import { CROSS_TRAFFIC_FLOW, type Endpoint } from './net/packet.ts';
+import { CROSS_TRAFFIC_FLOW, type Endpoint, type Hop } from './net/packet.ts';
+import { AckRegulator, introduceFlow } from './net/ack-regulator.ts';
 import { CbrSource } from './traffic/cbr.ts';
 import { FtpSessionGenerator } from './traffic/ftp-sessions.ts';
 import { ParetoOnOffSource } from './traffic/pareto-onoff.ts';
@@ -239,10 +240,11 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
     links.push(link);
     return link;
   };
-  const makeDuplex = (l: LinkSpec): { fwd: Link; rev: Link } => ({
-    fwd: makeDir(`${l.id}/fwd`, l.forward),
-    rev: makeDir(`${l.id}/rev`, l.reverse),
-  });
+  const makeDuplex = (l: LinkSpec): { fwd: Link; rev: Link; ackHops: Hop[] } => {
+    const fwd = makeDir(`${l.id}/fwd`, l.forward);
+    const rev = makeDir(`${l.id}/rev`, l.reverse);
+    return { fwd, rev, ackHops: [rev, ...ackRegulatorHop(l, fwd, sim, trace)] };
+  };
 
   const path = s.path.map(makeDuplex);
   const flows: FlowRuntime[] = s.flows.map((spec, i) => {
@@ -287,7 +289,7 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
       tcp: spec.tcp,
       totalBytes,
       dataRoute: [access.fwd, ...path.map((p) => p.fwd)],
-      ackRoute: [...path.map((p) => p.rev).reverse(), access.rev],
+      ackRoute: [...[...path].reverse().flatMap((p) => p.ackHops), ...access.ackHops],
       gate,
       ledger,
       deliver: (start, end) => {
@@ -306,6 +308,26 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
   for (const p of path) if (bottleneck === null || p.fwd.rateBps < bottleneck.rateBps) bottleneck = p.fwd;
   if (bottleneck !== null && trace.wants('avail')) traceAvailable(bottleneck, sim, trace);
   return new Simulation(s, seed, sim, links, flows, cross, sToNs(s.durationS), bottleneck);
+}
+
+/**
+ * The link's Ack Regulator, if it has one: it sits where the ACKs come off the link's reverse
+ * direction — the node that also holds the forward buffer (the 3G paper's RNC) — and watches
+ * that buffer.
+ */
+function ackRegulatorHop(l: LinkSpec, fwd: Link, sim: Simulator, trace: TraceSink): Hop[] {
+  const a = l.ackRegulator;
+  if (a === null) return [];
+  const bufferPackets = a.bufferPackets ?? fwd.queue.limitPackets;
+  const reg = new AckRegulator(
+    { mode: a.mode, bufferPackets, reservePackets: a.reservePackets, maxHeldAcks: a.maxHeldAcks ?? bufferPackets },
+    fwd.index,
+    fwd,
+    sim,
+    trace,
+  );
+  fwd.watcher = reg;
+  return [reg];
 }
 
 /** Bin width of the available-bandwidth truth: short enough to follow Pareto bursts and CBR steps. */
@@ -336,7 +358,7 @@ interface TcpPairSpec {
   tcp: TcpSpec;
   totalBytes: number;
   dataRoute: Link[];
-  ackRoute: Link[];
+  ackRoute: Hop[];
   gate: SendGate | null;
   ledger: DropLedger | null;
   deliver: (start: number, end: number) => void;
@@ -360,6 +382,7 @@ function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
     plugin.createReceiverAgent ? plugin.createReceiverAgent() : null,
     p.trace,
   );
+  introduceFlow(p.flow, tcp.mssBytes, p.dataRoute, p.ackRoute);
   sender = new Sender(
     {
       flow: p.flow,

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { variantNames } from '../engine/tcp/cc/registry.ts';
+import { ACK_REGULATOR_MODES } from '../engine/net/ack-regulator.ts';
 
 /** 2: per-direction `errors` list (was `loss`), queue `kind` required, RED/CW queues, cross traffic, apps. */
 export const SCENARIO_VERSION = 2;
@@ -142,6 +143,21 @@ const ReverseDirSchema = z.strictObject({
 });
 
 /**
+ * The 3G paper's Ack Regulator (§5, a reconstruction — src/engine/net/ack-regulator.ts): holds
+ * the link's returning ACKs until its forward buffer has room for the data they will bring.
+ */
+export const AckRegulatorSchema = z.strictObject({
+  /** `conservative`: ACKs of a flow in slow start are expected to bring 2 segments; `non-conservative`: 1. */
+  mode: z.enum(ACK_REGULATOR_MODES).default('non-conservative'),
+  /** B the release rule plans with; null = the forward queue's limitPackets. */
+  bufferPackets: z.int().min(1).max(100_000).nullable().default(null),
+  /** Buffer slots kept free for data nobody expects (window growth, retransmissions). */
+  reservePackets: z.int().min(0).max(100_000).default(0),
+  /** Capacity of the held-ACK queue: beyond it the oldest ACK goes whatever the room, so the RTT stays bounded; null = B. */
+  maxHeldAcks: z.int().min(1).max(1_000_000).nullable().default(null),
+});
+
+/**
  * A duplex link. `reverse` fields default to the forward ones (errors excepted: a clean reverse
  * path unless given), so a symmetric link is written once.
  */
@@ -150,6 +166,8 @@ export const LinkSchema = z
     id: idSchema,
     forward: LinkDirSchema,
     reverse: ReverseDirSchema.optional(),
+    /** An Ack Regulator at the forward buffer, regulating the ACKs that return over this link; null = none. */
+    ackRegulator: AckRegulatorSchema.nullable().default(null),
   })
   .superRefine((l, ctx) => {
     if (l.reverse?.rateBps === undefined && l.reverse?.rateSdBps === undefined) return;
@@ -167,6 +185,7 @@ export const LinkSchema = z
       rateSlotMs: l.reverse?.rateSlotMs !== undefined ? l.reverse.rateSlotMs : l.forward.rateSlotMs,
       extraDelayMeanMs: l.reverse?.extraDelayMeanMs ?? l.forward.extraDelayMeanMs,
     },
+    ackRegulator: l.ackRegulator,
   }));
 
 export const TcpSchema = z
@@ -343,6 +362,7 @@ export type LinkDirSpec = z.output<typeof LinkDirSchema>;
 export type FlowSpec = z.output<typeof FlowSchema>;
 export type TcpSpec = z.output<typeof TcpSchema>;
 export type QueueSpec = z.output<typeof QueueSchema>;
+export type AckRegulatorSpec = z.output<typeof AckRegulatorSchema>;
 export type ErrorModelSpec = z.output<typeof ErrorModelSchema>;
 export type CrossTrafficSpec = z.output<typeof CrossTrafficSchema>;
 export type TokenBucketSpec = z.output<typeof TokenBucketSchema>;

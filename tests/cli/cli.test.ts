@@ -117,7 +117,7 @@ describe('cli in-process', () => {
     [['bad.json'], /scenario file "bad.json" is not valid JSON/],
     [['--preset', 'reference-2mbps', '--set', 'flows.0.tcp.mssBytes=50', '--set', 'durationS=0'], /durationS: 0 is out of range — allowed 0.001 … 3600\nflows.0.tcp.mssBytes: 50 is out of range — allowed 100 … 9000/],
     [['--preset', 'reference-2mbps', '--set', 'flows.0.tcp.mss=5'], /flows.0.tcp has no field "mss" — did you mean "mssBytes"\?/],
-    [['--preset', 'reference-2mbps', '--variant', 'cubic'], /--variant: "cubic" is not a known variant — allowed: tahoe, reno, newreno, sack/],
+    [['--preset', 'reference-2mbps', '--variant', 'tcp-hybla'], /--variant: "tcp-hybla" is not a known variant — allowed: tahoe, reno, newreno, sack/],
   ])('rejects %j with a message on stderr and nothing on stdout', (argv, message) => {
     const r = run(argv, { 'bad.json': '{"version": 1,' });
     expect(r.code).toBe(2);

@@ -103,7 +103,7 @@ describe('docs/scenario.md error examples', () => {
       durationS: -1,
       seede: 3,
       path: [{ id: 'b', forward: { rateBps: 'fast', delayMs: 49, queue: { kind: 'droptail', limitPackets: 2.5, limitPacket: 3 }, errors: [{ kind: 'gilbert' }] } }],
-      flows: [{ id: 'f', variant: 'cubic', access: { id: 'a', forward: { rateBps: 1e8 } }, tcp: { mssBytes: 50 } }],
+      flows: [{ id: 'f', variant: 'tcp-hybla', access: { id: 'a', forward: { rateBps: 1e8 } }, tcp: { mssBytes: 50 } }],
     });
     const actual = r.ok ? [] : formatErrors(r.errors).split('\n');
     for (const line of lines) expect(actual).toContain(line);

@@ -147,7 +147,7 @@ describe('parseScenario errors', () => {
 
   it('reports a bad variant together with other errors', () => {
     const input = structuredClone(minimal) as { durationS?: number; flows: Record<string, unknown>[] };
-    input.flows[0].variant = 'cubic';
+    input.flows[0].variant = 'tcp-hybla';
     input.durationS = 0;
     expect(errorsOf(input).map((e) => e.path).sort()).toEqual(['durationS', 'flows.0.variant']);
   });

@@ -192,7 +192,7 @@ describe('ui url: damaged and hostile links', () => {
     flows[4].id = 'flow1';
     sent.seede = 3;
     sent.durationS = 42;
-    const view = { ...DEFAULT_VIEW, theme: 'blue', presenter: true, compare: ['reno', 'cubic', 'reno'] };
+    const view = { ...DEFAULT_VIEW, theme: 'blue', presenter: true, compare: ['reno', 'tcp-hybla', 'reno'] };
     const hash = `v1.${compressToEncodedURIComponent(JSON.stringify({ scenario: sent, view }))}`;
     const d = decodeState(hash, { scenario: current, view: DEFAULT_VIEW });
     // Kept: everything valid, from the link.
@@ -213,7 +213,7 @@ describe('ui url: damaged and hostile links', () => {
         'flows.4.id: "flow1" is used twice — flow ids must be unique — used "flow5" instead',
         expect.stringMatching(/^seede: unknown field — did you mean "seed"\? .* — ignored it$/),
         expect.stringMatching(/^view\.theme: "blue" — .*light.*dark.*; used "light" instead$/),
-        expect.stringMatching(/^view\.compare\.1: "cubic" is not a known variant — allowed: .*; left it out$/),
+        expect.stringMatching(/^view\.compare\.1: "tcp-hybla" is not a known variant — allowed: .*; left it out$/),
         expect.stringMatching(/^view\.compare\.2: "reno" is listed twice; left out the copy$/),
       ]),
     );

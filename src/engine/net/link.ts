@@ -42,6 +42,14 @@ export class UniformRate {
   }
 }
 
+/** Sees a link's buffer from the outside (an Ack Regulator): every arrival and every departure. */
+export interface LinkWatcher {
+  /** A packet was offered to the link: accepted (`dropCause` null) or dropped by the queue. */
+  arrived(p: Packet, dropCause: DropCause | null): void;
+  /** A waiting packet left the queue for the transmitter. */
+  departed(p: Packet): void;
+}
+
 export class Link implements Hop {
   private busy = false;
   /** Waiting-packets × ns and waiting-packets² × ns, for the time-average and variance. */
@@ -67,6 +75,8 @@ export class Link implements Hop {
   ledger: DropLedger | null = null;
   /** Bytes of cross-traffic packets transmitted: the available-bandwidth truth subtracts them. */
   crossBytesTransmitted = 0;
+  /** Told of arrivals and departures at the queue (set by the builder for an Ack Regulator). */
+  watcher: LinkWatcher | null = null;
 
   private readonly txDone: Handler<Packet> = { fire: (p) => this.onTxDone(p) };
   private readonly arrive: Handler<Packet> = { fire: (p) => this.onArrive(p) };
@@ -103,14 +113,17 @@ export class Link implements Hop {
     const cause = this.queue.offer(p, now, !this.busy);
     if (cause !== null) {
       this.drop(p, cause);
+      this.watcher?.arrived(p, cause);
       return;
     }
     if (!this.busy) {
       this.startTx(p);
+      this.watcher?.arrived(p, null);
       return;
     }
     if (this.queue.packets > this.maxQueuePackets) this.maxQueuePackets = this.queue.packets;
     this.trace.queue(now, this.index, this.queue.packets, this.queue.bytes);
+    this.watcher?.arrived(p, null);
   }
 
   /** Mean waiting packets from t = 0 to `untilNs`. */
@@ -178,6 +191,7 @@ export class Link implements Hop {
     if (next !== undefined) {
       this.trace.queue(now, this.index, this.queue.packets, this.queue.bytes);
       this.startTx(next); // still busy: the busy period goes on
+      this.watcher?.departed(next);
     } else {
       this.busy = false;
       this.busyNs += now - this.busySinceNs;

@@ -11,6 +11,7 @@ import { realTokenBucket } from './real-token-bucket.ts';
 import { probingTestbed } from './probing-testbed.ts';
 import { probingHandoff } from './probing-handoff.ts';
 import { threeGVariation } from './3g-variation.ts';
+import { threeGAckRegulator } from './3g-ack-regulator.ts';
 import { lpUncorrelated } from './lp-uncorrelated.ts';
 import { lpCorrelated } from './lp-correlated.ts';
 import { njAsymmetric } from './nj-asymmetric.ts';
@@ -33,6 +34,7 @@ export const PRESETS: readonly Preset[] = [
   probingTestbed,
   probingHandoff,
   threeGVariation,
+  threeGAckRegulator,
   lpUncorrelated,
   lpCorrelated,
   njAsymmetric,

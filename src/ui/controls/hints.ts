@@ -109,6 +109,13 @@ export const HINTS: Readonly<Record<string, Entry>> = {
   '**.rateSlotMs': { label: 'Rate redraw interval', unit: MS, hint: 'How often the varying rate changes; off = a new rate for every packet.', suggest: 100, slider: { scale: 'log' } },
   '**.extraDelayMeanMs': { label: 'Extra delay (mean)', unit: MS, hint: 'Random extra delay per packet, like link-layer retransmissions; packets stay in order.', slider: { scale: 'log', logMin: 0.1, max: 1000 } },
 
+  // Ack Regulator (3G paper §5)
+  '**.ackRegulator': { label: 'Ack Regulator', hint: 'Holds returning ACKs until this link’s buffer has room for the data they will release, so bursts do not overflow it; off = none.' },
+  '**.ackRegulator.mode': { label: 'Regulator mode', hint: 'Conservative expects 2 packets per ACK while the flow is in slow start (no overflow there); non-conservative always expects 1.' },
+  '**.ackRegulator.bufferPackets': { label: 'Planned buffer', unit: PACKETS, hint: 'The buffer size the regulator plans with; off = the queue’s real size.', suggest: 10, slider: { scale: 'log', min: 1, max: 10_000 } },
+  '**.ackRegulator.reservePackets': { label: 'Reserve slots', unit: PACKETS, hint: 'Buffer slots kept free for packets nobody expects: fewer losses, but ACKs wait longer.', slider: { max: 100, step: 1 } },
+  '**.ackRegulator.maxHeldAcks': { label: 'Most ACKs held', unit: { label: 'ACKs', factor: 1 }, hint: 'Beyond this many waiting ACKs the oldest goes anyway, so the round trip cannot grow without limit; off = the buffer size.', suggest: 10, slider: { scale: 'log', min: 1, max: 10_000 } },
+
   // Queues
   '**.queue': { label: 'Queue', hint: 'The buffer in front of the link.' },
   '**.queue.kind': { label: 'Queue discipline', hint: 'Drop-tail drops only when full; RED drops (or marks) early at random; CW marks every packet while the average is high.' },
