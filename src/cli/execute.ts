@@ -28,7 +28,7 @@ export const EXIT_BAD_INPUT = 2;
 /** The JSON the CLI prints: the run's results without the trace and the per-link details. */
 export interface CliOutput {
   flows: Omit<FlowResult, 'mssBytes'>[];
-  links: Pick<LinkResult, 'id' | 'drops' | 'marks' | 'congestionLossPct' | 'meanQueuePackets' | 'queueSdPackets' | 'maxQueuePackets' | 'utilization'>[];
+  links: Pick<LinkResult, 'id' | 'drops' | 'marks' | 'congestionLossPct' | 'meanQueuePackets' | 'queueSdPackets' | 'maxQueuePackets' | 'utilization' | 'ackRegulator'>[];
   summary: RunSummary;
   cross: CrossResult[];
   sim: { events: number; simTimeS: number; wallMs: number };
@@ -146,6 +146,7 @@ export function toOutput(result: RunResult, wallMs: number): CliOutput {
       queueSdPackets: l.queueSdPackets,
       maxQueuePackets: l.maxQueuePackets,
       utilization: l.utilization,
+      ackRegulator: l.ackRegulator,
     })),
     summary: result.summary,
     cross: result.cross,

@@ -125,6 +125,7 @@ export class Simulation {
       utilization: l.utilization(endNs),
       rateBps: l.rateBps,
       limitPackets: l.queue.limitPackets,
+      ackRegulator: l.watcher instanceof AckRegulator ? l.watcher.stats() : null,
     }));
     const totalGoodput = flows.reduce((a, f) => a + f.goodputBps, 0);
     const wireless = this.wirelessCapacityBps();

@@ -1,5 +1,6 @@
 /** What a finished run reports: the CLI's JSON, the UI's metrics table and the tests read these. */
 import type { LossTruth, TraceData, Verdict } from './core/trace.ts';
+import type { AckRegulatorStats } from './net/ack-regulator.ts';
 
 /** How well a loss-differentiating variant's verdicts matched the truth. */
 export interface Classification {
@@ -67,6 +68,8 @@ export interface LinkResult {
   /** Mean service rate. */
   rateBps: number;
   limitPackets: number;
+  /** The Ack Regulator at this (forward) buffer, if the link has one. */
+  ackRegulator: AckRegulatorStats | null;
 }
 
 export interface RunSummary {

@@ -56,7 +56,7 @@ const FLOW_KEYS = [
   'estimateKeys',
   'classification',
 ];
-const LINK_KEYS = ['id', 'drops', 'marks', 'congestionLossPct', 'meanQueuePackets', 'queueSdPackets', 'maxQueuePackets', 'utilization'];
+const LINK_KEYS = ['id', 'drops', 'marks', 'congestionLossPct', 'meanQueuePackets', 'queueSdPackets', 'maxQueuePackets', 'utilization', 'ackRegulator'];
 const DROP_KEYS = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path'];
 
 function expectOutputShape(json: unknown, flows: number): void {

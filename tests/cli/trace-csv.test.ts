@@ -13,7 +13,7 @@ function scenario(name: string): Scenario {
 }
 
 function link(id: string, rateBps: number): LinkResult {
-  return { id, rateBps, drops: {}, marks: 0, arrivedPackets: 0, congestionLossPct: 0, meanQueuePackets: 0, queueSdPackets: 0, maxQueuePackets: 0, packetsSent: 0, utilization: 0, limitPackets: 100 };
+  return { id, rateBps, drops: {}, marks: 0, arrivedPackets: 0, congestionLossPct: 0, meanQueuePackets: 0, queueSdPackets: 0, maxQueuePackets: 0, packetsSent: 0, utilization: 0, limitPackets: 100, ackRegulator: null };
 }
 
 describe('trace CSV', () => {
