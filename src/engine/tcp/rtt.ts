@@ -48,6 +48,11 @@ export class RttEstimator {
     this.backoffFactor = 1;
   }
 
+  /** Drop the backoff: the timeout returns to the last sample-based value. */
+  clearBackoff(): void {
+    this.backoffFactor = 1;
+  }
+
   /** The timer expired: double the timeout (§5.5), up to maxRto. */
   backoff(): void {
     if (this.baseRtoNs * this.backoffFactor < this.p.maxRtoNs) this.backoffFactor *= 2;

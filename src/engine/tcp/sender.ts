@@ -180,6 +180,10 @@ export class Sender implements Conn, Endpoint {
   get rtoNs(): number {
     return this.rtt.rtoNs;
   }
+  clearRtoBackoff(): void {
+    this.rtt.clearBackoff();
+  }
+
   get dataSuspended(): boolean {
     return this.suspended;
   }
@@ -319,7 +323,7 @@ export class Sender implements Conn, Endpoint {
       this.dupAcks++;
       info = { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: ack.ece, rcvTsNs: ack.rcvTsNs, option: ack.option };
       // A loss event (RFC 6582 §3.2 step 2's test): a classifying variant judges it first.
-      if (this.dupAcks === this.dupAckThreshold && !this.inRecovery && this.sndUna > this.recoverSeq) this.classifyLoss('dupack');
+      if (this.dupAcks === this.dupAckThreshold && !this.inRecovery && this.sndUna > this.recoverSeq) this.classifyLoss('dupack', info);
       this.cc.onDupAck(this, info);
     }
     if (ack.ece) this.onEcnEcho(info ?? { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: true, rcvTsNs: ack.rcvTsNs, option: ack.option });
@@ -345,9 +349,9 @@ export class Sender implements Conn, Endpoint {
   }
 
   /** Ask the variant for its verdict on this loss event and score it against the segment's fate. */
-  private classifyLoss(kind: LossKind): void {
+  private classifyLoss(kind: LossKind, ack?: AckInfo): void {
     if (!this.cc.classify || this.confusion === null) return;
-    const verdict = this.cc.classify(this, kind);
+    const verdict = this.cc.classify(this, kind, ack);
     const truth = truthOfCause(this.lossCause(this.sndUna));
     this.confusion[verdict][truth]++;
     this.trace.verdict(this.sim.now(), this.p.flow, this.sndUna, verdict, truth);

@@ -51,6 +51,11 @@ export interface Conn {
   /** Current retransmission timeout (RFC 6298, with backoff), ns. */
   readonly rtoNs: number;
   /**
+   * Undo the timeout's exponential backoff now instead of at the next valid RTT sample (RFC 6298
+   * §5.7): TCP-Probing's Immediate/Gentle Recovery leaves the timeout "not adjusted" (§3.2).
+   */
+  clearRtoBackoff(): void;
+  /**
    * Pacing rate, bits/s: segments leave at most this fast (BBR). 0 = no pacing: send as soon as
    * the window allows, the classic ACK clock.
    */
@@ -147,8 +152,9 @@ export interface CongestionControl {
    * duplicate ACK outside recovery, or a timeout — before onDupAck / onRto handle it. The
    * variant decides here and acts on its decision in those hooks; the sender records the
    * verdict against the ground truth (confusion matrix in the results, `verdict` table).
+   * `a` is the third duplicate ACK itself (absent for a timeout): its marks can decide.
    */
-  classify?(c: Conn, loss: LossKind): Verdict;
+  classify?(c: Conn, loss: LossKind, a?: AckInfo): Verdict;
   /** Optional. A data segment was just put on the wire (rate sampling: BBR). */
   onSend?(c: Conn, seq: number, lenBytes: number, retransmit: boolean): void;
   /** Optional. A timer set with c.setTimer fired. */
