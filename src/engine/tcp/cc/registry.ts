@@ -1,8 +1,12 @@
 /** Variant registry: name → plug-in. Rejects duplicates and plug-ins missing a required hook. */
+import { newrenoIdealLp } from './newreno-ideal-lp.ts';
+import { newrenoLp } from './newreno-lp.ts';
 import { newreno } from './newreno.ts';
 import { reno } from './reno.ts';
 import { sack } from './sack.ts';
 import { tahoe } from './tahoe.ts';
+import { vegas } from './vegas.ts';
+import { veno } from './veno.ts';
 import type { CcPlugin } from './types.ts';
 
 const REQUIRED_HOOKS = ['onAck', 'ssthresh', 'onDupAck', 'onRecoveryAck'] as const;
@@ -36,4 +40,7 @@ registerVariant(tahoe);
 registerVariant(reno);
 registerVariant(newreno);
 registerVariant(sack);
-// (new variants: one import above and one registerVariant line above this comment)
+registerVariant(vegas);
+registerVariant(veno);
+registerVariant(newrenoLp);
+registerVariant(newrenoIdealLp);
