@@ -5,8 +5,11 @@ import { newreno } from './newreno.ts';
 import { reno } from './reno.ts';
 import { sack } from './sack.ts';
 import { tahoe } from './tahoe.ts';
+import { tibet } from './tibet.ts';
 import { vegas } from './vegas.ts';
 import { veno } from './veno.ts';
+import { westwoodPlus } from './westwood-plus.ts';
+import { westwood } from './westwood.ts';
 import type { CcPlugin } from './types.ts';
 
 const REQUIRED_HOOKS = ['onAck', 'ssthresh', 'onDupAck', 'onRecoveryAck'] as const;
@@ -44,3 +47,6 @@ registerVariant(vegas);
 registerVariant(veno);
 registerVariant(newrenoLp);
 registerVariant(newrenoIdealLp);
+registerVariant(westwoodPlus);
+registerVariant(westwood);
+registerVariant(tibet);
