@@ -1,4 +1,6 @@
 /** Variant registry: name → plug-in. Rejects duplicates and plug-ins missing a required hook. */
+import { jersey } from './jersey.ts';
+import { newJersey } from './new-jersey.ts';
 import { newrenoIdealLp } from './newreno-ideal-lp.ts';
 import { newrenoLp } from './newreno-lp.ts';
 import { newreno } from './newreno.ts';
@@ -50,3 +52,5 @@ registerVariant(newrenoIdealLp);
 registerVariant(westwoodPlus);
 registerVariant(westwood);
 registerVariant(tibet);
+registerVariant(jersey);
+registerVariant(newJersey);
