@@ -1,4 +1,6 @@
 /** Variant registry: name → plug-in. Rejects duplicates and plug-ins missing a required hook. */
+import { bbr } from './bbr/index.ts';
+import { cubic } from './cubic.ts';
 import { jersey } from './jersey.ts';
 import { newJersey } from './new-jersey.ts';
 import { newrenoIdealLp } from './newreno-ideal-lp.ts';
@@ -54,3 +56,5 @@ registerVariant(westwood);
 registerVariant(tibet);
 registerVariant(jersey);
 registerVariant(newJersey);
+registerVariant(cubic);
+registerVariant(bbr);

@@ -1,0 +1,300 @@
+/**
+ * BBR v1 (Cardwell et al., "BBR: Congestion-Based Congestion Control", ACM Queue 2016;
+ * draft-cardwell-iccrg-bbr-congestion-control-00; Linux net/ipv4/tcp_bbr.c). BBR models the path
+ * by two numbers — the bottleneck bandwidth BtlBw (max delivery rate over 10 rounds) and the
+ * round-trip propagation time RTprop (min RTT over 10 s) — and sends at pacing_gain·BtlBw with at
+ * most cwnd_gain·BtlBw·RTprop in flight. Loss is not a congestion signal for the model.
+ *
+ * Per ACK, in Linux's order: delivery-rate sample and round count (model.ts), BtlBw filter,
+ * PROBE_BW gain cycle (probe-bw.ts), full-pipe check and STARTUP → DRAIN → PROBE_BW
+ * (startup.ts, drain.ts), RTprop filter and PROBE_RTT (probe-rtt.ts); then the pacing rate and
+ * cwnd. The cwnd rule (Linux bbr_set_cwnd): below the target grow by the bytes delivered
+ * (before the pipe is full) or up to the target (after); at least 4 segments; 4 segments in
+ * PROBE_RTT.
+ *
+ * Loss (Linux v1): fast retransmit on the third duplicate ACK and NewReno's partial-ACK
+ * retransmissions (no SACK needed); on entering recovery the window is cut to what is in flight
+ * plus what this ACK delivered and kept there for one round (packet conservation: one segment out
+ * per segment delivered); leaving recovery restores the window saved at its start. A timeout: the
+ * loss window (1 segment), window growth by delivered bytes, the saved window restored once the
+ * cumulative ACK passes what was outstanding at the timeout. Every segment newly judged lost
+ * (the fast retransmit, each partial-ACK retransmission) takes one segment off the window
+ * (Linux rs->losses). ECN echoes are ignored (BBR v1 has no ECN response).
+ *
+ * Deviations / simplifications:
+ * - No long-term (policer) bandwidth model, no idle-restart handling, no ACK-aggregation extra
+ *   window (later v1 kernels); the window target is not rounded up to an even segment count.
+ * - "In flight" is the pipe: FlightSize less the segments duplicate ACKs reported delivered
+ *   (Linux packets_in_flight without SACK). The sender's window rule bounds FlightSize, so the
+ *   sender's cwnd is BBR's window plus those bytes — it looks inflated during recovery, like
+ *   Reno's; inspect() shows BBR's own cwnd.
+ * - Application-limited detection at each ACK: no new data to send while the window has room.
+ * - Pacing: the sender paces whole packets (40-byte TCP/IP header included), BtlBw counts payload,
+ *   so the rate is scaled by (MSS + 40)/MSS; a 12-byte timestamp option is not counted, which paces
+ *   about 1 % below the target — as Linux's own 1 % pacing margin. Before the first RTT sample the
+ *   initial window goes out unpaced (no handshake RTT); the first RTT sets 2.885·initial window/SRTT
+ *   (Linux's initial rate); in STARTUP the rate only rises.
+ * - PROBE_BW's random start phase is replaced by a deterministic rule (see probe-bw.ts).
+ */
+import { HEADER_BYTES } from '../../../net/packet.ts';
+import { newrenoMayEnter } from '../newreno.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, Snapshot } from '../types.ts';
+import { enterDrain, drained } from './drain.ts';
+import { BTLBW_FILTER_ROUNDS, DeliveryRateSampler, inflightTargetBytes, MinRttFilter, RoundCounter, WindowedMax, type AckDelivery } from './model.ts';
+import { enterProbeBw, updateCyclePhase } from './probe-bw.ts';
+import { enterProbeRtt, probeRttStep } from './probe-rtt.ts';
+import { checkFullPipe, enterStartup, STARTUP_GAIN } from './startup.ts';
+import { initialState, MIN_CWND_SEGMENTS, type BbrState } from './state.ts';
+
+/** Linux TCP_INIT_CWND: STARTUP grows the window regardless of target until this much was delivered. */
+const INIT_WINDOW_SEGMENTS = 10;
+
+/** Linux's CA states as BBR reads them: normal, fast recovery, after a timeout. */
+type LossState = 'open' | 'recovery' | 'loss';
+
+class Bbr implements CongestionControl {
+  private readonly s: BbrState = initialState();
+  private readonly btlBw = new WindowedMax(BTLBW_FILTER_ROUNDS);
+  private readonly minRtt = new MinRttFilter();
+  private readonly rounds = new RoundCounter();
+  private sampler: DeliveryRateSampler | null = null;
+  private initialCwndBytes = 0;
+  /** BBR's window: a bound on the data really in the network (pipe), not on FlightSize. */
+  private windowBytes = 0;
+  /** Window saved on entering recovery, a timeout or PROBE_RTT, restored after. */
+  private priorCwndBytes = 0;
+  private lossEpisode: 'none' | 'timeout' = 'none';
+  /** A timeout's loss episode ends when the cumulative ACK reaches this. */
+  private lossRecoverSeq = -1;
+  private prevLossState: LossState = 'open';
+  private packetConservation = false;
+  private restoreCwnd = false;
+  /** Segments judged lost since the last ACK was processed. */
+  private newLosses = 0;
+
+  constructor() {
+    enterStartup(this.s);
+  }
+
+  readonly estimates = ['btlBwBps', 'minRttMs', 'pacingGain', 'cwndGain'] as const;
+
+  onSend(c: Conn, seq: number, lenBytes: number, retransmit: boolean): void {
+    if (this.initialCwndBytes === 0) {
+      this.initialCwndBytes = c.cwndBytes;
+      this.windowBytes = c.cwndBytes;
+    }
+    // The sender has already counted this segment if it is new data.
+    const inflightBefore = retransmit ? c.flightBytes : c.flightBytes - lenBytes;
+    this.model(c).onSend(seq, lenBytes, c.nowNs, inflightBefore);
+  }
+
+  onAck(c: Conn, a: AckInfo): void {
+    this.onDelivery(c, a, this.cumulative(c, a));
+  }
+
+  onDupAck(c: Conn, a: AckInfo): void {
+    const d = this.model(c).onDupAck(c.nowNs);
+    if (!c.inRecovery && newrenoMayEnter(c)) {
+      this.saveCwnd();
+      c.enterRecovery();
+      c.fastRetransmit();
+      this.newLosses++;
+    }
+    this.onDelivery(c, a, d);
+  }
+
+  onRecoveryAck(c: Conn, a: AckInfo): void {
+    if (a.ackNo >= c.recoverSeq) c.exitRecovery();
+    else {
+      // Partial ACK (RFC 6582): the next hole is lost too.
+      c.retransmit(c.sndUna);
+      this.newLosses++;
+    }
+    this.onDelivery(c, a, this.cumulative(c, a));
+  }
+
+  onRto(c: Conn): void {
+    this.saveCwnd();
+    this.windowBytes = c.mssBytes;
+    c.cwndBytes = c.mssBytes;
+    this.lossEpisode = 'timeout';
+    this.lossRecoverSeq = c.sndMax;
+    // Linux bbr_set_state(TCP_CA_Loss): the state is Loss from now on, without the recovery
+    // entry step; the full-pipe estimator starts over.
+    this.prevLossState = 'loss';
+    this.packetConservation = false;
+    this.s.fullBwBps = 0;
+    this.model(c).onTimeout();
+  }
+
+  onEcnEcho(): void {
+    // BBR v1 does not respond to ECN.
+  }
+
+  /** BBR keeps no slow-start threshold of its own; the sender's stays as it is. */
+  ssthresh(c: Conn): number {
+    return c.ssthreshBytes;
+  }
+
+  inspect(c: Conn): Snapshot {
+    const mss = c.mssBytes;
+    const minRttNs = this.minRtt.valueNs;
+    const bw = this.btlBw.value;
+    return {
+      phase: this.s.mode,
+      mode: this.s.mode,
+      btlBwBps: bw,
+      minRttNs: Number.isFinite(minRttNs) ? minRttNs : null,
+      minRttMs: Number.isFinite(minRttNs) ? minRttNs / 1e6 : null,
+      /** When RTprop was last set: PROBE_RTT comes 10 s after. */
+      minRttStampNs: this.minRtt.stampNs,
+      pacingGain: this.s.pacingGain,
+      cwndGain: this.s.cwndGain,
+      pacingRateBps: c.pacingRateBps,
+      round: this.rounds.count,
+      fullBwReached: this.s.fullBwReached,
+      cycleIndex: this.s.mode === 'probe-bw' ? this.s.cycleIndex : null,
+      cwndSegments: this.windowBytes / mss,
+      pipeBytes: this.pipe(c),
+      targetCwndSegments: inflightTargetBytes(bw, minRttNs, this.s.cwndGain, mss) / mss,
+      lossState: this.lossState(c),
+    };
+  }
+
+  // ---- per ACK ------------------------------------------------------------------------------
+
+  private model(c: Conn): DeliveryRateSampler {
+    if (this.sampler === null) this.sampler = new DeliveryRateSampler(c.mssBytes);
+    return this.sampler;
+  }
+
+  private cumulative(c: Conn, a: AckInfo): AckDelivery {
+    return this.model(c).onCumulativeAck(a.ackNo - a.ackedBytes, a.ackNo, c.nowNs, c.minRttNs);
+  }
+
+  /**
+   * What is really in the network: FlightSize less what duplicate ACKs reported delivered (Linux's
+   * packets_in_flight without SACK). The sender's window rule bounds FlightSize, so BBR hands it
+   * its window plus those bytes (Reno's inflation, by another name).
+   */
+  private pipe(c: Conn): number {
+    return c.flightBytes - this.model(c).dupAckedBytes;
+  }
+
+  private applyWindow(c: Conn): void {
+    c.cwndBytes = this.windowBytes + this.model(c).dupAckedBytes;
+  }
+
+  private lossState(c: Conn): LossState {
+    if (c.inRecovery) return 'recovery';
+    return this.lossEpisode === 'timeout' ? 'loss' : 'open';
+  }
+
+  private onDelivery(c: Conn, a: AckInfo, d: AckDelivery): void {
+    const now = c.nowNs;
+    const mss = c.mssBytes;
+    const sampler = this.model(c);
+    if (this.lossEpisode === 'timeout' && c.sndUna >= this.lossRecoverSeq) this.lossEpisode = 'none';
+    const pipe = this.pipe(c);
+    if (!c.canSendNewData() && c.sndNxt >= c.sndMax && pipe < this.windowBytes) sampler.markAppLimited(pipe);
+    const losses = this.newLosses;
+    this.newLosses = 0;
+
+    // BtlBw and rounds.
+    this.rounds.onAck(d.sample, sampler.deliveredBytes);
+    if (this.rounds.roundStart) this.packetConservation = false;
+    if (d.sample !== null && (!d.sample.appLimited || d.sample.rateBps >= this.btlBw.value)) this.btlBw.update(this.rounds.count, d.sample.rateBps);
+    const bw = this.btlBw.value;
+    const inflightAt = (gain: number) => inflightTargetBytes(bw, this.minRtt.valueNs, gain, mss);
+
+    // Mode transitions.
+    updateCyclePhase(this.s, now, this.minRtt.valueNs, pipe + d.newlyDeliveredBytes, losses > 0, inflightAt);
+    checkFullPipe(this.s, bw, this.rounds.roundStart, d.sample?.appLimited ?? false);
+    if (this.s.mode === 'startup' && this.s.fullBwReached) {
+      enterDrain(this.s);
+      c.ssthreshBytes = inflightAt(1); // Linux reports the BDP as ssthresh from here on
+    }
+    if (this.s.mode === 'drain' && drained(pipe, inflightAt(1))) enterProbeBw(this.s, now, this.rounds.count);
+    this.updateMinRtt(c, a, pipe);
+
+    this.setPacingRate(c, bw);
+    this.setCwnd(c, d.newlyDeliveredBytes, losses, bw, pipe);
+    this.applyWindow(c);
+  }
+
+  private updateMinRtt(c: Conn, a: AckInfo, pipe: number): void {
+    const now = c.nowNs;
+    const mss = c.mssBytes;
+    const sampler = this.model(c);
+    const expired = this.minRtt.update(a.rttNs, now);
+    if (expired && this.s.mode !== 'probe-rtt') {
+      this.saveCwnd();
+      enterProbeRtt(this.s);
+    }
+    if (this.s.mode !== 'probe-rtt') return;
+    // Samples taken at a 4-segment window say nothing about the bottleneck.
+    sampler.markAppLimited(pipe);
+    const step = probeRttStep(this.s, now, pipe, MIN_CWND_SEGMENTS * mss, this.rounds.roundStart);
+    if (step === 'low') this.rounds.startNow(sampler.deliveredBytes);
+    else if (step === 'done') {
+      this.minRtt.stampNs = now;
+      this.restoreCwnd = true;
+      if (this.s.fullBwReached) enterProbeBw(this.s, now, this.rounds.count);
+      else enterStartup(this.s);
+    }
+  }
+
+  private setPacingRate(c: Conn, bw: number): void {
+    // Payload rate → packet rate as the sender paces it (header included).
+    const wire = (c.mssBytes + HEADER_BYTES) / c.mssBytes;
+    if (c.pacingRateBps === 0 && c.srttNs > 0) c.pacingRateBps = (STARTUP_GAIN * this.initialCwndBytes * 8 * 1e9 * wire) / c.srttNs;
+    if (bw <= 0) return;
+    const rate = this.s.pacingGain * bw * wire;
+    if (this.s.fullBwReached || rate > c.pacingRateBps) c.pacingRateBps = rate;
+  }
+
+  /** Linux bbr_set_cwnd with bbr_set_cwnd_to_recover_or_restore. */
+  private setCwnd(c: Conn, ackedBytes: number, losses: number, bw: number, pipe: number): void {
+    if (ackedBytes <= 0) return;
+    const mss = c.mssBytes;
+    const state = this.lossState(c);
+    let cwnd = this.windowBytes;
+    if (losses > 0) cwnd = Math.max(cwnd - losses * mss, mss);
+    if (state === 'recovery' && this.prevLossState !== 'recovery') {
+      // First round of recovery: packet conservation, and the round restarts now.
+      this.packetConservation = true;
+      this.rounds.startNow(this.model(c).deliveredBytes);
+      cwnd = pipe + ackedBytes;
+    } else if (this.prevLossState !== 'open' && state === 'open') {
+      this.restoreCwnd = true;
+      this.packetConservation = false;
+    }
+    this.prevLossState = state;
+    if (this.restoreCwnd) {
+      cwnd = Math.max(cwnd, this.priorCwndBytes);
+      this.restoreCwnd = false;
+    }
+    if (this.packetConservation) cwnd = Math.max(cwnd, pipe + ackedBytes);
+    else {
+      const target = inflightTargetBytes(bw, this.minRtt.valueNs, this.s.cwndGain, mss);
+      if (this.s.fullBwReached) cwnd = Math.min(cwnd + ackedBytes, target);
+      else if (cwnd < target || this.model(c).deliveredBytes < INIT_WINDOW_SEGMENTS * mss) cwnd += ackedBytes;
+      cwnd = Math.max(cwnd, MIN_CWND_SEGMENTS * mss);
+    }
+    if (this.s.mode === 'probe-rtt') cwnd = Math.min(cwnd, MIN_CWND_SEGMENTS * mss);
+    this.windowBytes = cwnd;
+  }
+
+  /** Linux bbr_save_cwnd: a window cut by recovery or PROBE_RTT is not "known good". */
+  private saveCwnd(): void {
+    if (this.prevLossState === 'open' && this.s.mode !== 'probe-rtt') this.priorCwndBytes = this.windowBytes;
+    else this.priorCwndBytes = Math.max(this.priorCwndBytes, this.windowBytes);
+  }
+}
+
+export const bbr: CcPlugin = {
+  name: 'bbr',
+  description: 'BBR v1: paces at the measured bottleneck rate, window ≈ 2 × bandwidth·min-RTT — keeps queues short, ignores loss',
+  needsSack: false,
+  create: () => new Bbr(),
+};

@@ -1,0 +1,207 @@
+/**
+ * CUBIC (RFC 9438): the window follows a cubic function of the time since the last congestion
+ * event, W_cubic(t) = C·(t − K)³ + W_max, so it climbs fast far from the previous saturation
+ * point W_max, flattens out around it (t = K) and probes beyond it slowly, then faster. The
+ * growth depends on elapsed time, not on the ACK rate, so long-RTT flows recover as fast as
+ * short ones.
+ *
+ * - Window units are segments (cwnd/MSS), time is seconds, as in the RFC.
+ * - Congestion avoidance (§4.2–4.5): on each new ACK, target = W_cubic(t + RTT) (RTT = SRTT)
+ *   clamped to [cwnd, 1.5·cwnd], cwnd += (target − cwnd)/cwnd per acknowledged segment;
+ *   W_est += α·segments_acked/cwnd (α = 3(1−β)/(1+β), 1 once W_est ≥ cwnd_prior) and if
+ *   W_cubic(t) < W_est the window follows W_est (Reno-friendly region).
+ * - A congestion event (§4.6–4.7): W_max = cwnd, or cwnd·(1+β)/2 if cwnd < the previous W_max
+ *   (fast convergence); cwnd_prior = cwnd; ssthresh = max(cwnd·β, 2 MSS). The next congestion
+ *   avoidance stage starts the epoch: t_epoch = now, cwnd_epoch = cwnd, W_est = cwnd_epoch,
+ *   K = ∛((W_max − cwnd_epoch)/C).
+ * - Timeout (§4.8): loss window of one segment, ssthresh = max(FlightSize·β, 2 MSS); the first
+ *   congestion avoidance stage after it uses K = 0 and W_max = cwnd_epoch. The same holds for a
+ *   first slow start that ends without a loss (§4.10: W_max undefined).
+ * - Loss recovery is NewReno's (RFC 6582) with ssthresh as above; slow start is RFC 5681's.
+ *
+ * Deviations:
+ * - ssthresh at a fast retransmit is cwnd·β (the RFC's "some implementations use cwnd"); growth
+ *   stops while the sender is not cwnd-limited, the measure the RFC then requires. At a timeout
+ *   FlightSize·β, the RFC's own formula: a backed-off second timeout (cwnd already 1 MSS) then
+ *   does not collapse ssthresh to 2 MSS.
+ * - The cubic increase is per acknowledged segment (segments_acked), not per ACK, so cwnd reaches
+ *   the target within one RTT with delayed ACKs too (as Linux); identical with one ACK per segment.
+ * - In the Reno-friendly region cwnd = max(cwnd, W_est): W_est never pulls the window down.
+ * - Application-limited periods (not cwnd-limited) are cut out of t by moving t_epoch forward
+ *   (§5.8's MUST), measured between ACKs.
+ * - A window reduction the variant did not make (the sender's RFC 3168 response to an ECN echo)
+ *   is treated as a congestion event at the next ACK: W_max from the window before it.
+ * - No HyStart++, no spurious-loss undo (§4.9).
+ */
+import { classicPhase, renoGrowth } from './common.ts';
+import { newrenoEnterRecovery, newrenoMayEnter, newrenoRecoveryAck } from './newreno.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, Snapshot } from './types.ts';
+
+/** RFC 9438 §4.6: multiplicative decrease factor β_cubic (SHOULD 0.7). */
+export const CUBIC_BETA = 0.7;
+/** RFC 9438 §5.1: C (SHOULD 0.4), segments / s³. */
+export const CUBIC_C = 0.4;
+/** RFC 9438 §4.3: α_cubic = 3(1 − β)/(1 + β), Reno's average window at the same loss rate. */
+export const CUBIC_ALPHA = (3 * (1 - CUBIC_BETA)) / (1 + CUBIC_BETA);
+/** RFC 9438 §4.7: fast convergence SHOULD be implemented (Linux: on by default). */
+export const CUBIC_FAST_CONVERGENCE = true;
+/** RFC 9438 §4.2: the target never exceeds this multiple of cwnd (growth slower than slow start). */
+const TARGET_CAP = 1.5;
+
+/** Eq. 2: K = ∛((W_max − cwnd_epoch)/C), seconds (negative if cwnd_epoch > W_max). */
+export function cubicK(wMaxSegments: number, cwndEpochSegments: number): number {
+  return Math.cbrt((wMaxSegments - cwndEpochSegments) / CUBIC_C);
+}
+
+/** Eq. 1: W_cubic(t) = C·(t − K)³ + W_max, segments. */
+export function wCubic(tS: number, kS: number, wMaxSegments: number): number {
+  return CUBIC_C * (tS - kS) ** 3 + wMaxSegments;
+}
+
+/** §4.7: the new W_max at a congestion event with window `cwndSegments`. */
+export function fastConvergenceWmax(cwndSegments: number, prevWmaxSegments: number | null): number {
+  if (CUBIC_FAST_CONVERGENCE && prevWmaxSegments !== null && cwndSegments < prevWmaxSegments) return (cwndSegments * (1 + CUBIC_BETA)) / 2;
+  return cwndSegments;
+}
+
+type Region = 'slow-start' | 'reno-friendly' | 'concave' | 'convex' | 'recovery';
+
+class Cubic implements CongestionControl {
+  /** W_max, segments; null until the first congestion event. */
+  private wMax: number | null = null;
+  /** cwnd_prior, segments: cwnd when ssthresh was last set. */
+  private cwndPrior: number | null = null;
+  /** Start of the current congestion avoidance stage; −1 = none yet (the next CA ACK starts one). */
+  private epochStartNs = -1;
+  private cwndEpoch = 0;
+  private kS = 0;
+  private wEst = 0;
+  /** The next epoch uses K = 0, W_max = cwnd_epoch (after a timeout or a loss-free first slow start). */
+  private kZeroNext = true;
+  private lastAckNs = -1;
+  /** The window this variant left at the end of its last hook (to notice a reduction made by the sender). */
+  private leftCwndBytes = -1;
+  private region: Region = 'slow-start';
+
+  onAck(c: Conn, a: AckInfo): void {
+    this.noticeOutsideReduction(c);
+    const now = c.nowNs;
+    if (!c.cwndLimited) {
+      // §5.8: t must not include application-limited time; the window does not grow either.
+      if (this.epochStartNs >= 0 && this.lastAckNs >= 0) this.epochStartNs += now - this.lastAckNs;
+    } else if (c.cwndBytes < c.ssthreshBytes) {
+      c.cwndBytes = renoGrowth(c, a);
+      this.region = 'slow-start';
+    } else {
+      this.congestionAvoidance(c, a);
+    }
+    this.lastAckNs = now;
+    this.leftCwndBytes = c.cwndBytes;
+  }
+
+  private congestionAvoidance(c: Conn, a: AckInfo): void {
+    const mss = c.mssBytes;
+    let cwnd = c.cwndBytes / mss;
+    if (this.epochStartNs < 0) this.startEpoch(c.nowNs, cwnd);
+    const wMax = this.wMax as number;
+    const tS = (c.nowNs - this.epochStartNs) / 1e9;
+    const ackedSegments = a.ackedBytes / mss;
+    const alpha = this.cwndPrior !== null && this.wEst >= this.cwndPrior ? 1 : CUBIC_ALPHA;
+    this.wEst += (alpha * ackedSegments) / cwnd;
+    if (wCubic(tS, this.kS, wMax) < this.wEst) {
+      cwnd = Math.max(cwnd, this.wEst);
+      this.region = 'reno-friendly';
+    } else {
+      const rttS = c.srttNs / 1e9;
+      const target = Math.min(Math.max(wCubic(tS + rttS, this.kS, wMax), cwnd), TARGET_CAP * cwnd);
+      cwnd += ((target - cwnd) / cwnd) * ackedSegments;
+      this.region = cwnd < wMax ? 'concave' : 'convex';
+    }
+    c.cwndBytes = cwnd * mss;
+  }
+
+  private startEpoch(nowNs: number, cwndSegments: number): void {
+    this.epochStartNs = nowNs;
+    this.cwndEpoch = cwndSegments;
+    this.wEst = cwndSegments;
+    if (this.kZeroNext || this.wMax === null) {
+      this.wMax = cwndSegments;
+      this.kS = 0;
+      this.kZeroNext = false;
+      if (this.cwndPrior === null) this.cwndPrior = cwndSegments; // §4.10: first slow start ended without loss
+    } else {
+      this.kS = cubicK(this.wMax, cwndSegments);
+    }
+  }
+
+  /** §4.6–4.7 bookkeeping at a congestion event with window `cwndSegments` (before the reduction). */
+  private congestionEvent(cwndSegments: number): void {
+    this.wMax = fastConvergenceWmax(cwndSegments, this.wMax);
+    this.cwndPrior = cwndSegments;
+    this.epochStartNs = -1;
+    this.kZeroNext = false;
+  }
+
+  private noticeOutsideReduction(c: Conn): void {
+    if (this.leftCwndBytes > 0 && c.cwndBytes < this.leftCwndBytes) this.congestionEvent(this.leftCwndBytes / c.mssBytes);
+  }
+
+  ssthresh(c: Conn, loss: 'dupack' | 'rto'): number {
+    const base = loss === 'rto' ? c.flightBytes : c.cwndBytes;
+    return Math.max(base * CUBIC_BETA, 2 * c.mssBytes);
+  }
+
+  onDupAck(c: Conn): void {
+    this.noticeOutsideReduction(c);
+    if (c.inRecovery) c.cwndBytes += c.mssBytes;
+    else if (newrenoMayEnter(c)) {
+      this.congestionEvent(c.cwndBytes / c.mssBytes);
+      newrenoEnterRecovery(c, this.ssthresh(c, 'dupack'));
+      this.region = 'recovery';
+    }
+    this.leftCwndBytes = c.cwndBytes;
+  }
+
+  onRecoveryAck(c: Conn, a: AckInfo): void {
+    newrenoRecoveryAck(c, a);
+    this.leftCwndBytes = c.cwndBytes;
+  }
+
+  onRto(c: Conn): void {
+    // §4.8: W_max of the next stage is its cwnd_epoch (K = 0); cwnd_prior only from a real window,
+    // not from the one-segment window of a previous timeout.
+    if (c.cwndBytes > c.mssBytes) this.cwndPrior = c.cwndBytes / c.mssBytes;
+    c.ssthreshBytes = this.ssthresh(c, 'rto');
+    c.cwndBytes = c.mssBytes;
+    this.epochStartNs = -1;
+    this.kZeroNext = true;
+    this.region = 'slow-start';
+    this.leftCwndBytes = c.cwndBytes;
+  }
+
+  inspect(c: Conn): Snapshot {
+    const inEpoch = this.epochStartNs >= 0 && this.wMax !== null;
+    const tS = inEpoch ? (c.nowNs - this.epochStartNs) / 1e9 : null;
+    return {
+      phase: classicPhase(c),
+      region: c.inRecovery ? 'recovery' : this.region,
+      cwndSegments: c.cwndBytes / c.mssBytes,
+      ssthreshSegments: c.ssthreshBytes / c.mssBytes,
+      kS: inEpoch ? this.kS : null,
+      wmaxSegments: this.wMax,
+      cwndEpochSegments: inEpoch ? this.cwndEpoch : null,
+      tSinceEpochS: tS,
+      wCubicSegments: tS !== null ? wCubic(tS, this.kS, this.wMax as number) : null,
+      wEstSegments: inEpoch ? this.wEst : null,
+    };
+  }
+
+  readonly estimates = ['kS', 'wmaxSegments'] as const;
+}
+
+export const cubic: CcPlugin = {
+  name: 'cubic',
+  description: 'CUBIC (RFC 9438): window a cubic function of time since the last loss — plateau at the old maximum, then probe',
+  needsSack: false,
+  create: () => new Cubic(),
+};
