@@ -26,4 +26,5 @@ export const realHandoff: Preset = {
     path: [realLink([handoffErrors(5, 0.5, 0.99)])],
     flows: [realFlow({ playback: { readBytes: 5000, periodMs: 40, startDelayMs: 0 } })],
   },
+  compare: ['real', 'reno', 'tahoe'],
 };

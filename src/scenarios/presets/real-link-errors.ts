@@ -26,4 +26,5 @@ export const realLinkErrors: Preset = {
     path: [realLink([onOffErrors(0.1)])],
     flows: [realFlow({ bytes: PAPER_5MB_BYTES, playback: { readBytes: 5000, periodMs: 40, startDelayMs: 0 } })],
   },
+  compare: ['real', 'reno', 'tahoe'],
 };

@@ -28,4 +28,5 @@ export const realTokenBucket: Preset = {
     path: [realLink([onOffErrors(0.2)], LINK_RATE_BPS)],
     flows: [realFlow({ tokenBucket: { tokensPerInterval: 20, intervalMs: 30, depthTokens: 20 } })],
   },
+  compare: ['real', 'reno', 'tahoe'],
 };

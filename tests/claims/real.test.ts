@@ -1,0 +1,93 @@
+/**
+ * TCP-Real's paper claims (Zhang & Tsaoussidis 2001, §4, Tables 1, 3, 4 and Figure 10) on the
+ * TCP-Real presets (15 ms one way, 2 Mb/s, window ≤ 48 segments; see real-common.ts), each
+ * variant on the same channel (the error model depends on time and seed only), means over seeds.
+ *
+ * Claims as the paper states them, tolerances:
+ * - §4.1 / Table 1: with ON/OFF errors (1 s / 1 s) TCP-Real's goodput is at least Reno's and
+ *   Tahoe's. The paper's margins over the better of the two at PER 5, 10, 20 % during ON are
+ *   +7 %, −1 % (Tahoe) and +43 %; we assert "at least" on the means over seeds 1–5, no slack.
+ * - §4.2 / Table 4: the playback application (5 KB every 40 ms) succeeds at least as often
+ *   with TCP-Real as with Reno at PER ≥ 5 % (paper: +3.3, +5.0, +7.9 points); same runs, no slack.
+ * - §4.1 / Table 3: with handoffs (5 s connected / 0.5 s at PER 0.99, 50 MB) TCP-Real's goodput
+ *   is 1.77 × Reno's; we assert the ≥ 1.5 × the issue asks for, on three seeds.
+ * - §4.4: with a token bucket (20 tokens per 30 ms, depth 20 KB) and 20 % PER during ON,
+ *   TCP-Real consumes 11.12 tokens per RTT against Reno's 5.82 (1.9 ×); we assert ≥ 1.5 × on seeds 1–5.
+ */
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/run.ts';
+import type { FlowResult } from '../../src/engine/results.ts';
+import { onOffErrors, PAPER_5MB_BYTES } from '../../src/scenarios/presets/common.ts';
+import { realHandoff } from '../../src/scenarios/presets/real-handoff.ts';
+import { realLinkErrors } from '../../src/scenarios/presets/real-link-errors.ts';
+import { realTokenBucket } from '../../src/scenarios/presets/real-token-bucket.ts';
+import type { ScenarioInput } from '../../src/scenarios/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+
+const SEEDS = [1, 2, 3, 4, 5];
+/** 50 MB runs are the slow ones: the three seeds "several seeds" asks for. */
+const HANDOFF_SEEDS = [1, 2, 3];
+
+/** Flow 0's result for a copy of `input` with the variant and edits applied, on each seed. */
+function runAll(input: ScenarioInput, variant: string, seeds: number[], edit: (s: ScenarioInput) => void = () => {}): FlowResult[] {
+  const copy = structuredClone(input);
+  copy.flows[0].variant = variant;
+  edit(copy);
+  const parsed = parseScenario(copy);
+  if (!parsed.ok) throw new Error(formatErrors(parsed.errors));
+  return seeds.map((seed) => runScenario(parsed.scenario, { seed, trace: false }).flows[0]);
+}
+
+function mean(results: FlowResult[], pick: (f: FlowResult) => number | null): number {
+  return results.reduce((sum, f) => sum + (pick(f) ?? Number.NaN), 0) / results.length;
+}
+
+/** 5 MB with the ON/OFF channel at `per` during ON, long enough for every variant to finish. */
+function linkErrors(per: number) {
+  return (s: ScenarioInput) => {
+    s.path[0].forward.errors = [onOffErrors(per)];
+    s.flows[0].bytes = PAPER_5MB_BYTES;
+    s.durationS = 400;
+  };
+}
+
+describe('TCP-Real claims: link errors (Table 1, Table 4)', () => {
+  for (const per of [0.05, 0.1, 0.2]) {
+    it(`real goodput ≥ Reno's and Tahoe's, playback success ≥ Reno's, at ${per * 100} % PER during ON`, () => {
+      const [real, reno, tahoe] = ['real', 'reno', 'tahoe'].map((v) => runAll(realLinkErrors.scenario, v, SEEDS, linkErrors(per)));
+      for (const f of [...real, ...reno, ...tahoe]) expect(f.completionTimeS).not.toBeNull();
+      const goodput = (rs: FlowResult[]) => mean(rs, (f) => f.goodputBps);
+      expect(goodput(real)).toBeGreaterThanOrEqual(goodput(reno));
+      expect(goodput(real)).toBeGreaterThanOrEqual(goodput(tahoe));
+      const success = (rs: FlowResult[]) => mean(rs, (f) => f.appSuccessPct);
+      expect(success(real)).toBeGreaterThanOrEqual(success(reno));
+    });
+  }
+});
+
+describe('TCP-Real claims: token bucket (§4.4)', () => {
+  it('real consumes ≥ 1.5 × the tokens per RTT Reno does at 20 % PER during ON', () => {
+    const [real, reno] = ['real', 'reno'].map((v) => runAll(realTokenBucket.scenario, v, SEEDS));
+    expect(mean(real, (f) => f.tokensPerRtt)).toBeGreaterThanOrEqual(1.5 * mean(reno, (f) => f.tokensPerRtt));
+  });
+});
+
+/**
+ * Not reproduced: marked `it.fails` (red the day it reproduces); the factor stays the paper's 1.5.
+ * Measured: Real 1.02 × Reno (1.47 vs 1.43 Mb/s mean over HANDOFF_SEEDS). Our Reno already runs
+ * at about 80 % of the link's payload capacity between handoffs (mean connected 5 s, handoff
+ * 0.5 s), so 1.5 × Reno would exceed the capacity itself (1.5 × 179 KB/s > ≈ 217 KB/s): the
+ * paper's Reno must have lost far more to each handoff (its backed-off timeout outlasting the
+ * 0.5 s gap). Our timeout (RFC 6298, minimum 1 s) usually fires once per handoff.
+ */
+describe('TCP-Real claims: handoff (Table 3)', () => {
+  it.fails('real goodput ≥ 1.5 × Reno with handoffs (5 s / 0.5 s at PER 0.99, 50 MB)', () => {
+    const fiftyMb = (s: ScenarioInput) => {
+      s.flows[0].bytes = 50 * 1024 * 1024;
+      s.durationS = 1000;
+    };
+    const [real, reno] = ['real', 'reno'].map((v) => runAll(realHandoff.scenario, v, HANDOFF_SEEDS, fiftyMb));
+    for (const f of [...real, ...reno]) expect(f.completionTimeS).not.toBeNull();
+    expect(mean(real, (f) => f.goodputBps)).toBeGreaterThanOrEqual(1.5 * mean(reno, (f) => f.goodputBps));
+  });
+});
