@@ -5,7 +5,26 @@ const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export const int = (n: number): string => INT.format(Math.round(n));
 export const fixed1 = (n: number): string => n.toFixed(1);
 
-const DISPLAY_NAMES: Record<string, string> = { tahoe: 'Tahoe', reno: 'Reno', newreno: 'NewReno', sack: 'SACK' };
+const DISPLAY_NAMES: Record<string, string> = {
+  tahoe: 'Tahoe',
+  reno: 'Reno',
+  newreno: 'NewReno',
+  sack: 'SACK',
+  vegas: 'Vegas',
+  veno: 'Veno',
+  'newreno-lp': 'NewReno-LP',
+  'newreno-ideal-lp': 'NewReno-Ideal-LP',
+  'westwood-plus': 'Westwood+',
+  westwood: 'Westwood',
+  tibet: 'TIBET',
+  jersey: 'Jersey',
+  'new-jersey': 'New Jersey',
+  real: 'TCP-Real',
+  probing: 'TCP-Probing',
+  'probing-tahoe': 'TCP-Probing (Tahoe)',
+  cubic: 'CUBIC',
+  bbr: 'BBR',
+};
 
 /** Conventional spelling of a variant's registry name (NewReno, SACK); unknown names pass through. */
 export const variantLabel = (name: string): string => DISPLAY_NAMES[name] ?? name;

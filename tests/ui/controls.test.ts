@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
-import { describeScenario } from '../../src/ui/format.ts';
+import { describeScenario, variantLabel } from '../../src/ui/format.ts';
+import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PRESETS } from '../../src/scenarios/presets/index.ts';
@@ -151,6 +152,14 @@ describe('ui quick controls: error model of the first link', () => {
     const pos = [1e-3, 1e-2, 1e-1].map((p) => valueToPosition(PER_SCALE, p));
     expect(pos[1] - pos[0]).toBe(pos[2] - pos[1]);
     for (let p = 1; p <= PER_SCALE.positions; p++) expect(perAt(p)).toBeGreaterThan(perAt(p - 1));
+  });
+});
+
+describe('ui variantLabel', () => {
+  it('gives every registered variant its conventional spelling, not the registry name', () => {
+    for (const name of variantNames()) expect(variantLabel(name), name).not.toBe(name);
+    expect(variantLabel('westwood-plus')).toBe('Westwood+');
+    expect(variantLabel('not-registered')).toBe('not-registered');
   });
 });
 

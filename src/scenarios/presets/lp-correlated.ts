@@ -28,4 +28,5 @@ export const lpCorrelated: Preset = {
     path: lpPath([{ kind: 'gilbert-elliott', meanGoodS: 1, meanBadS: 0.05, perGood: 0, perBad: PER_BAD, badState: 'bad', startState: 'good' }]),
     flows: [lpFlow()],
   },
+  compare: ['newreno-lp', 'newreno', 'westwood-plus', 'newreno-ideal-lp'],
 };

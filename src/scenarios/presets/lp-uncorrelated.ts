@@ -49,4 +49,5 @@ export const lpUncorrelated: Preset = {
       },
     ],
   },
+  compare: ['newreno-lp', 'newreno', 'westwood-plus', 'newreno-ideal-lp'],
 };

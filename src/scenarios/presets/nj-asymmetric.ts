@@ -72,4 +72,5 @@ export const njAsymmetric: Preset = {
     ],
     cross: [ftp('ftp-fwd', 'forward'), ftp('ftp-rev', 'reverse')],
   },
+  compare: ['new-jersey', 'newreno', 'sack', 'veno', 'westwood-plus'],
 };
