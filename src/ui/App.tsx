@@ -239,7 +239,7 @@ export function App() {
           ids={panelIds}
           layout={view.compareLayout}
           presenter={view.presenter}
-          onMove={(id, dir) => editPanels((l) => movePanel(l, id, dir))}
+          onMove={(id, dir) => editPanels((l) => movePanel(l, id, dir, panelIds))}
           onHide={(id) => editPanels((l) => hidePanel(l, id))}
         />
       ) : null,

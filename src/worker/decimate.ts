@@ -10,6 +10,8 @@ import { TRACE_TABLES, type TableName, type TraceData } from '../engine/core/tra
 
 interface TableRule {
   key: string;
+  /** A second column that splits a key's rows into separate series (a flow's several estimates). */
+  subKey?: string;
   values: string[];
 }
 
@@ -25,12 +27,12 @@ const RULES: Record<TableName, TableRule> = {
   mark: { key: 'link', values: ['seq'] },
   bucket: { key: 'flow', values: ['tokens'] },
   playback: { key: 'flow', values: ['ok', 'bufferedBytes'] },
-  estimate: { key: 'flow', values: ['key', 'value'] },
+  estimate: { key: 'flow', subKey: 'key', values: ['value'] },
   verdict: { key: 'flow', values: ['verdict', 'truth'] },
   avail: { key: 'link', values: ['bps'] },
   wave: { key: 'flow', values: ['level', 'rateBps', 'decision'] },
   probe: { key: 'flow', values: ['event', 'rttNs'] },
-  ackreg: { key: 'link', values: ['heldAcks', 'queuedPackets'] },
+  ackreg: { key: 'link', values: ['heldAcks', 'queuedPackets', 'expectedPackets', 'released'] },
 };
 
 /** Rows above which a table is decimated; below it every row is kept. */
@@ -93,6 +95,13 @@ export function keepRows(tNs: Float64Array, key: Float64Array, values: readonly 
   return rows;
 }
 
+/** One number per (key, subKey) pair: flows and estimate indices are small non-negative integers. */
+function seriesKey(key: Float64Array, sub: Float64Array): Float64Array {
+  const out = new Float64Array(key.length);
+  for (let i = 0; i < key.length; i++) out[i] = key[i] * 65_536 + sub[i];
+  return out;
+}
+
 function pickRows(col: Float64Array, rows: Int32Array): Float64Array {
   const out = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) out[i] = col[rows[i]];
@@ -113,7 +122,7 @@ export function decimateTrace(trace: TraceData, endNs: number, maxRows = DISPLAY
     const rule = RULES[name];
     const rows = keepRows(
       table.tNs,
-      table[rule.key],
+      rule.subKey ? seriesKey(table[rule.key], table[rule.subKey]) : table[rule.key],
       rule.values.map((c) => table[c]),
       endNs,
       buckets,

@@ -20,7 +20,7 @@ export interface CwndSeries {
 }
 
 /** Rows of `flowOrLink` column equal to `index`: one pass to count, one to copy (no temporary arrays). */
-function rowsWhere(key: Float64Array, index: number): Int32Array {
+export function rowsWhere(key: Float64Array, index: number): Int32Array {
   let n = 0;
   for (let i = 0; i < key.length; i++) if (key[i] === index) n++;
   const rows = new Int32Array(n);
@@ -30,7 +30,7 @@ function rowsWhere(key: Float64Array, index: number): Int32Array {
 }
 
 /** Divides rather than multiplies by a reciprocal: 6e8 / 1e9 is exactly 0.6, 6e8 * 1e-9 is not. */
-function pick(col: Float64Array, rows: Int32Array, divisor = 1): Float64Array {
+export function pick(col: Float64Array, rows: Int32Array, divisor = 1): Float64Array {
   const out = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) out[i] = col[rows[i]] / divisor;
   return out;

@@ -1,9 +1,11 @@
 /** Congestion window and ssthresh per flow (and per compared variant), with loss and recovery events. */
 import { useId, useMemo, useState } from 'react';
 import { FLOW_EVENTS } from '../../engine/core/trace.ts';
-import { cwndCursor, cwndYRange, renderCwndChart, type CwndChartInput, type CwndFlowInput } from '../charts/cwndChart.ts';
+import { cwndCursor, cwndYRange, type CwndFlowInput } from '../charts/cwndChart.ts';
 import { cwndSeries, dropsWithCause, eventTimes, finiteMax, recoverySpans } from '../charts/series.ts';
 import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
+import { CYCLE_FILL } from '../charts/probeChart.ts';
+import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
 import { int, variantLabel } from '../format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
@@ -61,7 +63,8 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       const flows = runs.flatMap((r) => byRun.get(r.key) ?? []);
       // overlaid runs' recovery periods would shade nearly everything: shade only a lone run
       const shaded = runs.length === 1 ? flows : flows.map((f) => ({ ...f, recoveries: [] }));
-      return { key: runs.map((r) => r.key).join('+'), input: { windowS, endS: set.endS, yMax, flows: shaded } satisfies CwndChartInput };
+      const suspensions = runs.length === 1 ? runSuspensions(runs[0]) : [];
+      return { key: runs.map((r) => r.key).join('+'), input: { windowS, endS: set.endS, yMax, flows: shaded, suspensions } satisfies CwndWithSuspensions };
     });
   }, [set, all, layout, windowS, yMax]);
   const causes = new Set<number>();
@@ -74,6 +77,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       <LegendItem swatch={{ kind: 'symbol', shape: 'triangle', colour: MARK_COLOURS.fastRetransmit }} label="fast retransmit" />
       <LegendItem swatch={{ kind: 'symbol', shape: 'diamond', colour: MARK_COLOURS.timeout }} label="timeout" />
       <LegendItem swatch={{ kind: 'band', colour: MARK_COLOURS.recovery }} label="recovery" />
+      {groups.some((g) => g.input.suspensions.length > 0) ? <LegendItem swatch={{ kind: 'band', colour: CYCLE_FILL }} label="probing: data suspended" /> : null}
       {[...causes].sort().map((c) => (
         <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: CAUSE_STYLE[c]?.colour ?? MARK_COLOURS.drop }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
       ))}
@@ -94,7 +98,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
         groups={groups}
         titleOf={(i) => set.runs[i]?.label ?? variantLabel(groups[i].key)}
         labelOf={(i) => summary(groups[i].input.flows, set.endS)}
-        render={renderCwndChart}
+        render={renderCwndWithSuspensions}
         cursor={cwndCursor}
         height={height}
       />

@@ -3,14 +3,20 @@
  * PanelDef + one line here. A panel whose `available` says no (its trace table is empty, e.g.
  * a bandwidth-estimate panel for a variant that reports none) is neither drawn nor offered.
  */
+import { ackRegPanel } from './AckRegPanel.tsx';
 import { cwndPanel } from './CwndPanel.tsx';
+import { estimatePanel } from './EstimatePanel.tsx';
 import { metricsPanel } from './MetricsPanel.tsx';
 import { pathPanel } from './PathPanel.tsx';
+import { probePanel } from './ProbePanel.tsx';
 import { queuePanel } from './QueuePanel.tsx';
 import { timeSeqPanel } from './TimeSeqPanel.tsx';
+import { tokenBucketPanel } from './TokenBucketPanel.tsx';
+import { wavesPanel } from './WavesPanel.tsx';
 import type { PanelDef } from './types.ts';
 
-export const PANELS: readonly PanelDef[] = [cwndPanel, queuePanel, timeSeqPanel, pathPanel, metricsPanel];
+// The estimate panel sits next to cwnd (issue 4); a variant's own mechanism comes next.
+export const PANELS: readonly PanelDef[] = [cwndPanel, estimatePanel, wavesPanel, probePanel, tokenBucketPanel, ackRegPanel, queuePanel, timeSeqPanel, pathPanel, metricsPanel];
 
 const byId = new Map(PANELS.map((p) => [p.id, p]));
 export const getPanel = (id: string): PanelDef | undefined => byId.get(id);

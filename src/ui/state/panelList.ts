@@ -8,9 +8,11 @@ export function visiblePanels(listed: readonly string[], defaults: readonly stri
   return (listed.length > 0 ? listed : defaults).filter((id, i, all) => available(id) && all.indexOf(id) === i);
 }
 
-export function movePanel(list: readonly string[], id: string, dir: -1 | 1): string[] {
+/** Moves past the next panel that is `shown` (default: any), so panels hidden for lack of data are skipped. */
+export function movePanel(list: readonly string[], id: string, dir: -1 | 1, shown: readonly string[] = list): string[] {
   const i = list.indexOf(id);
-  const j = i + dir;
+  let j = i + dir;
+  while (j >= 0 && j < list.length && !shown.includes(list[j])) j += dir;
   if (i < 0 || j < 0 || j >= list.length) return [...list];
   const out = [...list];
   [out[i], out[j]] = [out[j], out[i]];

@@ -1,0 +1,171 @@
+/**
+ * Issue 4's "main estimate next to cwnd": each flow's traced estimates (Westwood+'s BWE, Vegas'
+ * diff, Jersey's rate …) against the bottleneck's available bandwidth, and each loss verdict
+ * against what really happened, with the variant's classification accuracy in the summary.
+ */
+import { useMemo } from 'react';
+import { LOSS_TRUTHS, VERDICTS } from '../../engine/core/trace.ts';
+import type { Classification } from '../../engine/results.ts';
+import { AVAIL_FILL, estimateCursor, renderEstimateChart, TRUTH_STYLE, VERDICT_COLOURS, type EstimateBand, type EstimateChartInput, type EstimateSeriesInput, type VerdictRow } from '../charts/estimateChart.ts';
+import { availSeries, bandsByUnit, estimateLines, verdictMarks, type VerdictMark } from '../charts/estimateSeries.ts';
+import { DASHES, INK } from '../charts/palette.ts';
+import type { StepSeries } from '../charts/series.ts';
+import { timeMean } from '../charts/stats.ts';
+import { int } from '../format.ts';
+import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
+import { useTimeAxis } from '../state/timeAxis.ts';
+import { LegendItem } from './Legend.tsx';
+import { ChartMultiples } from './Multiples.tsx';
+import { Panel } from './Panel.tsx';
+import { chartHeight, hasRows } from './perRun.ts';
+import { ShapeItem } from './ShapeLegend.tsx';
+import { runGroups, type PanelDef, type PanelProps } from './types.ts';
+
+interface RunSeries {
+  run: VariantRun;
+  avail: StepSeries | null;
+  series: (EstimateSeriesInput & { flowLabel: string })[];
+  verdicts: (VerdictRow & { classification: Classification | null })[];
+}
+
+/** The trace index of the run's bottleneck (summary.bottleneck names it), −1 without one. */
+export function bottleneckIndex(run: VariantRun): number {
+  const id = run.result.summary.bottleneck;
+  return id === null ? -1 : run.result.links.findIndex((l) => l.id === id);
+}
+
+function seriesOf(set: RunSet, run: VariantRun): RunSeries {
+  const trace = run.result.trace;
+  const b = bottleneckIndex(run);
+  const avail = b >= 0 && trace.avail.tNs.length > 0 ? availSeries(trace, b) : null;
+  const series: RunSeries['series'] = [];
+  const verdicts: RunSeries['verdicts'] = [];
+  run.scenario.flows.forEach((f, i) => {
+    const style = flowStyle(set, run, i);
+    const fr = run.result.flows[i];
+    const perGroup = new Map<string, number>();
+    for (const line of estimateLines(trace, i, fr?.estimateKeys ?? [])) {
+      // a second estimate of the same unit from one flow gets the next dash pattern
+      const k = perGroup.get(line.unit.group) ?? 0;
+      perGroup.set(line.unit.group, k + 1);
+      series.push({ key: `${run.key}/${f.id}/${line.key}`, label: `${style.label} ${line.label}`, flowLabel: style.label, colour: style.colour, dash: style.dash ?? (k > 0 ? DASHES[k % DASHES.length] : null), line });
+    }
+    const marks: VerdictMark[] = verdictMarks(trace, i);
+    if (marks.length > 0 || fr?.classification) verdicts.push({ key: `${run.key}/${f.id}`, label: style.label, marks, classification: fr?.classification ?? null });
+  });
+  return { run, avail, series, verdicts };
+}
+
+const pct = (x: number): string => `${Math.round(100 * x)} %`;
+
+/** The variant's verdicts in words: accuracy, then the confusion matrix row by row. */
+export function verdictSentence(c: Classification): string {
+  if (c.events === 0) return 'no loss event classified';
+  const rows = VERDICTS.map((v) => {
+    const m = c.matrix[v];
+    const n = LOSS_TRUTHS.reduce((a, t) => a + m[t], 0);
+    return n === 0 ? null : `judged ${v} ${int(n)} (really congestion ${int(m.congestion)}, wireless ${int(m.wireless)}, nothing dropped ${int(m.none)})`;
+  }).filter((r) => r !== null);
+  return `${int(c.events)} loss events classified, accuracy ${c.accuracy === null ? 'n/a (no real loss)' : pct(c.accuracy)}: ${rows.join('; ')}`;
+}
+
+function summary(set: RunSet, all: readonly RunSeries[]): string {
+  const s = set.runs[0]?.result.summary;
+  const head =
+    `Estimates against the truth` +
+    (s?.bottleneck ? ` at the bottleneck ${s.bottleneck}` : '') +
+    (s?.meanAvailableBps !== null && s?.meanAvailableBps !== undefined ? ` (available on average ${(s.meanAvailableBps / 1e6).toFixed(2)} Mb/s)` : '');
+  const parts: string[] = [];
+  for (const r of all) {
+    const endS = r.run.result.sim.simTimeS;
+    const byFlow = new Map<string, string[]>();
+    for (const x of r.series) {
+      const list = byFlow.get(x.flowLabel) ?? [];
+      list.push(`${x.line.label} averages ${timeMean(x.line.series, endS).toFixed(2)} ${x.line.unit.unit}`.trim());
+      byFlow.set(x.flowLabel, list);
+    }
+    for (const v of r.verdicts) {
+      const list = byFlow.get(v.label) ?? [];
+      if (v.classification) list.push(verdictSentence(v.classification));
+      byFlow.set(v.label, list);
+    }
+    for (const [flow, list] of byFlow) parts.push(`${flow}: ${list.join('; ')}`);
+  }
+  return `${head}. ${parts.join('. ')}.`;
+}
+
+function EstimatePanel({ set, layout, presenter }: PanelProps) {
+  const { windowS } = useTimeAxis();
+  const all = useMemo(() => set.runs.filter((r) => hasRows(r, 'estimate') || hasRows(r, 'verdict')).map((r) => seriesOf(set, r)), [set]);
+  const global = useMemo(
+    () =>
+      bandsByUnit(
+        all.flatMap((r) => r.series),
+        all.find((r) => r.avail)?.avail ?? null,
+        set.endS,
+      ),
+    [all, set.endS],
+  );
+  const groups = useMemo(() => {
+    const byRun = new Map(all.map((r) => [r.run.key, r]));
+    return runGroups(set, layout)
+      .map((runs) => runs.flatMap((r) => byRun.get(r.key) ?? []))
+      .filter((rs) => rs.length > 0)
+      .map((rs) => {
+        const keys = new Set(rs.flatMap((r) => r.series.map((s) => s.key)));
+        const avail = rs.find((r) => r.avail)?.avail ?? null;
+        let bands: EstimateBand[] = global.map((b) => ({ ...b, series: b.series.filter((s) => keys.has(s.key)) })).filter((b) => b.series.length > 0 || (b.group === 'rate' && avail !== null));
+        if (bands.length === 0) bands = [{ group: 'rate', axis: 'bandwidth (Mb/s)', series: [], yMin: 0, yMax: 1 }];
+        const input: EstimateChartInput = { windowS, endS: set.endS, bands, avail, verdicts: rs.flatMap((r) => r.verdicts) };
+        return { key: rs.map((r) => r.run.key).join('+'), input, label: rs.map((r) => r.run.label).join(', ') };
+      });
+  }, [all, global, set, layout, windowS]);
+  const text = summary(set, all);
+  const series = all.flatMap((r) => r.series);
+  const anyAvail = global.some((b) => b.group === 'rate') && all.some((r) => r.avail);
+  const anyVerdict = all.some((r) => r.verdicts.some((v) => v.marks.length > 0));
+  const legend = (
+    <>
+      {series.length <= 6 ? series.map((s) => <LegendItem key={s.key} swatch={{ kind: 'line', colour: s.colour, dashed: s.dash ?? undefined }} label={s.label} />) : null}
+      {anyAvail ? <LegendItem swatch={{ kind: 'area', colour: INK, fill: AVAIL_FILL }} label="available bandwidth (truth)" /> : null}
+      {anyVerdict ? (
+        <>
+          {VERDICTS.map((v) => (
+            <LegendItem key={v} swatch={{ kind: 'dot', colour: VERDICT_COLOURS[v] }} label={`fill: judged ${v}`} />
+          ))}
+          {LOSS_TRUTHS.map((t) => (
+            <ShapeItem key={t} shape={TRUTH_STYLE[t].shape} fill="none" stroke={TRUTH_STYLE[t].stroke} label={`shape: ${TRUTH_STYLE[t].label}`} />
+          ))}
+        </>
+      ) : null}
+    </>
+  );
+  const verdictRows = groups.reduce((m, g) => Math.max(m, g.input.verdicts.length), 0);
+  return (
+    <Panel
+      id="estimate"
+      title="Estimates and loss verdicts"
+      hint="Notice how close each estimate stays to the grey truth, and whether the losses it called wireless (blue fill) really were wireless (circles): a right verdict is a mark of one colour."
+      legend={legend}
+      summary={text}
+    >
+      <ChartMultiples
+        idPrefix="estimate"
+        groups={groups}
+        titleOf={(i) => groups[i]?.label}
+        labelOf={() => text}
+        render={renderEstimateChart}
+        cursor={estimateCursor}
+        height={chartHeight(330 + 20 * verdictRows + 60 * Math.max(0, (groups[0]?.input.bands.length ?? 1) - 1), presenter, groups.length)}
+      />
+    </Panel>
+  );
+}
+
+export const estimatePanel: PanelDef = {
+  id: 'estimate',
+  title: 'Estimates and loss verdicts',
+  defaultVisible: true,
+  available: (set: RunSet) => set.runs.some((r) => hasRows(r, 'estimate') || hasRows(r, 'verdict')),
+  Component: EstimatePanel,
+};

@@ -1,0 +1,119 @@
+/** A sender's token bucket: its level over time, and the tokens taken per RTT against what it permits, per run. */
+import { useId, useMemo, useState } from 'react';
+import { INK } from '../charts/palette.ts';
+import { dropsWithCause, finiteMax } from '../charts/series.ts';
+import { renderTokenChart, TOKEN_COLOURS, tokenCursor, type TokenChartInput } from '../charts/tokenChart.ts';
+import { bucketLevel, bucketTakes, takesComplete, timeFullS, tokenBins, type TokenBins } from '../charts/tokenSeries.ts';
+import { int } from '../format.ts';
+import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
+import { useTimeAxis } from '../state/timeAxis.ts';
+import { LegendItem } from './Legend.tsx';
+import { ChartMultiples, ItemPicker } from './Multiples.tsx';
+import { Panel } from './Panel.tsx';
+import { chartHeight, maxOf, runsWithRows } from './perRun.ts';
+import type { PanelDef, PanelProps } from './types.ts';
+
+interface RunTokens {
+  run: VariantRun;
+  label: string;
+  input: Omit<TokenChartInput, 'windowS' | 'maxPerRtt'>;
+  takes: number;
+  /** The engine's figures, from the full run. */
+  meanPerRtt: number | null;
+  permittedPerRtt: number | null;
+  fullS: number;
+  /** False when the display trace was thinned and bars could not be rebuilt. */
+  complete: boolean;
+}
+
+function tokensOf(set: RunSet, run: VariantRun, flow: number): RunTokens | null {
+  const spec = run.scenario.flows[flow];
+  const fr = run.result.flows[flow];
+  if (!spec?.tokenBucket || !fr) return null;
+  const endS = run.result.sim.simTimeS;
+  const startS = spec.startS;
+  const { takeS, leftAfter } = bucketTakes(run.result.trace, flow);
+  const complete = takesComplete(takeS.length, fr.segmentsSent);
+  // a thinned trace cannot be rebuilt between takes: its rows are drawn as they are
+  const level = complete ? bucketLevel(takeS, leftAfter, spec.tokenBucket, startS, endS) : { tS: takeS, tokens: leftAfter };
+  let bins: TokenBins | null = null;
+  if (complete && fr.tokensPermittedPerRtt !== null) {
+    const toS = fr.completionTimeS !== null ? startS + fr.completionTimeS : endS;
+    bins = tokenBins(takeS, spec.tokenBucket, fr.tokensPermittedPerRtt, startS, toS);
+  }
+  const style = flowStyle(set, run, flow);
+  return {
+    run,
+    label: style.label,
+    input: { endS: set.endS, label: style.label, level, depthTokens: spec.tokenBucket.depthTokens, bins, drops: dropsWithCause(run.result.trace, { flow, dataOnly: true }) },
+    takes: complete ? takeS.length : fr.segmentsSent,
+    meanPerRtt: fr.tokensPerRtt,
+    permittedPerRtt: fr.tokensPermittedPerRtt,
+    fullS: timeFullS(level, spec.tokenBucket.depthTokens),
+    complete,
+  };
+}
+
+export function tokenSummary(t: Pick<RunTokens, 'label' | 'takes' | 'meanPerRtt' | 'permittedPerRtt' | 'fullS' | 'complete'>, binMs: number | null, durationS: number): string {
+  const use =
+    t.meanPerRtt !== null && t.permittedPerRtt !== null
+      ? `${t.meanPerRtt.toFixed(2)} tokens per RTT of ${t.permittedPerRtt.toFixed(2)} permitted (${Math.round((100 * t.meanPerRtt) / t.permittedPerRtt)} %)${binMs === null ? '' : `, in RTT bins of ${binMs.toFixed(1)} ms`}`
+      : 'no RTT measured, so no per-RTT figure';
+  return (
+    `${t.label}: ${int(t.takes)} tokens taken; ${use}` +
+    (t.complete ? `; the bucket sat full, wasting new tokens, ${t.fullS.toFixed(1)} s of ${durationS.toFixed(0)} s.` : '.') +
+    (t.complete ? '' : ' This long run’s display trace was thinned: the level is drawn from the rows kept, and the per-RTT bars are not drawn.')
+  );
+}
+
+function TokenBucketPanel({ set, presenter }: PanelProps) {
+  const { windowS } = useTimeAxis();
+  const runs = useMemo(() => runsWithRows(set, 'bucket'), [set]);
+  const allFlows = runs[0]?.scenario.flows ?? [];
+  const flows = allFlows.map((f, i) => ({ id: f.id, index: i })).filter((f) => allFlows[f.index].tokenBucket !== null);
+  const [pick, setPick] = useState(0);
+  const shown = flows[pick < flows.length ? pick : 0]?.index ?? 0;
+  const selectId = useId();
+  const perRun = useMemo(() => runs.map((r) => tokensOf(set, r, shown)).filter((t): t is RunTokens => t !== null), [set, runs, shown]);
+  const maxPerRtt = Math.max(
+    maxOf(perRun, (t) => (t.input.bins ? finiteMax(t.input.bins.consumed) : 0)),
+    maxOf(perRun, (t) => t.permittedPerRtt ?? 0),
+    1,
+  );
+  const groups = useMemo(() => perRun.map((t) => ({ key: t.run.key, input: { ...t.input, windowS, maxPerRtt } satisfies TokenChartInput })), [perRun, windowS, maxPerRtt]);
+  const texts = perRun.map((t) => tokenSummary(t, t.input.bins ? t.input.bins.widthS * 1000 : null, t.run.result.sim.simTimeS));
+  const spec = allFlows[shown]?.tokenBucket;
+  const text =
+    `Token bucket of ${allFlows[shown]?.id ?? 'the flow'}` +
+    (spec ? ` (${spec.tokensPerInterval} tokens per ${spec.intervalMs} ms, depth ${spec.depthTokens}, one token per segment)` : '') +
+    `: ${texts.join(' ')}`;
+  const legend = (
+    <>
+      <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.level }} label="bucket level" />
+      <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label="depth / permitted per RTT" />
+      <LegendItem swatch={{ kind: 'band', colour: TOKEN_COLOURS.bars }} label="tokens taken in one RTT" />
+      <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.mean }} label="mean taken per RTT" />
+    </>
+  );
+  const title = set.compare && runs.length > 0 ? `Token bucket (${runs.map((r) => r.label).join(', ')})` : 'Token bucket';
+  return (
+    <Panel
+      id="tokens"
+      title={title}
+      hint="Notice: while the sender backs off after losses the bucket fills up and the tokens arriving then are wasted — the gap between the bars and the dashed permitted line is allowance the variant never used."
+      legend={legend}
+      summary={text}
+    >
+      <ItemPicker id={selectId} label="Flow" items={flows} value={pick < flows.length ? pick : 0} onChange={setPick} />
+      <ChartMultiples idPrefix="tokens" groups={groups} titleOf={(i) => perRun[i]?.run.label} labelOf={(i) => texts[i]} render={renderTokenChart} cursor={tokenCursor} height={chartHeight(360, presenter, groups.length)} />
+    </Panel>
+  );
+}
+
+export const tokenBucketPanel: PanelDef = {
+  id: 'tokens',
+  title: 'Token bucket',
+  defaultVisible: true,
+  available: (set: RunSet) => runsWithRows(set, 'bucket').length > 0,
+  Component: TokenBucketPanel,
+};

@@ -1,0 +1,27 @@
+/**
+ * What the variant-specific panels (waves, probes, token bucket, Ack Regulator, estimates)
+ * share: which runs have rows in their table — in compare mode only some variants fill it, and
+ * a panel draws one chart per run that does — and the largest value over those runs, so the
+ * small multiples share their axes and compare at a glance.
+ */
+import type { TableName } from '../../engine/core/trace.ts';
+import type { RunSet, VariantRun } from '../state/runSet.ts';
+
+export const hasRows = (run: VariantRun, table: TableName): boolean => run.result.trace[table].tNs.length > 0;
+
+export function runsWithRows(set: RunSet, table: TableName): VariantRun[] {
+  return set.runs.filter((r) => hasRows(r, table));
+}
+
+/** Largest finite value of `f` over the items, or `fallback` if there is none. */
+export function maxOf<T>(items: readonly T[], f: (item: T) => number, fallback = 0): number {
+  let m = Number.NEGATIVE_INFINITY;
+  for (const it of items) {
+    const v = f(it);
+    if (Number.isFinite(v) && v > m) m = v;
+  }
+  return Number.isFinite(m) ? m : fallback;
+}
+
+/** Chart height for `charts` stacked charts: each a little shorter when there are several. */
+export const chartHeight = (base: number, presenter: boolean, charts: number): number => Math.round((presenter ? base * 1.3 : base) / (charts > 1 ? 1.2 : 1));
