@@ -192,9 +192,13 @@ describe('random scenarios', () => {
     fc.assert(
       fc.property(scenarioArb, (s) => {
         // No channel errors and no cross traffic: every transfer must finish (RED may still drop).
+        // Liveness, not speed: the time allows a full RFC 6298 backoff series (1 + 2 + … + 60 s,
+        // then 60 s a timeout). A loss-blind variant in a 1-packet buffer needs it — TCP-Real sets
+        // its window from the receiving rate, which such a buffer never lowers, and Karn's rule
+        // (no timestamps) keeps the backed-off timer: 130 s for 17,689 bytes at 200 kb/s.
         const clean: Scenario = {
           ...s,
-          durationS: 120,
+          durationS: 600,
           cross: [],
           path: s.path.map((l) => ({ ...l, forward: { ...l.forward, errors: [] }, reverse: { ...l.reverse, errors: [] } })),
           flows: s.flows.map((f) => ({
