@@ -6,14 +6,60 @@
  *
  * The whole-variant tests drive the real sender with an ideal ACK clock (every segment ACKed
  * exactly one RTT = 100 ms after it left, no queue).
+ *
+ * HyStart++ (RFC 9406): RttThresh = max(4 ms, min(lastRoundMinRTT/8, 16 ms)); CSS after 8 samples
+ * of a round whose minimum is ≥ lastRoundMinRTT + RttThresh, cwnd += acked/4 there, back to slow
+ * start on a round minimum (≥ 8 samples) below the CSS baseline, ssthresh = cwnd after 5 CSS rounds.
  */
 import { describe, expect, it } from 'vitest';
 import { msToNs, sToNs } from '../../src/engine/core/simulator.ts';
-import { CUBIC_ALPHA, cubicK, fastConvergenceWmax, wCubic } from '../../src/engine/tcp/cc/cubic.ts';
+import { createCubic, CUBIC_ALPHA, cubicK, fastConvergenceWmax, hystartRttThreshNs, wCubic } from '../../src/engine/tcp/cc/cubic.ts';
+import { registerVariant } from '../../src/engine/tcp/cc/registry.ts';
 import { ackClock } from '../harness/ack-clock.ts';
-import { tcpHarness } from '../harness/tcp-harness.ts';
+import { tcpHarness, type SentSegment, type TcpHarness } from '../harness/tcp-harness.ts';
 
 const RTT_NS = msToNs(100);
+
+registerVariant({ name: 'cubic-no-hystart', description: 'test only', needsSack: false, create: () => createCubic({ hystart: false }) });
+
+/**
+ * Like ackClock, but each segment is ACKed `rttOf(its send time)` after it left (one ACK per
+ * segment, in order), up to the ACK of segment `lastSeg` (MSS 1000: segment n = bytes from n·1000).
+ * `afterAck(n)` runs after the ACK of segment n. The RTT may only fall where the send times jump.
+ * `pending` carries the segments sent but not yet ACKed from one call to the next.
+ */
+function rttClock(h: TcpHarness, rttOf: (sentNs: number) => number, pending: SentSegment[], lastSeg: number, afterAck: (seg: number) => void = () => {}): void {
+  for (;;) {
+    pending.push(...h.newSent());
+    const next = pending[0];
+    if (next === undefined || next.seq / 1000 > lastSeg) throw new Error(`segment ${lastSeg} is not next`);
+    pending.shift();
+    const at = next.tNs + rttOf(next.tNs);
+    if (at < h.sim.now()) throw new Error(`segment ${next.seq / 1000} would be ACKed in the past`);
+    h.advance(at - h.sim.now());
+    h.ack(next.seq + next.len);
+    afterAck(next.seq / 1000);
+    if (next.seq / 1000 === lastSeg) return;
+  }
+}
+
+/**
+ * HyStart++ runs from an initial window of 10 (one ACK per segment, Karn RTT samples): segments
+ * sent before 200 ms see RTT 100 ms, later ones `laterRttMs` (the queue the test pretends).
+ * Segments 0–9 leave at 0, 10–29 at 100 ms (ACKs 0–9), 30–69 at 200 ms (ACKs 10–29): every segment
+ * from 30 on sees `laterRttMs`. In slow start ACK k finds SND.NXT = 10 + 2k segments, so the rounds
+ * (each ends at the ACK of the SND.NXT its first ACK found; the first ACK closes an empty round)
+ * are ACKs 0 | 1–9 | 10–27 | 28–63 | 64–135 | … Round 3 still holds segments 28 and 29 (100 ms):
+ * its minimum is 100 ms, and round 4 (64–135) is the first to see only `laterRttMs`.
+ */
+function hystartRun(laterRttMs: number, variant = 'cubic', rttOf = (sentNs: number) => msToNs(sentNs < msToNs(200) ? 100 : laterRttMs)) {
+  const h = tcpHarness({ variant, initialCwndSegments: 10 });
+  h.start();
+  const pending: SentSegment[] = [];
+  /** ACK everything up to segment `lastSeg`. */
+  const ackTo = (lastSeg: number, afterAck?: (seg: number) => void) => rttClock(h, rttOf, pending, lastSeg, afterAck);
+  return { h, ackTo };
+}
 
 /**
  * One loss at window W (W·0.7 a whole number), recovered so that the next congestion avoidance
@@ -73,6 +119,13 @@ describe('cubic formulas', () => {
 
   it('cubic α = 3(1 − β)/(1 + β) = 0.9/1.7', () => {
     expect(CUBIC_ALPHA).toBeCloseTo(0.5294118, 7);
+  });
+
+  it('cubic HyStart++ RttThresh = max(4 ms, min(lastRoundMinRTT/8, 16 ms))', () => {
+    expect(hystartRttThreshNs(msToNs(20))).toBe(msToNs(4)); // 2.5 ms → floor 4 ms
+    expect(hystartRttThreshNs(msToNs(64))).toBe(msToNs(8));
+    expect(hystartRttThreshNs(msToNs(100))).toBe(msToNs(12.5));
+    expect(hystartRttThreshNs(msToNs(200))).toBe(msToNs(16)); // 25 ms → cap 16 ms
   });
 });
 
@@ -224,5 +277,113 @@ describe('cubic', () => {
     const keys = new Set(h.estimates.map((e) => e.key));
     expect(keys).toEqual(new Set(['kS', 'wmaxSegments']));
     expect(h.estimates.find((e) => e.key === 'kS')?.value).toBeCloseTo(Math.cbrt(75), 9);
+  });
+});
+
+describe('cubic HyStart++', () => {
+  it('cubic HyStart++ an RTT rise below RttThresh keeps slow start', () => {
+    // Round 4's minimum 112 ms < 100 + 12.5 ms; round 5 compares 112 with 112 + 14 ms. Slow start
+    // throughout: cwnd = 10 + 1 per ACK, ACK 200 ⇒ 211.
+    const { h, ackTo } = hystartRun(112);
+    expect(h.sender.inspect().hystartPhase).toBe('ss');
+    ackTo(200, (seg) => {
+      expect(h.sender.inspect().hystartPhase).toBe('ss');
+      expect(h.cwndSegments).toBe(10 + seg + 1);
+    });
+  });
+
+  it('cubic HyStart++ a rise ≥ RttThresh after 8 samples of a round enters CSS, where cwnd grows by acked/4', () => {
+    // Round 4 (ACKs 64–135) sees 112.5 ms = 100 + max(4, min(100/8, 16)) ms. ACKs 64–70 are 7
+    // samples: still slow start. ACK 71 is the 8th: it grows as slow start (10 + 72 = 82), then CSS
+    // with baseline 112.5 ms; ACK 72 adds 1000/4 bytes.
+    const { h, ackTo } = hystartRun(112.5);
+    ackTo(70);
+    expect(h.sender.inspect().hystartPhase).toBe('ss');
+    expect(h.cwndSegments).toBe(81);
+    ackTo(71);
+    expect(h.sender.inspect().hystartPhase).toBe('css');
+    expect(h.sender.inspect().cssBaselineRttMs).toBe(112.5);
+    expect(h.sender.inspect().phase).toBe('slow-start'); // ssthresh untouched
+    expect(h.cwndSegments).toBe(82);
+    ackTo(72);
+    expect(h.cwndSegments).toBe(82.25);
+    ackTo(80);
+    expect(h.cwndSegments).toBe(82 + 9 * 0.25);
+  });
+
+  it('cubic HyStart++ a round minimum below the CSS baseline resumes slow start', () => {
+    // As above, but segments sent from 400 ms on see 105 ms. CSS from ACK 71 (cwnd 82); in CSS ACK
+    // k leaves cwnd 82 + (k − 71)/4 and SND.NXT = k + 1 + ⌊cwnd⌋, so round 4 ends at ACK 135 and
+    // round 5 is ACKs 136–231 (SND.NXT at ACK 135 = 135 + ⌊97.75⌋ = 232). Segments up to 149 left at
+    // 312.5 ms (ACKs 30–69, slow start), 150 on at 425 ms: ACK 150 is round 5's 15th sample and its
+    // 105 ms < 112.5 ms. It still grows by 1/4 (cwnd 101.75), then slow start again: ACK 151 ⇒ 102.75.
+    // No new CSS: 105 ms is below round 4's 112.5 ms, not above it.
+    const { h, ackTo } = hystartRun(112.5, 'cubic', (sentNs) => msToNs(sentNs < msToNs(200) ? 100 : sentNs < msToNs(400) ? 112.5 : 105));
+    ackTo(149);
+    expect(h.sender.inspect().hystartPhase).toBe('css');
+    expect(h.cwndSegments).toBe(82 + (149 - 71) * 0.25);
+    ackTo(150);
+    expect(h.sender.inspect().hystartPhase).toBe('ss');
+    expect(h.cwndSegments).toBe(101.75);
+    ackTo(151);
+    expect(h.cwndSegments).toBe(102.75);
+    ackTo(300, () => expect(h.sender.inspect().hystartPhase).toBe('ss'));
+  });
+
+  it('cubic HyStart++ after 5 CSS rounds: ssthresh = cwnd, then congestion avoidance with K = 0, W_max = cwnd_epoch', () => {
+    // CSS from ACK 71 (cwnd 82, partial round 4 counts). With cwnd 82 + (k − 71)/4 and
+    // SND.NXT = k + 1 + ⌊cwnd⌋ after ACK k, the rounds end at ACK 135 (1), then SND.NXT at the
+    // round's last ACK: 135 + ⌊97.75⌋ = 232 ⇒ ACK 231 (2); 231 + ⌊121.75⌋ = 352 ⇒ ACK 351 (3);
+    // 351 + ⌊151.75⌋ = 502 ⇒ ACK 501 (4); 501 + ⌊189.25⌋ = 690 ⇒ ACK 689 (5):
+    // ssthresh = cwnd = 82 + 618/4 = 236.5.
+    const { h, ackTo } = hystartRun(112.5);
+    let ackInCss = 0;
+    ackTo(688, (seg) => {
+      if (seg <= 71) return;
+      ackInCss++;
+      expect(h.sender.inspect().hystartPhase).toBe('css');
+      expect(h.cwndSegments).toBe(82 + ackInCss * 0.25);
+    });
+    expect(h.sender.inspect().cssRounds).toBe(4);
+    ackTo(689);
+    expect(h.sender.inspect().hystartPhase).toBe('off');
+    expect(h.cwndSegments).toBe(236.5);
+    expect(h.ssthreshSegments).toBe(236.5);
+    // RFC 9438 §4.10: slow start left without a loss (W_max undefined) ⇒ K = 0, W_max = cwnd_epoch.
+    ackTo(690);
+    const s = h.sender.inspect();
+    expect(s.phase).toBe('congestion-avoidance');
+    expect(s.kS).toBe(0);
+    expect(s.wmaxSegments).toBe(236.5);
+    expect(s.cwndEpochSegments).toBe(236.5);
+  });
+
+  it('cubic HyStart++ a loss during CSS is an ordinary CUBIC congestion event and ends HyStart++', () => {
+    const { h, ackTo } = hystartRun(112.5);
+    ackTo(72); // CSS, cwnd 82.25
+    h.dupAck(3);
+    expect(h.sender.inRecovery).toBe(true);
+    expect(h.sender.inspect().hystartPhase).toBe('off');
+    expect(h.sender.inspect().wmaxSegments).toBe(82.25);
+    expect(h.ssthreshSegments).toBeCloseTo(82.25 * 0.7, 9);
+  });
+
+  it('cubic HyStart++ ends at a timeout (the slow start after it stops at the ssthresh the timeout set)', () => {
+    const h = tcpHarness({ variant: 'cubic', initialCwndSegments: 20 });
+    h.start();
+    expect(h.sender.inspect().hystartPhase).toBe('ss');
+    h.advance(sToNs(1));
+    expect(h.sender.timeouts).toBe(1);
+    expect(h.sender.inspect().hystartPhase).toBe('off');
+  });
+
+  it('cubic with hystart: false the same RTT rise leaves plain slow start (cwnd + 1 per ACK)', () => {
+    const { h, ackTo } = hystartRun(112.5, 'cubic-no-hystart');
+    const ssthresh = h.ssthreshSegments;
+    ackTo(689, (seg) => {
+      expect(h.sender.inspect().hystartPhase).toBe('off');
+      expect(h.cwndSegments).toBe(10 + seg + 1);
+    });
+    expect(h.ssthreshSegments).toBe(ssthresh);
   });
 });

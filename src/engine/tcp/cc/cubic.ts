@@ -17,7 +17,19 @@
  * - Timeout (§4.8): loss window of one segment, ssthresh = max(FlightSize·β, 2 MSS); the first
  *   congestion avoidance stage after it uses K = 0 and W_max = cwnd_epoch. The same holds for a
  *   first slow start that ends without a loss (§4.10: W_max undefined).
- * - Loss recovery is NewReno's (RFC 6582) with ssthresh as above; slow start is RFC 5681's.
+ * - Loss recovery is NewReno's (RFC 6582) with ssthresh as above; slow start is RFC 5681's,
+ *   ended early by HyStart++ (below) unless the tunable `hystart` is false.
+ * - HyStart++ (RFC 9406; §4.10 SHOULD use it), in the initial slow start only (RFC 9406 §4.3's
+ *   SHOULD: later slow starts stop at the ssthresh a loss or timeout set). A round ends at the
+ *   ACK that covers windowEnd, the SND.NXT of the round's start. Each ACK adds its RTT sample to
+ *   the round's minimum; once the round has N_RTT_SAMPLE = 8 samples, a minimum at least
+ *   RttThresh = max(4 ms, min(lastRoundMinRTT/8, 16 ms)) above the previous round's starts
+ *   Conservative Slow Start (CSS) with cssBaselineMinRtt = that minimum. In CSS cwnd grows by
+ *   acked/CSS_GROWTH_DIVISOR (4) per ACK; a round minimum (≥ 8 samples) below the baseline resumes
+ *   slow start; after CSS_ROUNDS = 5 rounds (the partial first one included) ssthresh = cwnd and
+ *   congestion avoidance begins with K = 0, W_max = cwnd_epoch, cwnd_prior = cwnd (§4.10, W_max
+ *   undefined). A loss, timeout or ECN reduction ends HyStart++ for the connection (the usual
+ *   CUBIC reduction). inspect() shows `hystartPhase` ('ss', 'css', 'off').
  *
  * Deviations:
  * - ssthresh at a fast retransmit is cwnd·β (the RFC's "some implementations use cwnd"); growth
@@ -31,11 +43,19 @@
  *   (§5.8's MUST), measured between ACKs.
  * - A window reduction the variant did not make (the sender's RFC 3168 response to an ECN echo)
  *   is treated as a congestion event at the next ACK: W_max from the window before it.
- * - No HyStart++, no spurious-loss undo (§4.9).
+ * - HyStart++ with L = 1 segment (a slow-start ACK adds min(N, SMSS), RFC 5681's rule) instead
+ *   of RFC 9406's L = 8 for a sender without pacing: slow start stays the same as with `hystart`
+ *   off and as the other variants', only its end changes; in CSS an ACK adds min(N, SMSS)/4.
+ * - HyStart++ rounds: the first ACK closes an empty round (windowEnd = SND.NXT before any data,
+ *   as the RFC's initialisation at connection start), and windowEnd is SND.NXT before the ending
+ *   ACK's own transmissions. An ACK without a valid RTT sample (Karn's rule) is no sample.
+ *   Rounds are counted while the sender is not cwnd-limited too; only growth stops.
+ * - No spurious-loss undo (§4.9).
  */
 import { classicPhase, renoGrowth } from './common.ts';
 import { newrenoEnterRecovery, newrenoMayEnter, newrenoRecoveryAck } from './newreno.ts';
 import type { AckInfo, CcPlugin, CongestionControl, Conn, Snapshot } from './types.ts';
+import { RttRound } from './vegas.ts';
 
 /** RFC 9438 §4.6: multiplicative decrease factor β_cubic (SHOULD 0.7). */
 export const CUBIC_BETA = 0.7;
@@ -47,6 +67,36 @@ export const CUBIC_ALPHA = (3 * (1 - CUBIC_BETA)) / (1 + CUBIC_BETA);
 export const CUBIC_FAST_CONVERGENCE = true;
 /** RFC 9438 §4.2: the target never exceeds this multiple of cwnd (growth slower than slow start). */
 const TARGET_CAP = 1.5;
+
+/** RFC 9406 §4.3: RttThresh never below this, ns. */
+export const HYSTART_MIN_RTT_THRESH_NS = 4_000_000;
+/** RFC 9406 §4.3: RttThresh never above this, ns. */
+export const HYSTART_MAX_RTT_THRESH_NS = 16_000_000;
+/** RFC 9406 §4.3: RttThresh is lastRoundMinRTT divided by this, within the two bounds. */
+export const HYSTART_MIN_RTT_DIVISOR = 8;
+/** RFC 9406 §4.3: RTT samples a round needs before its minimum is trusted. */
+export const HYSTART_N_RTT_SAMPLE = 8;
+/** RFC 9406 §4.3: in CSS an ACK adds a quarter of what slow start would. */
+export const HYSTART_CSS_GROWTH_DIVISOR = 4;
+/** RFC 9406 §4.3: rounds in CSS before congestion avoidance. */
+export const HYSTART_CSS_ROUNDS = 5;
+/**
+ * L, segments: the most one ACK adds in slow start. RFC 9406 §4.3 says 8 without pacing (infinity
+ * with); 1 keeps RFC 5681's slow start (see the header's deviations).
+ */
+export const HYSTART_L_SEGMENTS = 1;
+
+/** RFC 9406 §4.2: RttThresh = max(MIN_RTT_THRESH, min(lastRoundMinRTT/MIN_RTT_DIVISOR, MAX_RTT_THRESH)), ns. */
+export function hystartRttThreshNs(lastRoundMinRttNs: number): number {
+  return Math.max(HYSTART_MIN_RTT_THRESH_NS, Math.min(lastRoundMinRttNs / HYSTART_MIN_RTT_DIVISOR, HYSTART_MAX_RTT_THRESH_NS));
+}
+
+export interface CubicTunables {
+  /** HyStart++ (RFC 9406) in the initial slow start. RFC 9438 §4.10: SHOULD; Linux turns its (older) HyStart on by default. */
+  hystart: boolean;
+}
+
+export const CUBIC_DEFAULTS: Readonly<CubicTunables> = { hystart: true };
 
 /** Eq. 2: K = ∛((W_max − cwnd_epoch)/C), seconds (negative if cwnd_epoch > W_max). */
 export function cubicK(wMaxSegments: number, cwndEpochSegments: number): number {
@@ -66,6 +116,58 @@ export function fastConvergenceWmax(cwndSegments: number, prevWmaxSegments: numb
 
 type Region = 'slow-start' | 'reno-friendly' | 'concave' | 'convex' | 'recovery';
 
+/** 'ss': slow start watching the RTT, 'css': Conservative Slow Start, 'off': HyStart++ no longer (or never) in charge. */
+export type HystartPhase = 'ss' | 'css' | 'off';
+
+/** RFC 9406 §4.2's state machine: decides how slow start grows and when it ends; the window stays the caller's. */
+class HyStartPlusPlus {
+  phase: HystartPhase;
+  private readonly round = new RttRound();
+  private lastRoundMinRttNs = Number.POSITIVE_INFINITY;
+  cssBaselineMinRttNs = Number.POSITIVE_INFINITY;
+  /** Rounds ended since CSS began, the partial round it began in included (§4.2). */
+  cssRounds = 0;
+
+  constructor(enabled: boolean) {
+    this.phase = enabled ? 'ss' : 'off';
+  }
+
+  /** The slow-start growth for an ACK of `ackedBytes`, bytes: min(N, L·SMSS), a quarter of it in CSS. */
+  growthBytes(ackedBytes: number, mssBytes: number): number {
+    const bytes = Math.min(ackedBytes, HYSTART_L_SEGMENTS * mssBytes);
+    return this.phase === 'css' ? bytes / HYSTART_CSS_GROWTH_DIVISOR : bytes;
+  }
+
+  /**
+   * After the ACK's growth (the RFC's order): take its sample, move between slow start and CSS,
+   * close the round if the ACK ends it. True when CSS has run its rounds: time for ssthresh = cwnd.
+   */
+  onAck(rttNs: number | null, ackNo: number, sndNxt: number): boolean {
+    if (rttNs !== null) this.round.sample(rttNs);
+    // With N_RTT_SAMPLE samples the round's minimum is finite; the previous round's may not be.
+    const curNs = this.round.minRttNs;
+    const enough = this.round.samples >= HYSTART_N_RTT_SAMPLE;
+    if (this.phase === 'ss') {
+      const lastNs = this.lastRoundMinRttNs;
+      if (enough && Number.isFinite(lastNs) && curNs >= lastNs + hystartRttThreshNs(lastNs)) {
+        this.phase = 'css';
+        this.cssBaselineMinRttNs = curNs;
+        this.cssRounds = 0;
+      }
+    } else if (enough && curNs < this.cssBaselineMinRttNs) {
+      // The delay rise was jitter, not a queue: back to slow start (HyStart++ still watching).
+      this.phase = 'ss';
+      this.cssBaselineMinRttNs = Number.POSITIVE_INFINITY;
+    }
+    if (!this.round.ended(ackNo)) return false;
+    this.lastRoundMinRttNs = curNs;
+    this.round.restart(sndNxt);
+    if (this.phase !== 'css' || ++this.cssRounds < HYSTART_CSS_ROUNDS) return false;
+    this.phase = 'off';
+    return true;
+  }
+}
+
 class Cubic implements CongestionControl {
   /** W_max, segments; null until the first congestion event. */
   private wMax: number | null = null;
@@ -82,19 +184,28 @@ class Cubic implements CongestionControl {
   /** The window this variant left at the end of its last hook (to notice a reduction made by the sender). */
   private leftCwndBytes = -1;
   private region: Region = 'slow-start';
+  private readonly hystart: HyStartPlusPlus;
+
+  constructor(t: Readonly<CubicTunables>) {
+    this.hystart = new HyStartPlusPlus(t.hystart);
+  }
 
   onAck(c: Conn, a: AckInfo): void {
     this.noticeOutsideReduction(c);
     const now = c.nowNs;
+    // Slow start that reached ssthresh is over: HyStart++ only ever shapes the initial one.
+    if (c.cwndBytes >= c.ssthreshBytes) this.hystart.phase = 'off';
     if (!c.cwndLimited) {
       // §5.8: t must not include application-limited time; the window does not grow either.
       if (this.epochStartNs >= 0 && this.lastAckNs >= 0) this.epochStartNs += now - this.lastAckNs;
     } else if (c.cwndBytes < c.ssthreshBytes) {
-      c.cwndBytes = renoGrowth(c, a);
+      c.cwndBytes = this.hystart.phase === 'off' ? renoGrowth(c, a) : c.cwndBytes + this.hystart.growthBytes(a.ackedBytes, c.mssBytes);
       this.region = 'slow-start';
     } else {
       this.congestionAvoidance(c, a);
     }
+    // CSS done: the next ACK starts congestion avoidance, its epoch as after a loss-free slow start.
+    if (this.hystart.phase !== 'off' && this.hystart.onAck(a.rttNs, a.ackNo, c.sndNxt)) c.ssthreshBytes = c.cwndBytes;
     this.lastAckNs = now;
     this.leftCwndBytes = c.cwndBytes;
   }
@@ -140,6 +251,7 @@ class Cubic implements CongestionControl {
     this.cwndPrior = cwndSegments;
     this.epochStartNs = -1;
     this.kZeroNext = false;
+    this.hystart.phase = 'off';
   }
 
   private noticeOutsideReduction(c: Conn): void {
@@ -175,6 +287,8 @@ class Cubic implements CongestionControl {
     c.cwndBytes = c.mssBytes;
     this.epochStartNs = -1;
     this.kZeroNext = true;
+    // RFC 9406 §4.3: the slow start after a timeout stops at the ssthresh just set, without HyStart++.
+    this.hystart.phase = 'off';
     this.region = 'slow-start';
     this.leftCwndBytes = c.cwndBytes;
   }
@@ -193,15 +307,22 @@ class Cubic implements CongestionControl {
       tSinceEpochS: tS,
       wCubicSegments: tS !== null ? wCubic(tS, this.kS, this.wMax as number) : null,
       wEstSegments: inEpoch ? this.wEst : null,
+      hystartPhase: this.hystart.phase,
+      cssBaselineRttMs: this.hystart.phase === 'css' ? this.hystart.cssBaselineMinRttNs / 1e6 : null,
+      cssRounds: this.hystart.phase === 'css' ? this.hystart.cssRounds : null,
     };
   }
 
   readonly estimates = ['kS', 'wmaxSegments'] as const;
 }
 
+export function createCubic(t: Partial<CubicTunables> = {}): CongestionControl {
+  return new Cubic({ ...CUBIC_DEFAULTS, ...t });
+}
+
 export const cubic: CcPlugin = {
   name: 'cubic',
   description: 'CUBIC (RFC 9438): window a cubic function of time since the last loss — plateau at the old maximum, then probe',
   needsSack: false,
-  create: () => new Cubic(),
+  create: () => createCubic(),
 };
