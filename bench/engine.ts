@@ -10,6 +10,7 @@ import { getPreset } from '../src/scenarios/presets/index.ts';
 import { parseScenario } from '../src/scenarios/validate.ts';
 import type { Scenario } from '../src/scenarios/schema.ts';
 import { applySet } from '../src/scenarios/set.ts';
+import { variantNames } from '../src/engine/tcp/cc/registry.ts';
 
 function preset(name: string, ...sets: string[]): Scenario {
   const p = getPreset(name);
@@ -52,6 +53,13 @@ const cases: { label: string; scenario: Scenario }[] = [
   })),
 ];
 
+// Every variant on one wireless path (10 Mb/s, Gilbert–Elliott fades): what each variant's own
+// work (estimators, probes, waves, pacing) costs per event.
+const wirelessPath = ['path.0.forward.rateBps=10e6', 'path.0.forward.queue.limitPackets=125', 'path.0.forward.errors=[{"kind":"gilbert-elliott","meanGoodS":1,"meanBadS":0.05,"perBad":0.5}]'];
+for (const variant of variantNames()) {
+  cases.push({ label: `${variant}, wireless 10 Mb/s (100 s)`, scenario: preset('reference-2mbps', ...wirelessPath, `flows.0.variant=${variant}`) });
+}
+
 const REPEATS = 3;
 console.log(`node ${process.version}, best of ${REPEATS} runs after one warm-up`);
 for (const trace of [false, true]) {
@@ -68,6 +76,6 @@ for (const trace of [false, true]) {
       best = Math.min(best, ms);
     }
     const rate = events / (best / 1000);
-    console.log(`  ${c.label.padEnd(38)} ${String(events).padStart(9)} events  ${best.toFixed(1).padStart(8)} ms  ${(rate / 1e6).toFixed(2)} M events/s`);
+    console.log(`  ${c.label.padEnd(42)} ${String(events).padStart(9)} events  ${best.toFixed(1).padStart(8)} ms  ${(rate / 1e6).toFixed(2)} M events/s`);
   }
 }
