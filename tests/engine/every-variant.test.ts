@@ -4,9 +4,12 @@
  * ECN-style marks, a token bucket behind a handoff): every invariant holds, and the same
  * scenario and seed give a byte-identical trace (determinism); on the paths with random
  * elements a different seed gives a different one (the clean and warning paths have none).
+ * A variant that traces estimates reads them through its fast `estimateValues` hook, and the
+ * trace is the same as when the sender reads them from `inspect()`.
  */
 import { describe, expect, it } from 'vitest';
-import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
+import { getVariant, registerVariant, variantNames } from '../../src/engine/tcp/cc/registry.ts';
+import type { CcPlugin } from '../../src/engine/tcp/cc/types.ts';
 import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
@@ -91,5 +94,27 @@ describe.each(variantNames())('variant %s', (variant) => {
     expect(a.result.flows[0].bytesDelivered).toBeGreaterThan(0);
     expect(checkedRun(s).hash).toBe(a.hash);
     if (RANDOM_PATHS.includes(name)) expect(checkedRun(s, s.seed + 1).hash).not.toBe(a.hash);
+  });
+});
+
+/** `plugin` without its estimateValues hook, registered (in this test file only) under `name`: the sender then reads inspect(). */
+function registerWithoutFastEstimates(plugin: CcPlugin, name: string): void {
+  registerVariant({ ...plugin, name, create: () => Object.assign(plugin.create(), { estimateValues: undefined }) });
+}
+
+describe.each(variantNames().filter((v) => (getVariant(v).create().estimates?.length ?? 0) > 0))('variant %s estimates', (variant) => {
+  it('has the estimateValues hook, and it traces what inspect() says', () => {
+    const plugin = getVariant(variant);
+    expect(typeof plugin.create().estimateValues).toBe('function');
+    const viaInspect = `${variant}-via-inspect`;
+    registerWithoutFastEstimates(plugin, viaInspect);
+    for (const name of RANDOM_PATHS) {
+      const fast = checkedRun(paths(variant)[name]).trace.estimate;
+      const slow = checkedRun(paths(viaInspect)[name]).trace.estimate;
+      expect(fast.tNs.length, `${name}: estimate rows`).toBeGreaterThan(0);
+      expect([...fast.value], name).toEqual([...slow.value]);
+      expect([...fast.key], name).toEqual([...slow.key]);
+      expect([...fast.tNs], name).toEqual([...slow.tNs]);
+    }
   });
 });

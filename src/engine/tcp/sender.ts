@@ -83,6 +83,8 @@ export class Sender implements Conn, Endpoint {
   /** Estimates to trace (names of inspect() fields) and their last traced values. */
   private readonly estimateKeys: readonly string[];
   private readonly lastEstimates: number[];
+  /** Scratch for the variant's current estimates (reused: asked after every ACK). */
+  private readonly estimateValues: number[];
 
   private started = false;
   private stopped = false;
@@ -141,6 +143,7 @@ export class Sender implements Conn, Endpoint {
     this.confusion = cc.classify ? confusionZero() : null;
     this.estimateKeys = cc.estimates && cc.inspect && trace.wants('estimate') ? cc.estimates : [];
     this.lastEstimates = this.estimateKeys.map(() => Number.NaN);
+    this.estimateValues = this.estimateKeys.map(() => Number.NaN);
     const board = this.board;
     const sender = this; // the getter below needs the instance, not the SackView
     this.sack = {
@@ -338,15 +341,24 @@ export class Sender implements Conn, Endpoint {
   }
 
   private traceEstimates(): void {
-    const snap = (this.cc.inspect as (c: Conn) => Snapshot)(this);
-    for (let i = 0; i < this.estimateKeys.length; i++) {
-      const v = snap[this.estimateKeys[i]];
+    const values = this.estimateValues;
+    if (this.cc.estimateValues) this.cc.estimateValues(this, values);
+    else {
+      const snap = (this.cc.inspect as (c: Conn) => Snapshot)(this);
+      for (let i = 0; i < this.estimateKeys.length; i++) {
+        const v = snap[this.estimateKeys[i]];
+        values[i] = typeof v === 'number' ? v : Number.NaN;
+      }
+    }
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
       // Only finite numbers: an estimate not formed yet (Infinity, NaN) has nothing to plot.
-      if (typeof v !== 'number' || !Number.isFinite(v) || v === this.lastEstimates[i]) continue;
+      if (!Number.isFinite(v) || v === this.lastEstimates[i]) continue;
       this.lastEstimates[i] = v;
       this.trace.estimate(this.sim.now(), this.p.flow, i, v);
     }
   }
+
 
   /** Ask the variant for its verdict on this loss event and score it against the segment's fate. */
   private classifyLoss(kind: LossKind, ack?: AckInfo): void {

@@ -314,6 +314,12 @@ class Cubic implements CongestionControl {
   }
 
   readonly estimates = ['kS', 'wmaxSegments'] as const;
+
+  estimateValues(_c: Conn, out: number[]): void {
+    const inEpoch = this.epochStartNs >= 0 && this.wMax !== null;
+    out[0] = inEpoch ? this.kS : Number.NaN;
+    out[1] = this.wMax ?? Number.NaN;
+  }
 }
 
 export function createCubic(t: Partial<CubicTunables> = {}): CongestionControl {

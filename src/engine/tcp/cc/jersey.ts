@@ -92,6 +92,10 @@ export function createJersey(mode: JerseyMode, t: Partial<JerseyTunables> = {}):
 
   return {
     estimates: [mode.estimateName, 'owndSegments'],
+    estimateValues(c, out) {
+      out[0] = abe.bytesPerS * 8;
+      out[1] = owndBytes(c) / c.mssBytes;
+    },
     onAck(c, a) {
       sample(c, a);
       c.cwndBytes = renoGrowth(c, a);

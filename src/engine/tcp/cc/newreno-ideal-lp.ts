@@ -27,6 +27,7 @@ export function groundTruthJudge(): LossJudge {
     },
     inspect: () => ({ lastCause }),
     estimates: [],
+    estimateValues: () => {},
   };
 }
 

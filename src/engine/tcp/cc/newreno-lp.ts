@@ -79,6 +79,8 @@ export interface LossJudge {
   /** What the judge believes now, merged into the variant's snapshot. */
   inspect(c: Conn): Snapshot;
   readonly estimates: readonly string[];
+  /** The `estimates` values, in order (CongestionControl.estimateValues). */
+  estimateValues(c: Conn, out: number[]): void;
 }
 
 /** ssthresh after a loss with this verdict: NewReno's half the flight, or the whole flight for a wireless loss. */
@@ -117,6 +119,7 @@ export function createLossDifferentiatingNewReno(judge: LossJudge): CongestionCo
       return { ...classicSnapshot(c), ...judge.inspect(c), lastVerdict: verdict };
     },
     estimates: judge.estimates,
+    estimateValues: (c, out) => judge.estimateValues(c, out),
   };
 }
 
@@ -184,6 +187,9 @@ export function vegasLossPredictor(params: Readonly<NewRenoLpParams> = NEWRENO_L
       };
     },
     estimates: ['vpSegments'],
+    estimateValues(c, out) {
+      out[0] = params.estimateAt === 'loss' ? vpNow(c) : lastVpSegments;
+    },
   };
 }
 

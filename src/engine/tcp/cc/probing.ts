@@ -201,6 +201,11 @@ export function createProbing(base: ProbingBase): CongestionControl {
       cycle.onTimer(c, id);
     },
     estimates: ['acprttMs', 'bestProbeRttMs', 'worstProbeRttMs'],
+    estimateValues(_c, out) {
+      out[0] = cycle.stats.acprttNs / 1e6;
+      out[1] = cycle.stats.bestNs / 1e6;
+      out[2] = cycle.stats.worstNs / 1e6;
+    },
     inspect(c): Snapshot {
       return {
         ...classicSnapshot(c),

@@ -120,6 +120,9 @@ function create(): CongestionControl {
       dupAckSinceTimer,
     }),
     estimates: ['waveLevel'],
+    estimateValues(_c, out) {
+      out[0] = levelAdvertised;
+    },
   };
 }
 

@@ -36,7 +36,7 @@ export function createTibet(t: Partial<TibetTunables> = {}): CongestionControl {
       },
       snapshot: () => ({ tibetBps: est.bytesPerS * 8, avgLengthBytes: est.avgLengthBytes, avgIntervalMs: est.avgIntervalNs / 1e6, samples: est.samples }),
     },
-    ['tibetBps'],
+    'tibetBps',
   );
 }
 

@@ -170,6 +170,9 @@ export function createVegas(params: Readonly<VegasParams> = VEGAS_DEFAULTS): Con
       };
     },
     estimates: ['diffSegments'],
+    estimateValues(_c, out) {
+      out[0] = diffSegments;
+    },
   };
 }
 

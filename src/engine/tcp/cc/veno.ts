@@ -90,6 +90,9 @@ export function createVeno(params: Readonly<VenoParams> = VENO_DEFAULTS): Conges
       };
     },
     estimates: ['backlogSegments'],
+    estimateValues(c, out) {
+      out[0] = venoBacklogSegments(c);
+    },
   };
 }
 

@@ -51,10 +51,14 @@ export function enterRecoveryAtMost(c: Conn, ssthreshBytes: number): void {
   c.cwndBytes = keptBytes + c.dupAckThreshold * c.mssBytes;
 }
 
-export function westwoodFamily(est: BandwidthEstimate, estimates: readonly string[]): CongestionControl {
+/** `estimateName`: the traced name of the estimate, bits/s (bweBps, tibetBps). */
+export function westwoodFamily(est: BandwidthEstimate, estimateName: string): CongestionControl {
   let started = false;
   return {
-    estimates,
+    estimates: [estimateName],
+    estimateValues(_c, out) {
+      out[0] = est.bytesPerS * 8;
+    },
     onSend(c) {
       if (started) return;
       started = true;

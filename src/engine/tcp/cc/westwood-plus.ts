@@ -47,7 +47,7 @@ export function createWestwoodPlus(t: Partial<WestwoodPlusTunables> = {}): Conge
         windowBytes: est.windowBytes,
       }),
     },
-    ['bweBps'],
+    'bweBps',
   );
 }
 

@@ -38,7 +38,7 @@ export function createWestwood(t: Partial<WestwoodTunables> = {}): CongestionCon
       },
       snapshot: () => ({ bweBps: est.bytesPerS * 8, lastSampleBps: est.lastSampleBytesPerS * 8, samples: est.samples }),
     },
-    ['bweBps'],
+    'bweBps',
   );
 }
 

@@ -78,6 +78,13 @@ class Bbr implements CongestionControl {
 
   readonly estimates = ['btlBwBps', 'minRttMs', 'pacingGain', 'cwndGain'] as const;
 
+  estimateValues(_c: Conn, out: number[]): void {
+    out[0] = this.btlBw.value;
+    out[1] = this.minRtt.valueNs / 1e6;
+    out[2] = this.s.pacingGain;
+    out[3] = this.s.cwndGain;
+  }
+
   onSend(c: Conn, seq: number, lenBytes: number, retransmit: boolean): void {
     if (this.initialCwndBytes === 0) {
       this.initialCwndBytes = c.cwndBytes;
