@@ -1,5 +1,5 @@
 import type { Preset } from './types.ts';
-import { accessLink } from './common.ts';
+import { threeGFlow, threeGLink, type Variation } from './3g-common.ts';
 
 /**
  * The Ack Regulator (Chan & Ramjee, MobiCom 2002, §5) on the paper's hardest variation case,
@@ -12,13 +12,8 @@ import { accessLink } from './common.ts';
  * without it. The regulator is a reconstruction (§5's text is missing; see
  * src/engine/net/ack-regulator.ts); its mode is the default, non-conservative.
  */
-const RATE_BPS = 200e3;
-const RATE_SD_BPS = 75e3;
-/** Constant part of the round-trip propagation delay (Table 1, case 9). */
-const CONST_RTT_MS = 300;
-const EXTRA_DELAY_MEAN_MS = 100;
-const ACCESS_DELAY_MS = 1;
-const BUFFER_PACKETS = 10;
+/** Table 1, case 9: rate u(200, 75) kb/s, round-trip propagation 300 + e(100) ms. */
+const VARIATION: Variation = { rateSdBps: 75e3, constRttMs: 300, extraDelayMeanMs: 100 };
 
 export const threeGAckRegulator: Preset = {
   name: '3g-ack-regulator',
@@ -36,30 +31,7 @@ export const threeGAckRegulator: Preset = {
       'The paper’s §5 text is missing: the regulator is a reconstruction.',
     durationS: 120,
     seed: 1,
-    path: [
-      {
-        id: 'wireless',
-        forward: {
-          rateBps: RATE_BPS,
-          rateSdBps: RATE_SD_BPS,
-          rateSlotMs: null,
-          delayMs: CONST_RTT_MS / 2 - ACCESS_DELAY_MS,
-          extraDelayMeanMs: EXTRA_DELAY_MEAN_MS,
-          queue: { kind: 'droptail', limitPackets: BUFFER_PACKETS },
-        },
-        reverse: { rateBps: RATE_BPS, rateSdBps: 0, extraDelayMeanMs: 0, errors: [] },
-        ackRegulator: { mode: 'non-conservative', bufferPackets: null, reservePackets: 0, maxHeldAcks: null },
-      },
-    ],
-    flows: [
-      {
-        id: 'flow1',
-        variant: 'newreno',
-        startS: 0,
-        bytes: null,
-        access: accessLink('access1'),
-        tcp: { mssBytes: 1000, initialCwndSegments: 2, rwndSegments: 100_000, sack: false, timestamps: true, delayedAck: false },
-      },
-    ],
+    path: [{ ...threeGLink(VARIATION), ackRegulator: { mode: 'non-conservative', bufferPackets: null, reservePackets: 0, maxHeldAcks: null } }],
+    flows: [threeGFlow()],
   },
 };

@@ -1,5 +1,5 @@
 import type { Preset } from './types.ts';
-import { accessLink } from './common.ts';
+import { threeGFlow, threeGLink, type Variation } from './3g-common.ts';
 
 /**
  * TCP over 3G with rate and delay variation (Chan & Ramjee, MobiCom 2002), §4 Tables 1–2, case 8:
@@ -8,20 +8,12 @@ import { accessLink } from './common.ts';
  * times average delay"), source not window-limited. The paper's delay τ is the loop's
  * propagation delay (T = τ + 1/µ is the minimum RTT: 400 ms gives T̂ = 440 ms at 25 packets/s),
  * so the constant 350 ms is spread over both directions and both links, and the exponential
- * 50 ms rides on the wireless downlink.
- *
- * Our choices where the paper is silent (its simulation details are in the missing §6): the rate
- * is redrawn per packet; the uplink runs at a constant 200 kb/s with no extra delay (the paper
- * models one variable server; its 144/8 kb/s asymmetry is from the §3 trace, not the simulation);
- * no delayed ACKs (the model's window grows one packet per RTT); NewReno (the model analyses Reno).
+ * 50 ms rides on the wireless downlink. Our choices where the paper is silent: 3g-common.ts (the
+ * paper models one variable server; its 144/8 kb/s asymmetry is from the §3 trace, not the
+ * simulation; the model analyses Reno).
  */
-const RATE_BPS = 200e3;
-const RATE_SD_BPS = 50e3;
-/** Constant part of the round-trip propagation delay (Table 1, case 8). */
-const CONST_RTT_MS = 350;
-const EXTRA_DELAY_MEAN_MS = 50;
-const ACCESS_DELAY_MS = 1;
-const BUFFER_PACKETS = 10;
+/** Table 1, case 8: rate u(200, 50) kb/s, round-trip propagation 350 + e(50) ms. */
+const VARIATION: Variation = { rateSdBps: 50e3, constRttMs: 350, extraDelayMeanMs: 50 };
 
 export const threeGVariation: Preset = {
   name: '3g-variation',
@@ -39,29 +31,7 @@ export const threeGVariation: Preset = {
       'The paper models Reno and proposes the Ack Regulator (variant comparisons: reno, newreno, sack).',
     durationS: 120,
     seed: 1,
-    path: [
-      {
-        id: 'wireless',
-        forward: {
-          rateBps: RATE_BPS,
-          rateSdBps: RATE_SD_BPS,
-          rateSlotMs: null,
-          delayMs: CONST_RTT_MS / 2 - ACCESS_DELAY_MS,
-          extraDelayMeanMs: EXTRA_DELAY_MEAN_MS,
-          queue: { kind: 'droptail', limitPackets: BUFFER_PACKETS },
-        },
-        reverse: { rateBps: RATE_BPS, rateSdBps: 0, extraDelayMeanMs: 0, errors: [] },
-      },
-    ],
-    flows: [
-      {
-        id: 'flow1',
-        variant: 'newreno',
-        startS: 0,
-        bytes: null,
-        access: accessLink('access1'),
-        tcp: { mssBytes: 1000, initialCwndSegments: 2, rwndSegments: 100_000, sack: false, timestamps: true, delayedAck: false },
-      },
-    ],
+    path: [threeGLink(VARIATION)],
+    flows: [threeGFlow()],
   },
 };
