@@ -1,5 +1,5 @@
 /** The Ack Regulator (3G paper §5, a reconstruction): the ACKs it holds and the buffer it keeps from overflowing, per run. */
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { DROP_CAUSES } from '../../engine/core/trace.ts';
 import { ACKREG_COLOURS, ackRegCursor, renderAckRegChart, type AckRegChartInput } from '../charts/ackRegChart.ts';
 import { ackRegLinks, ackRegSeries } from '../charts/ackRegSeries.ts';
@@ -10,9 +10,9 @@ import { fixed1, int } from '../format.ts';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { LegendItem } from './Legend.tsx';
-import { ChartMultiples, ItemPicker } from './Multiples.tsx';
+import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
-import { chartHeight, maxOf, runsWithRows } from './perRun.ts';
+import { chartHeight, maxOf, runsWithRows, titleWithRuns } from './perRun.ts';
 import type { PanelDef, PanelProps } from './types.ts';
 
 /** B and the reserve the regulator at a trace link plans with: its own settings, else the link's buffer. */
@@ -28,10 +28,8 @@ function AckRegPanel({ set, presenter }: PanelProps) {
   const runs = useMemo(() => runsWithRows(set, 'ackreg'), [set]);
   const linkIndices = useMemo(() => (runs[0] ? ackRegLinks(runs[0].result.trace) : []), [runs]);
   const items = linkIndices.map((i) => ({ id: runs[0]?.result.links[i]?.id ?? `link ${i}` }));
-  const [pick, setPick] = useState(0);
-  const shownPick = pick < linkIndices.length ? pick : 0;
+  const { id: selectId, shown: shownPick, setPick } = usePick(linkIndices.length);
   const link = linkIndices[shownPick] ?? 0;
-  const selectId = useId();
   const perRun = useMemo(
     () =>
       runs.map((r) => {
@@ -72,7 +70,7 @@ function AckRegPanel({ set, presenter }: PanelProps) {
       <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label="B (buffer)" />
     </>
   );
-  const title = set.compare && runs.length > 1 ? `Ack Regulator (${runs.map((r) => r.label).join(', ')})` : 'Ack Regulator';
+  const title = titleWithRuns('Ack Regulator', set, runs);
   return (
     <Panel
       id="ackreg"

@@ -2,7 +2,7 @@
  * Pieces every time panel shares: a chart per group of runs (one chart overlaid, or small
  * multiples titled by run), and a select for which link or flow a panel shows.
  */
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ChartSvg, type ChartSvgProps } from './ChartSvg.tsx';
 
 interface MultiplesProps<T> extends Omit<ChartSvgProps<T>, 'data' | 'id' | 'label'> {
@@ -53,4 +53,14 @@ export function ItemPicker({ id, label, testId, items, value, onChange }: Picker
       </select>
     </div>
   );
+}
+
+/**
+ * The picker's state: which of `count` items is shown (the first again when a new run has fewer)
+ * and the select's id.
+ */
+export function usePick(count: number): { id: string; shown: number; setPick: (index: number) => void } {
+  const [pick, setPick] = useState(0);
+  const id = useId();
+  return { id, shown: pick < count ? pick : 0, setPick };
 }

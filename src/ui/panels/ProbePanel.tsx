@@ -1,5 +1,5 @@
 /** TCP-Probing's probe cycles: the probe exchanges, their RTT samples and the decision each cycle ends in, per run that probes. */
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { INK } from '../charts/palette.ts';
 import { CYCLE_FILL, PROBE_COLOURS, PROBE_DECISION_STYLE, PROBE_TIMEOUT_COLOUR, probeCursor, renderProbeChart, RTT_LINES, SAMPLE_COLOUR, type ProbeChartInput } from '../charts/probeChart.ts';
 import { DECISION_LABEL, PROBE_DECISIONS, probeCounts, probeCycles, rttSamples, type ProbeCycle } from '../charts/probeSeries.ts';
@@ -8,9 +8,9 @@ import { int } from '../format.ts';
 import { flowStyle, type RunSet } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { LegendItem } from './Legend.tsx';
-import { ChartMultiples, ItemPicker } from './Multiples.tsx';
+import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
-import { chartHeight, maxOf, runsWithRows } from './perRun.ts';
+import { chartHeight, maxOf, runsWithRows, titleWithRuns } from './perRun.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
 import type { PanelDef, PanelProps } from './types.ts';
 
@@ -33,9 +33,7 @@ function ProbePanel({ set, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const runs = useMemo(() => runsWithRows(set, 'probe'), [set]);
   const flows = runs[0]?.scenario.flows ?? [];
-  const [flow, setFlow] = useState(0);
-  const shownFlow = flow < flows.length ? flow : 0;
-  const selectId = useId();
+  const { id: selectId, shown: shownFlow, setPick: setFlow } = usePick(flows.length);
   const perRun = useMemo(
     () =>
       runs.map((r) => ({
@@ -78,7 +76,7 @@ function ProbePanel({ set, presenter }: PanelProps) {
       <LegendItem swatch={{ kind: 'line', colour: RTT_LINES.mid, dashed: '2 3', thin: true }} label="(best + worst) / 2" />
     </>
   );
-  const title = set.compare && runs.length > 0 ? `TCP-Probing probe cycles (${runs.map((r) => r.label).join(', ')})` : 'TCP-Probing probe cycles';
+  const title = titleWithRuns('TCP-Probing probe cycles', set, runs);
   return (
     <Panel
       id="probe"

@@ -1,12 +1,12 @@
 /** Queue occupancy at one link (the bottleneck by default; any link can be chosen), per compared run. */
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { queueCursor, renderQueueChart, type QueueChartInput, type QueueSeriesInput } from '../charts/queueChart.ts';
 import { dropsWithCause, markTimes, queueSeries } from '../charts/series.ts';
 import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { fixed1, int } from '../format.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
-import { ChartMultiples, ItemPicker } from './Multiples.tsx';
+import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
@@ -38,9 +38,7 @@ function summary(set: RunSet, link: number, series: readonly QueueSeriesInput[])
 function QueuePanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const links = set.runs[0]?.result.links ?? [];
-  const [link, setLink] = useState(0);
-  const shownLink = link < links.length ? link : 0;
-  const selectId = useId();
+  const { id: selectId, shown: shownLink, setPick: setLink } = usePick(links.length);
   const series = useMemo(() => seriesFor(set, shownLink), [set, shownLink]);
   const limitPackets = links[shownLink]?.limitPackets ?? 0;
   const groups = useMemo(

@@ -1,12 +1,12 @@
 /** tcptrace-style time–sequence diagram of one flow, per compared run. */
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { timeSeq } from '../charts/series.ts';
 import { MARK_COLOURS } from '../charts/palette.ts';
 import { renderTimeSeqChart, timeSeqCursor, type TimeSeqChartInput, type TimeSeqRunInput } from '../charts/timeSeqChart.ts';
 import { int } from '../format.ts';
 import { flowStyle } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
-import { ChartMultiples, ItemPicker } from './Multiples.tsx';
+import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
@@ -14,9 +14,7 @@ import { runGroups, type PanelDef, type PanelProps } from './types.ts';
 function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const flows = set.runs[0]?.scenario.flows ?? [];
-  const [flow, setFlow] = useState(0);
-  const shownFlow = flow < flows.length ? flow : 0;
-  const selectId = useId();
+  const { id: selectId, shown: shownFlow, setPick: setFlow } = usePick(flows.length);
   const runs = useMemo<TimeSeqRunInput[]>(
     () =>
       set.runs.map((r) => ({

@@ -1,5 +1,5 @@
 /** A sender's token bucket: its level over time, and the tokens taken per RTT against what it permits, per run. */
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { INK } from '../charts/palette.ts';
 import { dropsWithCause, finiteMax } from '../charts/series.ts';
 import { renderTokenChart, TOKEN_COLOURS, tokenCursor, type TokenChartInput } from '../charts/tokenChart.ts';
@@ -8,9 +8,9 @@ import { int } from '../format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { LegendItem } from './Legend.tsx';
-import { ChartMultiples, ItemPicker } from './Multiples.tsx';
+import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
-import { chartHeight, maxOf, runsWithRows } from './perRun.ts';
+import { chartHeight, maxOf, runsWithRows, titleWithRuns } from './perRun.ts';
 import type { PanelDef, PanelProps } from './types.ts';
 
 interface RunTokens {
@@ -71,9 +71,8 @@ function TokenBucketPanel({ set, presenter }: PanelProps) {
   const runs = useMemo(() => runsWithRows(set, 'bucket'), [set]);
   const allFlows = runs[0]?.scenario.flows ?? [];
   const flows = allFlows.map((f, i) => ({ id: f.id, index: i })).filter((f) => allFlows[f.index].tokenBucket !== null);
-  const [pick, setPick] = useState(0);
-  const shown = flows[pick < flows.length ? pick : 0]?.index ?? 0;
-  const selectId = useId();
+  const { id: selectId, shown: shownPick, setPick } = usePick(flows.length);
+  const shown = flows[shownPick]?.index ?? 0;
   const perRun = useMemo(() => runs.map((r) => tokensOf(set, r, shown)).filter((t): t is RunTokens => t !== null), [set, runs, shown]);
   const maxPerRtt = Math.max(
     maxOf(perRun, (t) => (t.input.bins ? finiteMax(t.input.bins.consumed) : 0)),
@@ -95,7 +94,7 @@ function TokenBucketPanel({ set, presenter }: PanelProps) {
       <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.mean }} label="mean taken per RTT" />
     </>
   );
-  const title = set.compare && runs.length > 0 ? `Token bucket (${runs.map((r) => r.label).join(', ')})` : 'Token bucket';
+  const title = titleWithRuns('Token bucket', set, runs);
   return (
     <Panel
       id="tokens"
@@ -104,7 +103,7 @@ function TokenBucketPanel({ set, presenter }: PanelProps) {
       legend={legend}
       summary={text}
     >
-      <ItemPicker id={selectId} label="Flow" items={flows} value={pick < flows.length ? pick : 0} onChange={setPick} />
+      <ItemPicker id={selectId} label="Flow" items={flows} value={shownPick} onChange={setPick} />
       <ChartMultiples idPrefix="tokens" groups={groups} titleOf={(i) => perRun[i]?.run.label} labelOf={(i) => texts[i]} render={renderTokenChart} cursor={tokenCursor} height={chartHeight(360, presenter, groups.length)} />
     </Panel>
   );

@@ -1,5 +1,5 @@
 /** TCP-Real's receiver-driven waves: wave levels, receiving rates and the receiver's decisions, per run that has them. */
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { WAVE_DECISIONS } from '../../engine/core/trace.ts';
 import { dropsWithCause } from '../charts/series.ts';
 import { INK, OKABE_ITO } from '../charts/palette.ts';
@@ -9,9 +9,9 @@ import { fixed1, int } from '../format.ts';
 import { flowStyle, type RunSet } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { LegendItem } from './Legend.tsx';
-import { ChartMultiples, ItemPicker } from './Multiples.tsx';
+import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
-import { chartHeight, maxOf, runsWithRows } from './perRun.ts';
+import { chartHeight, maxOf, runsWithRows, titleWithRuns } from './perRun.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
 import type { PanelDef, PanelProps } from './types.ts';
 
@@ -33,9 +33,7 @@ function WavesPanel({ set, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const runs = useMemo(() => runsWithRows(set, 'wave'), [set]);
   const flows = runs[0]?.scenario.flows ?? [];
-  const [flow, setFlow] = useState(0);
-  const shownFlow = flow < flows.length ? flow : 0;
-  const selectId = useId();
+  const { id: selectId, shown: shownFlow, setPick: setFlow } = usePick(flows.length);
   const perRun = useMemo(
     () =>
       runs.map((r) => ({
@@ -69,7 +67,7 @@ function WavesPanel({ set, presenter }: PanelProps) {
       <LegendItem swatch={{ kind: 'line', colour: perRun[0]?.style.colour ?? OKABE_ITO.blue }} label="receiving rate" />
     </>
   );
-  const title = set.compare && runs.length > 0 ? `TCP-Real waves (${runs.map((r) => r.label).join(', ')})` : 'TCP-Real waves';
+  const title = titleWithRuns('TCP-Real waves', set, runs);
   return (
     <Panel
       id="waves"
