@@ -160,6 +160,22 @@ describe('jersey window rule', () => {
     expect(h.sender.inRecovery).toBe(true);
   });
 
+  it('jersey judges a loss by the mark on the third dupACK itself, not the ACK before it', () => {
+    const h = tcpHarness({ variant: 'jersey', initialCwndSegments: 10, timestamps: true });
+    h.start();
+    ackAt(h, 100, 4000);
+    ackAt(h, 110, 8000);
+    h.newSent();
+    dupAckAt(h, 120);
+    dupAckAt(h, 130);
+    dupAckAt(h, 140, { ece: true }); // the warning arrives with the loss
+    expect(h.verdicts.map((v) => v.verdict)).toEqual(['congestion']);
+    // Congestion with no earlier cut: ssthresh = ownd = 0.1·R₃ = 7950.96; cwnd = min(12000, ownd) + 3000.
+    expect(h.sender.ssthreshBytes).toBeCloseTo(0.1 * rAfterDup(3), 6);
+    expect(h.sender.cwndBytes).toBeCloseTo(0.1 * rAfterDup(3) + 3000, 6);
+    expect(h.sender.inRecovery).toBe(true);
+  });
+
   it('jersey on a timeout: standard — ssthresh = max(FlightSize/2, 2·MSS), cwnd = 1', () => {
     const h = tcpHarness({ variant: 'jersey', initialCwndSegments: 10, timestamps: true });
     h.start();
