@@ -8,7 +8,7 @@ import * as d3 from 'd3';
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink, DROP_CAUSES, type DropCause, type ProbeRecord, type WaveRecord } from '../../src/engine/core/trace.ts';
 import { ackRegLinks, ackRegSeries } from '../../src/ui/charts/ackRegSeries.ts';
-import { bandScale, barsPath, fitLabel, polylinePath, splitBands } from '../../src/ui/charts/bands.ts';
+import { abbreviate, bandScale, barsPath, fitLabel, polylinePath, splitBands } from '../../src/ui/charts/bands.ts';
 import { availSeries, bandsByUnit, estimateLines, estimateUnit, keyLabel, verdictMarks } from '../../src/ui/charts/estimateSeries.ts';
 import { cycleAt, decisionSteps, probeCounts, probeCycles, rttSamples, suspensionSpans } from '../../src/ui/charts/probeSeries.ts';
 import { floorOf, robustTop, timeMean } from '../../src/ui/charts/stats.ts';
@@ -295,6 +295,12 @@ describe('ui band and path helpers', () => {
   it('shortens a long axis label at a word boundary', () => {
     expect(fitLabel('receiving rate (Mb/s)', 1000)).toBe('receiving rate (Mb/s)');
     expect(fitLabel('receiving rate (Mb/s)', 130)).toBe('receiving rate'); // 15 characters fit
+    // 66 px hold 7 characters: the two LP variants stay apart, unlike a plain cut ("NewReno" twice)
+    expect(abbreviate('NewReno-LP', 66)).toBe('NR-LP');
+    expect(abbreviate('NewReno-Ideal-LP', 66)).toBe('NR-I-LP');
+    expect(abbreviate('Westwood+', 66)).toBe('W+');
+    expect(abbreviate('Jersey', 66)).toBe('Jersey');
+    expect(abbreviate('TCP-Probing (Tahoe)', 66)).toBe('TCP-P'); // 'TCP-P (T)' cut at 7, no dangling ' ('
   });
 });
 

@@ -105,6 +105,23 @@ export function fitLabel(label: string, px: number): string {
   return out || label.slice(0, Math.max(1, maxChars));
 }
 
+/**
+ * A name cut to fit `px` (as fitLabel) without losing what tells names apart: each part longer
+ * than three characters shrinks to its capitals and symbols — "NewReno-LP" → "NR-LP",
+ * "NewReno-Ideal-LP" → "NR-I-LP", "Westwood+" → "W+" — and only then is the result cut.
+ */
+export function abbreviate(label: string, px: number): string {
+  const maxChars = Math.floor(px / 8.5);
+  if (label.length <= maxChars) return label;
+  const short = label.replace(/[^\s\-()]+/g, (part) => {
+    if (part.length <= 3) return part;
+    const kept = part.replace(/[a-z]/g, '');
+    return kept.length > 0 ? kept : part[0];
+  });
+  // A cut does not end on a separator or an opening bracket.
+  return short.length <= maxChars ? short : short.slice(0, Math.max(1, maxChars)).replace(/[\s\-(]+$/, '');
+}
+
 /** A horizontal dashed reference line (threshold, depth, permitted rate, B) with a label at its right end. */
 export function drawRefLine(g: Group, cls: string, x: d3.ScaleLinear<number, number>, yPx: number, label: string, colour: string): void {
   const [plotLeft, plotRight] = x.range();

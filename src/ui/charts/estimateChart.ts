@@ -8,7 +8,7 @@
  */
 import * as d3 from 'd3';
 import type { LossTruth, Verdict } from '../../engine/core/trace.ts';
-import { bandScale, clipBands, drawBandFrame, fitLabel, shapePath, splitBands, type ShapeName } from './bands.ts';
+import { abbreviate, bandScale, clipBands, drawBandFrame, shapePath, splitBands, type ShapeName } from './bands.ts';
 import { drawCursor, drawMarks, layer, MARGIN, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import type { EstimateLine, VerdictMark } from './estimateSeries.ts';
 import { INK, OKABE_ITO } from './palette.ts';
@@ -139,7 +139,7 @@ export function renderEstimateChart(el: SVGSVGElement, input: EstimateChartInput
   const strip = layer(svg, 'verdict-strip');
   strip
     .selectAll('text.lane-label')
-    .data(input.verdicts.map((v, i) => ({ i, t: input.verdicts.length === 1 ? 'verdicts' : fitLabel(v.label, 66) })))
+    .data(input.verdicts.map((v, i) => ({ i, t: input.verdicts.length === 1 ? 'verdicts' : abbreviate(v.label, 66) })))
     .join('text')
     .attr('class', 'lane-label')
     .attr('x', plotLeft - 8)
