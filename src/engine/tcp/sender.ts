@@ -80,7 +80,7 @@ export class Sender implements Conn, Endpoint {
   private nextPaceNs = 0;
   private paceWakeArmed = false;
   private suspended = false;
-  /** Estimates to trace (names of inspect() fields) and their last traced values. */
+  /** Estimates to trace (the variant's `estimates` names) and their last traced values. */
   private readonly estimateKeys: readonly string[];
   private readonly lastEstimates: number[];
   /** Scratch for the variant's current estimates (reused: asked after every ACK). */
@@ -358,7 +358,6 @@ export class Sender implements Conn, Endpoint {
       this.trace.estimate(this.sim.now(), this.p.flow, i, v);
     }
   }
-
 
   /** Ask the variant for its verdict on this loss event and score it against the segment's fate. */
   private classifyLoss(kind: LossKind, ack?: AckInfo): void {

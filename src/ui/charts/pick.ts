@@ -1,7 +1,7 @@
 /** Finding the item in force at a time in a list of records sorted by a time field (cursor readouts). */
 
 /** Index of the last item whose time is ≤ tS (items sorted by `timeOf`), or −1 if none. */
-export function lastAtOrBefore<T>(items: readonly T[], timeOf: (item: T) => number, tS: number): number {
+export function lastAtOrBefore<T>(items: ArrayLike<T>, timeOf: (item: T) => number, tS: number): number {
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {

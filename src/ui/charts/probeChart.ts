@@ -1,7 +1,7 @@
 /**
  * TCP-Probing's probe cycles. Above: a sender lane and a receiver lane with each probe cycle
  * shaded (data suspended) and its exchanges as arrows — PROBE1 down and PR1_ACK back up (blue),
- * PROBE2 and PR2_ACK (orange); a lost probe is a dashed stub ending in ×, its timeout a ◆ on the
+ * PROBE2 and PR2_ACK (orange); a lost probe is a short dashed arrow ending in ×, its timeout a ◆ on the
  * sender lane; the decision is marked and named where it was taken. Below: the probe RTT samples
  * with the quantities the decision compares — acprtt, the best and worst probe RTT and their
  * midpoint. The trace has no receiver timestamp for probes (the receiver answers at once), so
@@ -89,7 +89,7 @@ function arrowsOf(cycles: readonly ProbeCycle[], x: (t: number) => number, sende
         out.push({ key: `${key}-p`, kind: e.kind, d: arrowPath(x0, senderY, xm, receiverY), lost: false, label: name(e, false), midX: (x0 + xm) / 2, midY: (senderY + receiverY) / 2, widthPx: xm - x0 });
         out.push({ key: `${key}-a`, kind: e.kind, d: arrowPath(xm, receiverY, x1, senderY), lost: false, label: name(e, true), midX: (xm + x1) / 2, midY: (senderY + receiverY) / 2, widthPx: x1 - xm });
       } else {
-        // lost (or unanswered at the end of the run): a stub half-way down, not claiming where it died
+        // lost (or unanswered at the end of the run): a short arrow half-way down, not claiming where it died
         const stopS = e.timeoutS ?? e.sentS;
         const xs = x(e.sentS + (stopS - e.sentS) / 4);
         out.push({ key: `${key}-l`, kind: e.kind, d: `M${r1(x0)},${r1(senderY)}L${r1(xs)},${r1((senderY + receiverY) / 2)}`, lost: true, label: `${name(e, false)} lost`, midX: (x0 + xs) / 2, midY: senderY + 8, widthPx: xs - x0 });

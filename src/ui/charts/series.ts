@@ -3,6 +3,7 @@
  * series into SVG path strings. No DOM here, so tests/ui can check them in Node.
  */
 import type { TraceData } from '../../engine/core/trace.ts';
+import { lastAtOrBefore } from './pick.ts';
 
 const NS_PER_S = 1e9;
 
@@ -343,12 +344,5 @@ export function columnTicks(tS: Float64Array, v: Float64Array, s: Pick<PathScale
 
 /** Index of the last sample at or before t (−1 if none): the value in force at the cursor. */
 export function indexAtOrBefore(tS: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = tS.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (tS[mid] <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  return lastAtOrBefore(tS, (v) => v, t);
 }
