@@ -24,6 +24,7 @@ import { Link, UniformRate } from './net/link.ts';
 import { BernoulliLoss, BlackoutLoss, ComposedLoss, GilbertElliottLoss, type ErrorModel } from './net/loss.ts';
 import { CwQueue, DropTailQueue, RedQueue, type QueueDisc } from './net/queue.ts';
 import { getVariant } from './tcp/cc/registry.ts';
+import { createRecovery, recoveryNeedsSack, resolveRecovery } from './tcp/recovery/index.ts';
 import { Receiver } from './tcp/receiver.ts';
 import { Sender, type SendGate } from './tcp/sender.ts';
 import type { FlowResult, LinkResult, RunResult } from './results.ts';
@@ -369,7 +370,8 @@ interface TcpPairSpec {
 function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
   const plugin = getVariant(p.variant);
   const tcp = p.tcp;
-  const sackOn = tcp.sack || plugin.needsSack;
+  const recovery = resolveRecovery(tcp.recovery, plugin, tcp.sack || plugin.needsSack);
+  const sackOn = tcp.sack || plugin.needsSack || recoveryNeedsSack(recovery);
   // The receiver is made first and given a forwarding endpoint that reaches the sender once it exists.
   let sender: Sender | null = null;
   const toSender: Endpoint = { receive: (pkt) => sender?.receive(pkt) };
@@ -384,8 +386,8 @@ function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
     p.trace,
   );
   introduceFlow(p.flow, tcp.mssBytes, p.dataRoute, p.ackRoute);
-  sender = new Sender(
-    {
+  sender = new Sender({
+    params: {
       flow: p.flow,
       mssBytes: tcp.mssBytes,
       initialCwndSegments: tcp.initialCwndSegments,
@@ -399,16 +401,18 @@ function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
       granularityNs: msToNs(tcp.clockGranularityMs),
       ecn: tcp.ecn,
       dataOptionBytes: plugin.dataOptionBytes ?? 0,
+      limitedTransmit: tcp.limitedTransmit,
     },
-    plugin.create(),
-    sackOn,
-    p.sim,
-    p.trace,
-    p.dataRoute,
+    cc: plugin.create(),
+    recovery: createRecovery(recovery),
+    sack: sackOn,
+    sim: p.sim,
+    trace: p.trace,
+    dataRoute: p.dataRoute,
     receiver,
-    p.gate,
-    p.ledger,
-  );
+    gate: p.gate,
+    ledger: p.ledger,
+  });
   return { sender, receiver };
 }
 

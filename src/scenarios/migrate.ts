@@ -16,7 +16,7 @@ export interface Migrated {
 type Step = (s: Record<string, unknown>, notes: string[]) => Record<string, unknown>;
 
 /** STEPS[n] turns version n + 1 into version n + 2. */
-const STEPS: Step[] = [v1ToV2];
+const STEPS: Step[] = [v1ToV2, v2ToV3];
 
 export function migrateScenario(input: unknown): Migrated {
   const notes: string[] = [];
@@ -63,5 +63,27 @@ function v1ToV2(s: Record<string, unknown>, notes: string[]): Record<string, unk
   };
   if (Array.isArray(s.path)) s.path.forEach((l, i) => fixLink(l, `path.${i}`));
   if (Array.isArray(s.flows)) s.flows.forEach((f, i) => isRecord(f) && fixLink(f.access, `flows.${i}.access`));
+  return s;
+}
+
+/**
+ * Version 3 separates loss recovery from the variant (`tcp.recovery`, default "auto": SACK + PRR
+ * where SACK is on). In version 2 only the `sack` variant used SACK blocks; every other variant
+ * ignored them and recovered as before. An old flow with `tcp.sack: true` therefore gets the
+ * recovery it had then, so the link keeps its meaning; without SACK "auto" already is that.
+ */
+const V2_RECOVERY: Record<string, string> = { tahoe: 'tahoe', reno: 'reno', real: 'reno', sack: 'sack', 'probing-tahoe': 'tahoe', probing: 'reno' };
+
+function v2ToV3(s: Record<string, unknown>, notes: string[]): Record<string, unknown> {
+  const fix = (owner: unknown, where: string): void => {
+    if (!isRecord(owner) || !isRecord(owner.tcp) || 'recovery' in owner.tcp) return;
+    const variant = typeof owner.variant === 'string' ? owner.variant : 'newreno';
+    if (owner.tcp.sack !== true && variant !== 'sack') return;
+    const recovery = V2_RECOVERY[variant] ?? 'newreno';
+    owner.tcp.recovery = recovery;
+    notes.push(`${where}.tcp.recovery set to "${recovery}" (format version 3: SACK blocks now drive every variant's recovery)`);
+  };
+  if (Array.isArray(s.flows)) s.flows.forEach((f, i) => fix(f, `flows.${i}`));
+  if (Array.isArray(s.cross)) s.cross.forEach((c, i) => fix(c, `cross.${i}`));
   return s;
 }

@@ -9,9 +9,10 @@
 import { z } from 'zod';
 import { variantNames } from '../engine/tcp/cc/registry.ts';
 import { ACK_REGULATOR_MODES } from '../engine/net/ack-regulator.ts';
+import { RECOVERY_ALGORITHMS } from '../engine/tcp/recovery/types.ts';
 
 /** 2: per-direction `errors` list (was `loss`), queue `kind` required, RED/CW queues, cross traffic, apps. */
-export const SCENARIO_VERSION = 2;
+export const SCENARIO_VERSION = 3;
 
 // No .min(1): the pattern already rejects "", and one message for it is enough.
 const idSchema = z
@@ -194,8 +195,15 @@ export const TcpSchema = z
     initialCwndSegments: z.int().min(1).max(100).default(2),
     /** Receiver's advertised window, in segments. */
     rwndSegments: z.int().min(1).max(100_000).default(1000),
-    /** SACK blocks (RFC 2018). The `sack` variant turns them on whatever this says. */
+    /** SACK blocks (RFC 2018), used by the sender's recovery ("auto" gives SACK + PRR). The `sack` variant turns them on whatever this says. */
     sack: z.boolean().default(false),
+    /**
+     * Loss recovery, any variant: "auto" = SACK + PRR (RFC 6675 + 6937) where SACK is on, else
+     * the variant's own (Tahoe's, Reno's or NewReno's). A SACK recovery turns SACK blocks on.
+     */
+    recovery: z.enum(['auto', ...RECOVERY_ALGORITHMS]).default('auto'),
+    /** RFC 3042 limited transmit: the first two duplicate ACKs each send one new segment. */
+    limitedTransmit: z.boolean().default(false),
     /** RFC 7323 timestamps: RTT samples from retransmitted segments become usable. */
     timestamps: z.boolean().default(true),
     /** Delayed ACKs: every second full segment or after `delayedAckMs`. */

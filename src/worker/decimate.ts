@@ -23,6 +23,7 @@ const RULES: Record<TableName, TableRule> = {
   send: { key: 'flow', values: ['seq', 'retransmit'] },
   ack: { key: 'flow', values: ['ackNo'] },
   event: { key: 'flow', values: ['kind'] },
+  castate: { key: 'flow', values: ['from', 'to'] },
   channel: { key: 'link', values: ['state'] },
   mark: { key: 'link', values: ['seq'] },
   bucket: { key: 'flow', values: ['tokens'] },

@@ -61,7 +61,7 @@ const hop = (id: string, rateBps: number, delayMs: number) => ({
 
 function fig3(variant: string, seed: number): Scenario {
   return parsed({
-    version: 2,
+    version: 3,
     name: 'nj-fig3',
     durationS: 30,
     seed,

@@ -42,7 +42,7 @@ function parsed(input: ScenarioInput): Scenario {
 function mixed(variant: string, n: number, seed: number): Scenario {
   const starts = new Rng(seed).stream('claim:starts');
   return parsed({
-    version: 2,
+    version: 3,
     name: `${n} ${variant} + ${FLOWS - n} newreno`,
     durationS: 60,
     seed,

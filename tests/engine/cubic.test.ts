@@ -20,7 +20,7 @@ import { tcpHarness, type SentSegment, type TcpHarness } from '../harness/tcp-ha
 
 const RTT_NS = msToNs(100);
 
-registerVariant({ name: 'cubic-no-hystart', description: 'test only', needsSack: false, create: () => createCubic({ hystart: false }) });
+registerVariant({ name: 'cubic-no-hystart', description: 'test only', needsSack: false, defaultRecovery: 'newreno', create: () => createCubic({ hystart: false }) });
 
 /**
  * Like ackClock, but each segment is ACKed `rttOf(its send time)` after it left (one ACK per

@@ -25,7 +25,7 @@ import { tcpHarness, type TcpHarness } from '../harness/tcp-harness.ts';
 /** NewReno-LP with other predictor tunables, registered for this file only. */
 function registerLp(name: string, params: Partial<NewRenoLpParams>): void {
   const p = { ...NEWRENO_LP_DEFAULTS, ...params };
-  registerVariant({ name, description: name, needsSack: false, create: () => createLossDifferentiatingNewReno(vegasLossPredictor(p)) });
+  registerVariant({ name, description: name, needsSack: false, defaultRecovery: 'newreno', create: () => createLossDifferentiatingNewReno(vegasLossPredictor(p)) });
 }
 registerLp('newreno-lp-at-loss', { estimateAt: 'loss', rtt: 'smoothed' });
 registerLp('newreno-lp-round-min', { rtt: 'round-min' });

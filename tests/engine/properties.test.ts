@@ -4,6 +4,7 @@
  * path element: error models, RED/CW queues, variable links, cross traffic, token buckets,
  * playback. For a longer soak: PROPERTY_RUNS=3000 PROPERTY_SEED=<n> npm run test:unit.
  */
+import { RECOVERY_ALGORITHMS } from '../../src/engine/tcp/recovery/types.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
@@ -122,7 +123,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
   })
   .chain(({ hops, flows, crossCount, seed }) =>
     fc.record({
-      version: fc.constant(2 as const),
+      version: fc.constant(3 as const),
       durationS: fc.double({ min: 0.5, max: 6, noNaN: true }),
       seed: fc.constant(seed),
       path: fc.tuple(...Array.from({ length: hops }, (_, i) => linkArb(`hop${i}`))),
@@ -139,6 +140,9 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
               initialCwndSegments: fc.integer({ min: 1, max: 10 }),
               rwndSegments: fc.integer({ min: 2, max: 200 }),
               sack: fc.boolean(),
+              // Every variant with every recovery (TCP-Probing's device replaces the choice).
+              recovery: fc.constantFrom('auto' as const, ...RECOVERY_ALGORITHMS),
+              limitedTransmit: fc.boolean(),
               timestamps: fc.boolean(),
               delayedAck: fc.boolean(),
               minRtoMs: fc.constantFrom(200, 1000),

@@ -18,10 +18,11 @@ describe('registry', () => {
   });
 
   it('registry rejects a plug-in missing required hooks, naming them', () => {
+    // The old interface's growth hook is no longer the window algorithm's: congAvoid is missing.
     const partial = { onAck() {}, ssthresh: () => 0 } as unknown as CongestionControl;
-    const broken: CcPlugin = { name: 'broken-test-variant', description: '', needsSack: false, create: () => partial };
+    const broken: CcPlugin = { name: 'broken-test-variant', description: '', needsSack: false, defaultRecovery: 'newreno', create: () => partial };
     expect(() => registerVariant(broken)).toThrow(
-      new Error('variant "broken-test-variant" is missing required hook(s): onDupAck, onRecoveryAck'),
+      new Error('variant "broken-test-variant" is missing required hook(s): congAvoid'),
     );
     expect(variantNames()).not.toContain('broken-test-variant');
   });

@@ -17,12 +17,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sToNs } from '../../src/engine/core/simulator.ts';
-import { sackPipe } from '../../src/engine/tcp/cc/sack.ts';
+import { sackPipe } from '../../src/engine/tcp/recovery/sack.ts';
 import { tcpHarness, type TcpHarness } from '../harness/tcp-harness.ts';
 
 /** Ten segments out; `totalSegments` 10 means no new data can follow (NextSeg rule 2 fails). */
 function tenOut(totalSegments?: number) {
-  const h = tcpHarness({ variant: 'sack', initialCwndSegments: 10, totalSegments });
+  // RFC 6675's own window (cwnd = ssthresh at once); "auto" would add PRR (tested in prr.test.ts).
+  const h = tcpHarness({ variant: 'sack', recovery: 'sack', initialCwndSegments: 10, totalSegments });
   h.start();
   expect(h.newSent()).toHaveLength(10);
   return h;

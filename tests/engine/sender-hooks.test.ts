@@ -22,9 +22,9 @@ function testCc(): CongestionControl {
     ...base,
     estimates: ['fooBps', 'label'],
     inspect: () => ({ fooBps: knobs.estimate, label: 'not a number' }),
-    onAck(c: Conn, a) {
+    congAvoid(c: Conn, a) {
       c.pacingRateBps = knobs.pacingBps;
-      base.onAck(c, a);
+      base.congAvoid(c, a);
     },
     classify(_c, loss) {
       log.classified.push(loss);
@@ -35,7 +35,7 @@ function testCc(): CongestionControl {
     onSend: (_c, seq) => log.sent.push(seq),
   };
 }
-registerVariant({ name: 'test-hooks', description: 'test only', needsSack: false, create: testCc });
+registerVariant({ name: 'test-hooks', description: 'test only', needsSack: false, defaultRecovery: 'newreno', create: testCc });
 
 describe('sender extension points', () => {
   it('paces segments size·8/rate apart once a pacing rate is set', () => {

@@ -10,7 +10,7 @@ import { registerVariant } from '../../src/engine/tcp/cc/registry.ts';
 import { createTibet } from '../../src/engine/tcp/cc/tibet.ts';
 import { tcpHarness, type TcpHarness } from '../harness/tcp-harness.ts';
 
-registerVariant({ name: 'tibet-alpha-0.5', description: 'test only', needsSack: false, create: () => createTibet({ alpha: 0.5 }) });
+registerVariant({ name: 'tibet-alpha-0.5', description: 'test only', needsSack: false, defaultRecovery: 'newreno', create: () => createTibet({ alpha: 0.5 }) });
 
 function ackAt(h: TcpHarness, ms: number, ackNo: number): void {
   h.advance(msToNs(ms) - h.sim.now());

@@ -9,13 +9,14 @@
  * the sender with `data()` and reads the ACKs it produced from `acks`.
  */
 import { Simulator, msToNs } from '../../src/engine/core/simulator.ts';
-import { nullSink, type FlowEventKind, type LossTruth, type ProbeRecord, type TraceSink, type Verdict, type WaveRecord } from '../../src/engine/core/trace.ts';
+import { nullSink, type CaState, type FlowEventKind, type LossTruth, type ProbeRecord, type TraceSink, type Verdict, type WaveRecord } from '../../src/engine/core/trace.ts';
 import type { ReceiverAgent } from '../../src/engine/tcp/cc/types.ts';
 import { DropLedger } from '../../src/engine/net/drop-ledger.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint } from '../../src/engine/net/packet.ts';
 import { getVariant } from '../../src/engine/tcp/cc/registry.ts';
 import { Receiver } from '../../src/engine/tcp/receiver.ts';
 import { Sender } from '../../src/engine/tcp/sender.ts';
+import { createRecovery, recoveryNeedsSack, resolveRecovery, type RecoveryChoice } from '../../src/engine/tcp/recovery/index.ts';
 
 /** A data segment as the sender put it on the wire. */
 export interface SentSegment {
@@ -46,8 +47,12 @@ export interface TcpHarnessOptions {
   /** Segments the application has to send; Infinity (default) for a bulk transfer. */
   totalSegments?: number;
   timestamps?: boolean;
-  /** Default: what the variant needs. */
+  /** Default: what the variant (or the recovery) needs. */
   sack?: boolean;
+  /** tcp.recovery; default "auto". */
+  recovery?: RecoveryChoice;
+  /** RFC 3042 limited transmit; default off. */
+  limitedTransmit?: boolean;
   dupAckThreshold?: number;
   minRtoMs?: number;
   maxRtoMs?: number;
@@ -73,6 +78,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
   const plugin = getVariant(o.variant);
   const sent: SentSegment[] = [];
   const events: { tNs: number; kind: FlowEventKind }[] = [];
+  const states: { tNs: number; from: CaState; to: CaState }[] = [];
   const probes: SentProbe[] = [];
   const verdicts: { tNs: number; seq: number; verdict: Verdict; truth: LossTruth }[] = [];
   const probeRecords: (ProbeRecord & { tNs: number })[] = [];
@@ -81,6 +87,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
     ...nullSink,
     wants: (t) => t === 'estimate',
     event: (tNs, _flow, kind) => events.push({ tNs, kind }),
+    castate: (tNs, _flow, from, to) => states.push({ tNs, from, to }),
     verdict: (tNs, _flow, seq, verdict, truth) => verdicts.push({ tNs, seq, verdict, truth }),
     probe: (tNs, _flow, r) => probeRecords.push({ ...r, tNs }),
     estimate: (tNs, _flow, key, value) => estimates.push({ tNs, key: sender.estimateNames[key], value }),
@@ -93,8 +100,9 @@ export function tcpHarness(o: TcpHarnessOptions) {
   };
   /** Ground truth for loss classification: tests record drops here (flow 0). */
   const ledger = new DropLedger();
-  const sender = new Sender(
-    {
+  const recovery = resolveRecovery(o.recovery ?? 'auto', plugin, o.sack ?? plugin.needsSack);
+  const sender = new Sender({
+    params: {
       flow: 0,
       mssBytes: mss,
       initialCwndSegments: o.initialCwndSegments ?? 2,
@@ -107,16 +115,17 @@ export function tcpHarness(o: TcpHarnessOptions) {
       initialRtoNs: msToNs(o.initialRtoMs ?? 1000),
       granularityNs: msToNs(o.granularityMs ?? 1),
       dataOptionBytes: plugin.dataOptionBytes ?? 0,
+      limitedTransmit: o.limitedTransmit ?? false,
     },
-    plugin.create(),
-    o.sack ?? plugin.needsSack,
+    cc: plugin.create(),
+    recovery: createRecovery(recovery),
+    sack: (o.sack ?? plugin.needsSack) || recoveryNeedsSack(recovery),
     sim,
     trace,
-    [],
-    capture,
-    null,
+    dataRoute: [],
+    receiver: capture,
     ledger,
-  );
+  });
   if (o.initialSsthreshSegments !== undefined) sender.ssthreshBytes = o.initialSsthreshSegments * mss;
   let seen = 0;
 
@@ -127,6 +136,8 @@ export function tcpHarness(o: TcpHarnessOptions) {
     sent,
     /** Sender events (fast-retransmit, timeout, recovery-exit) with their times. */
     events,
+    /** CA state transitions, in order. */
+    states,
     /** Probe segments emitted (TCP-Probing), verdicts, probe-cycle records and estimate changes traced. */
     probes,
     verdicts,

@@ -20,14 +20,31 @@ const v1 = {
 describe('scenario migrations', () => {
   it('turns version 1 loss into version 2 errors and fills the queue kind', () => {
     const { value, notes } = migrateScenario(v1);
-    expect(SCENARIO_VERSION).toBe(2);
+    expect(SCENARIO_VERSION).toBe(3);
     const m = value as typeof v1 & { path: { forward: Record<string, unknown>; reverse: Record<string, unknown> }[] };
-    expect(m.version).toBe(2);
+    expect(m.version).toBe(3);
     expect(m.path[0].forward).toEqual({ rateBps: 2e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 25 }, errors: [{ kind: 'bernoulli', per: 0.01 }] });
     expect(m.path[0].reverse).toEqual({ errors: [] });
     expect(notes).toContain('path.0.forward.loss → path.0.forward.errors (format version 2)');
     expect(notes).toContain('path.0.forward.queue.kind set to "droptail" (format version 2 requires it)');
     expect(notes).toContain('flows.0.access.forward.loss → flows.0.access.forward.errors (format version 2)');
+  });
+
+  it('gives a version 2 flow with SACK on the recovery it had then; without SACK "auto" already is it', () => {
+    const flow = (id: string, variant: string, sack: boolean) => ({ id, variant, access: { id: `a-${id}`, forward: { rateBps: 1e8, delayMs: 1 } }, tcp: { sack } });
+    const v2 = {
+      version: 2,
+      path: [{ id: 'b', forward: { rateBps: 2e6, delayMs: 49 } }],
+      flows: [flow('c', 'cubic', true), flow('s', 'sack', false), flow('r', 'reno', true), flow('n', 'newreno', false)],
+      cross: [{ id: 'x', kind: 'ftp', variant: 'tahoe', tcp: { sack: true } }],
+    };
+    const { notes } = migrateScenario(v2);
+    const r = parseScenario(v2);
+    if (!r.ok) throw new Error(formatErrors(r.errors));
+    // In version 2 only the sack variant used the blocks (RFC 6675 without PRR); the others ignored them.
+    expect(r.scenario.flows.map((f) => f.tcp.recovery)).toEqual(['newreno', 'sack', 'reno', 'auto']);
+    expect(r.scenario.cross[0].kind === 'ftp' && r.scenario.cross[0].tcp.recovery).toBe('tahoe');
+    expect(notes).toContain('flows.0.tcp.recovery set to "newreno" (format version 3: SACK blocks now drive every variant\'s recovery)');
   });
 
   it('does not modify its input', () => {
@@ -39,7 +56,7 @@ describe('scenario migrations', () => {
   it('lets parseScenario open a version 1 scenario', () => {
     const r = parseScenario(v1);
     if (!r.ok) throw new Error(formatErrors(r.errors));
-    expect(r.scenario.version).toBe(2);
+    expect(r.scenario.version).toBe(3);
     expect(r.scenario.path[0].forward.errors).toEqual([{ kind: 'bernoulli', per: 0.01 }]);
     expect(r.scenario.path[0].reverse.errors).toEqual([]);
   });
@@ -54,7 +71,7 @@ describe('scenario migrations', () => {
   });
 
   it('leaves current, unknown and malformed input for validation to report', () => {
-    const current = { version: 2, path: [] };
+    const current = { version: 3, path: [] };
     expect(migrateScenario(current)).toEqual({ value: current, notes: [] });
     for (const x of [null, 3, 'x', [], { version: 'one' }, { version: 1.5 }, { version: 99 }]) expect(migrateScenario(x).notes).toEqual([]);
     // A v1 loss of an unknown kind survives as an error model, so validation names it.

@@ -4,7 +4,7 @@ import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { formatErrors, parseScenario, type ScenarioError } from '../../src/scenarios/validate.ts';
 
 const minimal = {
-  version: 2,
+  version: 3,
   path: [{ id: 'bottleneck', forward: { rateBps: 2e6, delayMs: 49 } }],
   flows: [{ id: 'flow1', access: { id: 'access1', forward: { rateBps: 100e6, delayMs: 1 } } }],
 };
@@ -38,6 +38,8 @@ describe('parseScenario defaults', () => {
       initialCwndSegments: 2,
       rwndSegments: 1000,
       sack: false,
+      recovery: 'auto',
+      limitedTransmit: false,
       timestamps: true,
       delayedAck: true,
       delayedAckMs: 200,
@@ -154,10 +156,10 @@ describe('parseScenario errors', () => {
 
   it('names the allowed error-model kinds and the allowed version', () => {
     const input = structuredClone(minimal) as { version: number; path: { forward: Record<string, unknown> }[] };
-    input.version = 3;
+    input.version = 4;
     input.path[0].forward.errors = [{ kind: 'gilbert' }];
     const errors = errorsOf(input);
-    expect(errorAt(errors, 'version').message).toBe('3 is not allowed — allowed: 2');
+    expect(errorAt(errors, 'version').message).toBe('4 is not allowed — allowed: 3');
     const kind = errorAt(errors, 'path.0.forward.errors.0.kind');
     expect(kind.value).toBe('gilbert');
     expect(kind.message).toBe('"gilbert" is not allowed — allowed: "bernoulli", "gilbert-elliott", "blackout"');

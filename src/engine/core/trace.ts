@@ -21,6 +21,16 @@ export const dropCauseCode = (c: DropCause): number => DROP_CAUSES.indexOf(c);
 export const FLOW_EVENTS = ['fast-retransmit', 'timeout', 'recovery-exit'] as const;
 export type FlowEventKind = (typeof FLOW_EVENTS)[number];
 
+/**
+ * The sender's congestion-avoidance state (Linux's tcp_ca_state, the playback's recovery spans):
+ * open — nothing amiss; disorder — duplicate ACKs or SACKs seen, no loss declared yet;
+ * recovery — fast recovery after a loss event; loss — after a retransmission timeout (or Tahoe's
+ * fast retransmit), until everything outstanding then is acknowledged; cwr — the window was cut
+ * for an ECN echo, until the data outstanding then is acknowledged.
+ */
+export const CA_STATES = ['open', 'disorder', 'recovery', 'loss', 'cwr'] as const;
+export type CaState = (typeof CA_STATES)[number];
+
 /** Channel states of a link's error model; the trace stores the index. */
 export const CHANNEL_STATES = ['good', 'bad', 'off'] as const;
 export type ChannelState = (typeof CHANNEL_STATES)[number];
@@ -116,6 +126,8 @@ export interface TraceSink {
   ack(tNs: number, flow: number, ackNo: number): void;
   /** A sender event (fast retransmit, timeout, end of recovery). */
   event(tNs: number, flow: number, kind: FlowEventKind): void;
+  /** The sender's CA state changed (`from` → `to`); sndUna at the change locates it in the sequence space. */
+  castate(tNs: number, flow: number, from: CaState, to: CaState, sndUna: number): void;
   /** A link's channel entered `state` (once at t = 0 for every link with a state-based error model). */
   channel(tNs: number, link: number, state: ChannelState): void;
   /** A queue marked a forwarded packet (RED ECN or congestion warning). */
@@ -147,6 +159,7 @@ export const nullSink: TraceSink = {
   send() {},
   ack() {},
   event() {},
+  castate() {},
   channel() {},
   mark() {},
   bucket() {},
@@ -184,6 +197,7 @@ export const TRACE_TABLES = {
   send: ['tNs', 'flow', 'seq', 'lenBytes', 'retransmit'],
   ack: ['tNs', 'flow', 'ackNo'],
   event: ['tNs', 'flow', 'kind'],
+  castate: ['tNs', 'flow', 'from', 'to', 'sndUna'],
   channel: ['tNs', 'link', 'state'],
   mark: ['tNs', 'link', 'flow', 'seq'],
   bucket: ['tNs', 'flow', 'tokens'],
@@ -242,6 +256,9 @@ export class ColumnarSink implements TraceSink {
   }
   event(tNs: number, flow: number, kind: FlowEventKind): void {
     this.row('event', tNs, flow, FLOW_EVENTS.indexOf(kind));
+  }
+  castate(tNs: number, flow: number, from: CaState, to: CaState, sndUna: number): void {
+    this.row('castate', tNs, flow, CA_STATES.indexOf(from), CA_STATES.indexOf(to), sndUna);
   }
   channel(tNs: number, link: number, state: ChannelState): void {
     this.row('channel', tNs, link, CHANNEL_STATES.indexOf(state));

@@ -103,13 +103,6 @@ export class SegmentBoard {
     return -1;
   }
 
-  /** RFC 2018 §8: after a timeout the SACK information may have been reneged; forget it. */
-  clearSacks(): void {
-    for (let k = 0; k < this.count; k++) this.flags[this.slot(this.base + k)] &= ~SegmentBoard.SACKED;
-    this.sackedCount = 0;
-    this.version++;
-  }
-
   /** First and one-past-last tracked segment index. */
   get firstIndex(): number {
     return this.base;

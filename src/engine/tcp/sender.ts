@@ -1,20 +1,27 @@
 /**
  * TCP sender: reliability and transmission, with the window left to a congestion-control
- * variant (./cc). Byte sequence numbers from 0 (the connection starts established at the
- * flow's start time: no handshake is modelled), MSS-sized segments, cumulative ACK processing,
- * duplicate-ACK counting (RFC 5681 §2 definition), SACK scoreboard, RFC 6298 retransmission
- * timer with Karn's rule (no RTT sample from a retransmitted segment unless the timestamp echo
- * identifies the transmission), go-back-N after a timeout.
+ * variant (./cc) and loss repair to a recovery (./recovery). Byte sequence numbers from 0 (the
+ * connection starts established at the flow's start time: no handshake is modelled), MSS-sized
+ * segments, cumulative ACK processing, duplicate-ACK counting (RFC 5681 §2 definition), SACK
+ * scoreboard, RFC 6298 retransmission timer with Karn's rule (no RTT sample from a retransmitted
+ * segment unless the timestamp echo identifies the transmission), go-back-N after a timeout
+ * (skipping what the receiver has SACKed), limited transmit (RFC 3042) as an option.
  *
- * The sender implements `Conn`, the view a variant gets; it emits the trace records itself so
- * variants never observe or trace (design rule 7).
+ * The sender owns the CA state machine (open, disorder, recovery, loss, cwr, as Linux's
+ * tcp_ca_state) and traces every transition (table `castate`). Per ACK, in this order: the
+ * variant's onAckSeen; outside recovery its congAvoid (window growth), in recovery the
+ * recovery's step; duplicate ACKs to the recovery; a variant that owns cwnd (congControl) last.
+ *
+ * The sender implements `Conn`, the view a variant and a recovery get; it emits the trace
+ * records itself so variants never observe or trace (design rule 7).
  */
 import type { Handler, Simulator } from '../core/simulator.ts';
-import { LOSS_TRUTHS, truthOfCause, VERDICTS, type DropCause, type LossTruth, type ProbeRecord, type TraceSink, type Verdict } from '../core/trace.ts';
+import { LOSS_TRUTHS, truthOfCause, VERDICTS, type CaState, type DropCause, type LossTruth, type ProbeRecord, type TraceSink, type Verdict } from '../core/trace.ts';
 import type { DropLedger } from '../net/drop-ledger.ts';
 import { HEADER_BYTES, Packet, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 import { SegmentBoard } from './board.ts';
-import type { AckInfo, CongestionControl, Conn, LossKind, SackView, Snapshot } from './cc/types.ts';
+import type { AckInfo, CongestionControl, Conn, LossKind, ReductionEvent, SackView, Snapshot } from './cc/types.ts';
+import type { Recovery } from './recovery/types.ts';
 import { RttEstimator, type RttParams } from './rtt.ts';
 
 export interface SenderParams extends RttParams {
@@ -30,6 +37,24 @@ export interface SenderParams extends RttParams {
   ecn?: boolean;
   /** Option bytes every data segment carries for the variant (TCP-Real's wave tag). */
   dataOptionBytes?: number;
+  /** RFC 3042: the first two duplicate ACKs each let one new segment out beyond cwnd. */
+  limitedTransmit?: boolean;
+}
+
+/** What a sender is made of and wired to. */
+export interface SenderOptions {
+  params: SenderParams;
+  cc: CongestionControl;
+  /** The flow's recovery; the variant's own (cc.recovery) takes precedence. */
+  recovery: Recovery;
+  sack: boolean;
+  sim: Simulator;
+  trace: TraceSink;
+  /** Route of data segments to the receiver. */
+  dataRoute: readonly Hop[];
+  receiver: Endpoint;
+  gate?: SendGate | null;
+  ledger?: DropLedger | null;
 }
 
 /** Loss events a classifying variant judged, by verdict and ground truth. */
@@ -57,7 +82,8 @@ export class Sender implements Conn, Endpoint {
   sndNxt = 0;
   sndMax = 0;
   dupAcks = 0;
-  inRecovery = false;
+  caState: CaState = 'open';
+  lostSegments = 0;
   /** RFC 6582's `recover` + 1; −1 (the ISN, in our numbering) before any loss. */
   recoverSeq = -1;
   cwndLimited = true;
@@ -111,6 +137,16 @@ export class Sender implements Conn, Endpoint {
       this.trySend();
     },
   };
+  private readonly p: SenderParams;
+  private readonly cc: CongestionControl;
+  private readonly recovery: Recovery;
+  private readonly sim: Simulator;
+  private readonly trace: TraceSink;
+  private readonly dataRoute: readonly Hop[];
+  private readonly receiver: Endpoint;
+  private readonly gate: SendGate | null;
+  private readonly ledger: DropLedger | null;
+
   private readonly ccTimer: Handler<number> = {
     fire: (id) => {
       if (this.stopped || !this.cc.onTimer) return;
@@ -121,18 +157,20 @@ export class Sender implements Conn, Endpoint {
 
   readonly sack: SackView;
 
-  constructor(
-    private readonly p: SenderParams,
-    private readonly cc: CongestionControl,
-    sackEnabled: boolean,
-    private readonly sim: Simulator,
-    private readonly trace: TraceSink,
-    /** Route of data segments to the receiver. */
-    private readonly dataRoute: readonly Hop[],
-    private readonly receiver: Endpoint,
-    private readonly gate: SendGate | null = null,
-    private readonly ledger: DropLedger | null = null,
-  ) {
+  constructor(o: SenderOptions) {
+    const p = o.params;
+    const cc = o.cc;
+    const trace = o.trace;
+    const sackEnabled = o.sack;
+    this.p = p;
+    this.cc = cc;
+    this.recovery = cc.recovery ?? o.recovery;
+    this.sim = o.sim;
+    this.trace = trace;
+    this.dataRoute = o.dataRoute;
+    this.receiver = o.receiver;
+    this.gate = o.gate ?? null;
+    this.ledger = o.ledger ?? null;
     this.mssBytes = p.mssBytes;
     this.dupAckThreshold = p.dupAckThreshold;
     this.cwndBytes = p.initialCwndSegments * p.mssBytes;
@@ -159,6 +197,9 @@ export class Sender implements Conn, Endpoint {
       get version() {
         return board.version;
       },
+      get sackedBytes() {
+        return board.sackedCount * board.mssBytes;
+      },
     };
   }
 
@@ -168,7 +209,16 @@ export class Sender implements Conn, Endpoint {
     return this.sim.now();
   }
   get flightBytes(): number {
-    return this.sndMax - this.sndUna;
+    return this.caState === 'loss' ? Math.max(this.sndNxt - this.sndUna, 0) : this.sndMax - this.sndUna;
+  }
+  get inRecovery(): boolean {
+    return this.caState === 'recovery';
+  }
+  get capsWindowAtLoss(): boolean {
+    return this.cc.capWindowAtLoss === true;
+  }
+  get sendsByPipe(): boolean {
+    return this.caState === 'recovery' && this.recovery.nextSegment !== undefined;
   }
   get srttNs(): number {
     return this.rtt.srttNs;
@@ -231,6 +281,7 @@ export class Sender implements Conn, Endpoint {
 
   fastRetransmit(): void {
     this.fastRetransmits++;
+    this.lostSegments++;
     this.trace.event(this.sim.now(), this.p.flow, 'fast-retransmit');
     this.transmit(this.sndUna);
   }
@@ -239,15 +290,43 @@ export class Sender implements Conn, Endpoint {
     this.recoverSeq = this.sndMax;
   }
 
+  noteLost(): void {
+    this.lostSegments++;
+  }
+
+  congestionEvent(a: AckInfo): number {
+    this.classifyLoss('dupack', a);
+    this.ssthreshBytes = this.cc.ssthresh(this, 'loss');
+    return this.ssthreshBytes;
+  }
+
+  ssthreshFor(event: ReductionEvent): number {
+    return this.cc.ssthresh(this, event);
+  }
+
   enterRecovery(): void {
     this.markRecoverPoint();
-    this.inRecovery = true;
+    this.setState('recovery');
+  }
+
+  enterLoss(): void {
+    this.markRecoverPoint();
+    this.setState('loss');
   }
 
   exitRecovery(): void {
     if (!this.inRecovery) return;
-    this.inRecovery = false;
     this.trace.event(this.sim.now(), this.p.flow, 'recovery-exit');
+    this.setState('open');
+  }
+
+  /** The one place the CA state changes: traced, and the variant told. */
+  private setState(to: CaState): void {
+    const from = this.caState;
+    if (from === to) return;
+    this.caState = to;
+    this.trace.castate(this.sim.now(), this.p.flow, from, to, this.sndUna);
+    if (this.cc.onStateChange) this.cc.onStateChange(this, from, to);
   }
 
   goBackN(): void {
@@ -280,7 +359,7 @@ export class Sender implements Conn, Endpoint {
   }
 
   inspect(): Snapshot {
-    return this.cc.inspect ? this.cc.inspect(this) : {};
+    return { ...(this.cc.inspect ? this.cc.inspect(this) : {}), ...(this.recovery.inspect ? this.recovery.inspect(this) : {}), caState: this.caState };
   }
 
   // ---- ACK processing -----------------------------------------------------------------------
@@ -295,41 +374,57 @@ export class Sender implements Conn, Endpoint {
     }
     const now = this.sim.now();
     this.trace.ack(now, this.p.flow, ack.ackNo);
+    const mss = this.mssBytes;
+    const sackedBefore = this.board.sackedCount;
     const sackedSegments = ack.sack !== null && this.sack.enabled ? this.applySack(ack.sack) : 0;
+    const cc = this.cc;
 
     let info: AckInfo | null = null;
     if (ack.ackNo > this.sndUna) {
-      info = {
-        ackNo: ack.ackNo,
-        ackedBytes: ack.ackNo - this.sndUna,
-        rttNs: this.rttSample(ack),
-        sackedSegments,
-        ece: ack.ece,
-        rcvTsNs: ack.rcvTsNs,
-        option: ack.option,
-      };
-      if (info.rttNs !== null) {
-        this.rtt.sample(info.rttNs);
-        this.rttSumNs += info.rttNs;
+      const ackedBytes = ack.ackNo - this.sndUna;
+      const rttNs = this.rttSample(ack);
+      if (rttNs !== null) {
+        this.rtt.sample(rttNs);
+        this.rttSumNs += rttNs;
         this.rttSamples++;
       }
       this.sndUna = ack.ackNo;
       if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
       this.board.advance(this.sndUna);
       this.dupAcks = 0;
-      if (this.inRecovery) this.cc.onRecoveryAck(this, info);
-      else this.cc.onAck(this, info);
+      info = {
+        ackNo: ack.ackNo,
+        ackedBytes,
+        rttNs,
+        sackedSegments,
+        deliveredBytes: ackedBytes + (this.board.sackedCount - sackedBefore) * mss,
+        ece: ack.ece,
+        rcvTsNs: ack.rcvTsNs,
+        option: ack.option,
+      };
+      if (cc.onAckSeen) cc.onAckSeen(this, info);
+      // A timeout's or an ECN reduction's episode ends once what was outstanding then is acknowledged.
+      if ((this.caState === 'loss' && this.sndUna >= this.recoverSeq) || (this.caState === 'cwr' && this.sndUna > this.ecnRecoverSeq)) this.setState('open');
+      if (this.inRecovery) this.recovery.onRecoveryAck(this, info);
+      else {
+        if (!cc.congControl) cc.congAvoid(this, info);
+        if (this.recovery.onAck) this.recovery.onAck(this, info);
+        if (this.caState === 'disorder' && this.board.sackedCount === 0) this.setState('open');
+      }
+      if (cc.congControl) cc.congControl(this, info);
       // RFC 6298 §5.2–5.3: stop the timer when all is acknowledged, else restart it.
       if (this.sndUna >= this.sndMax) this.rtoDeadlineNs = -1;
       else this.armRto();
     } else if (ack.ackNo === this.sndUna && this.sndMax > this.sndUna) {
       this.dupAcks++;
-      info = { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: ack.ece, rcvTsNs: ack.rcvTsNs, option: ack.option };
-      // A loss event (RFC 6582 §3.2 step 2's test): a classifying variant judges it first.
-      if (this.dupAcks === this.dupAckThreshold && !this.inRecovery && this.sndUna > this.recoverSeq) this.classifyLoss('dupack', info);
-      this.cc.onDupAck(this, info);
+      const deliveredBytes = this.sack.enabled ? sackedSegments * mss : mss;
+      info = { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, deliveredBytes, ece: ack.ece, rcvTsNs: ack.rcvTsNs, option: ack.option };
+      if (cc.onAckSeen) cc.onAckSeen(this, info);
+      if (this.caState === 'open') this.setState('disorder');
+      this.recovery.onDupAck(this, info);
+      if (cc.congControl) cc.congControl(this, info);
     }
-    if (ack.ece) this.onEcnEcho(info ?? { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, ece: true, rcvTsNs: ack.rcvTsNs, option: ack.option });
+    if (ack.ece) this.onEcnEcho(info ?? { ackNo: ack.ackNo, ackedBytes: 0, rttNs: null, sackedSegments, deliveredBytes: 0, ece: true, rcvTsNs: ack.rcvTsNs, option: ack.option });
     this.afterVariant();
   }
 
@@ -369,9 +464,11 @@ export class Sender implements Conn, Endpoint {
   }
 
   /**
-   * RFC 3168 §6.1.2: an echoed mark is treated like a loss for the window (ssthresh as for a
-   * fast retransmit, cwnd = ssthresh), at most once per window of data and not during loss
-   * recovery; nothing is retransmitted. A variant with its own reaction (Jersey) takes over.
+   * RFC 3168 §6.1.2: an echoed mark is treated like a loss for the window (the variant's
+   * ssthresh('ecn'), cwnd = ssthresh at once — Linux would bring it down by PRR over a round),
+   * at most once per window of data and not during loss recovery; nothing is retransmitted; the
+   * CA state is cwr until that window is acknowledged. A variant with its own reaction (Jersey)
+   * takes over.
    */
   private onEcnEcho(info: AckInfo): void {
     if (this.cc.onEcnEcho) {
@@ -379,10 +476,11 @@ export class Sender implements Conn, Endpoint {
       return;
     }
     if (!this.p.ecn || this.inRecovery || this.sndUna <= this.ecnRecoverSeq) return;
-    this.ssthreshBytes = this.cc.ssthresh(this, 'dupack');
+    this.ssthreshBytes = this.cc.ssthresh(this, 'ecn');
     this.cwndBytes = Math.max(this.ssthreshBytes, this.mssBytes);
     this.ecnRecoverSeq = this.sndMax;
     this.ecnReductions++;
+    if (this.caState === 'open' || this.caState === 'disorder') this.setState('cwr');
   }
 
   /**
@@ -438,9 +536,9 @@ export class Sender implements Conn, Endpoint {
   /** Send whatever the window (or, in recovery, the variant's NextSeg) allows. */
   private trySend(): void {
     if (this.stopped || this.suspended) return;
-    if (this.inRecovery && this.cc.nextSegment) {
+    if (this.inRecovery && this.recovery.nextSegment) {
       while (this.gateReady() && this.paceReady()) {
-        const seq = this.cc.nextSegment(this);
+        const seq = this.recovery.nextSegment(this);
         if (seq === null) break;
         this.transmit(seq);
       }
@@ -448,6 +546,9 @@ export class Sender implements Conn, Endpoint {
       return;
     }
     const wnd = Math.min(this.cwndBytes, this.p.rwndBytes);
+    // RFC 3042: each of the first two duplicate ACKs lets one new segment out beyond cwnd.
+    const limitedBytes =
+      this.p.limitedTransmit && this.caState === 'disorder' && this.dupAcks < this.dupAckThreshold ? Math.min(this.dupAcks, 2) * this.mssBytes : 0;
     for (;;) {
       if (this.sndNxt >= this.p.totalBytes) {
         this.cwndLimited = false;
@@ -459,7 +560,8 @@ export class Sender implements Conn, Endpoint {
         this.sndNxt += len;
         continue;
       }
-      if (this.sndNxt + len > this.sndUna + wnd) {
+      const room = this.sndNxt >= this.sndMax && limitedBytes > 0 ? Math.min(this.cwndBytes + limitedBytes, this.p.rwndBytes) : wnd;
+      if (this.sndNxt + len > this.sndUna + room) {
         this.cwndLimited = this.cwndBytes < this.p.rwndBytes;
         return;
       }
@@ -585,17 +687,12 @@ export class Sender implements Conn, Endpoint {
     this.timeouts++;
     this.trace.event(this.sim.now(), this.p.flow, 'timeout');
     this.classifyLoss('rto');
-    if (this.cc.onRto) this.cc.onRto(this);
-    else {
-      this.ssthreshBytes = this.cc.ssthresh(this, 'rto');
-      this.cwndBytes = this.mssBytes;
-    }
+    this.recovery.onTimeout(this);
     this.rtt.backoff();
-    this.inRecovery = false;
     this.dupAcks = 0;
     this.markRecoverPoint();
-    this.board.clearSacks();
-    this.highSackedEnd = 0;
+    this.setState('loss');
+    // The SACK scoreboard is kept (our receiver never reneges): going back skips what it holds.
     this.goBackN();
     this.rtoDeadlineNs = -1;
     this.afterVariant();

@@ -72,6 +72,8 @@ const tcp = (prefix: string): Record<string, Entry> => ({
   [`${prefix}.initialCwndSegments`]: { label: 'Initial window', unit: SEGMENTS, hint: 'Segments sent in the first round trip, before any ACK arrives.' },
   [`${prefix}.rwndSegments`]: { label: 'Receiver window', unit: SEGMENTS, hint: 'The most the receiver lets be in flight, whatever cwnd says.', slider: { scale: 'log' } },
   [`${prefix}.sack`]: { label: 'SACK', hint: 'Receiver reports which later segments arrived, so several losses can be repaired per round trip.' },
+  [`${prefix}.recovery`]: { label: 'Loss recovery', hint: 'How losses are found and repaired; auto: SACK + PRR with SACK on, else the variant’s own (Tahoe, Reno or NewReno).' },
+  [`${prefix}.limitedTransmit`]: { label: 'Limited transmit', hint: 'The first two duplicate ACKs each send a new segment (RFC 3042): small windows reach fast retransmit instead of a timeout.' },
   [`${prefix}.timestamps`]: { label: 'Timestamps', hint: 'Lets retransmitted segments give RTT samples too (RFC 7323).' },
   [`${prefix}.delayedAck`]: { label: 'Delayed ACKs', hint: 'The receiver ACKs every second segment, or after the delay below.' },
   [`${prefix}.delayedAckMs`]: { label: 'Delayed-ACK timeout', unit: MS, hint: 'Longest wait before a lone segment is acknowledged.' },

@@ -18,22 +18,6 @@ export function renoSsthresh(c: Conn): number {
   return Math.max(c.flightBytes / 2, 2 * c.mssBytes);
 }
 
-/** RFC 5681 §3.1 on timeout: loss window of one segment (ssthresh from the variant). */
-export function timeoutWindow(c: Conn, ssthreshBytes: number): void {
-  c.ssthreshBytes = ssthreshBytes;
-  c.cwndBytes = c.mssBytes;
-}
-
-/**
- * May duplicate ACKs start a new loss recovery without SACK? Only once the cumulative ACK covers
- * more than the previous recovery point (RFC 6582 §3.2 step 2: `ack − 1 > recover`); before
- * that they may just echo the retransmissions of that episode or of a timeout's go-back-N.
- * (SACK tells echoes apart by their blocks instead: see sack.ts.)
- */
-export function pastRecoveryPoint(c: Conn): boolean {
-  return c.sndUna > c.recoverSeq;
-}
-
 /** Phase names shared by every window-based variant's snapshot. */
 export function classicPhase(c: Conn): string {
   if (c.inRecovery) return 'fast-recovery';
@@ -50,9 +34,9 @@ export function classicSnapshot(c: Conn): Snapshot {
   };
 }
 
-/** The window half of a classic variant: RFC 5681 growth, ssthresh and snapshot. */
-export const classicWindow: Pick<CongestionControl, 'onAck' | 'ssthresh' | 'inspect'> = {
-  onAck(c, a) {
+/** A classic variant: RFC 5681 growth, ssthresh and snapshot. */
+export const classicWindow: Pick<CongestionControl, 'congAvoid' | 'ssthresh' | 'inspect'> = {
+  congAvoid(c, a) {
     c.cwndBytes = renoGrowth(c, a);
   },
   ssthresh: (c) => renoSsthresh(c),

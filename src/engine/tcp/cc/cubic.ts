@@ -17,7 +17,8 @@
  * - Timeout (§4.8): loss window of one segment, ssthresh = max(FlightSize·β, 2 MSS); the first
  *   congestion avoidance stage after it uses K = 0 and W_max = cwnd_epoch. The same holds for a
  *   first slow start that ends without a loss (§4.10: W_max undefined).
- * - Loss recovery is NewReno's (RFC 6582) with ssthresh as above; slow start is RFC 5681's,
+ * - Loss recovery is the flow's (NewReno, RFC 6582, by default; SACK + PRR with SACK on, as
+ *   every current CUBIC stack) with ssthresh as above; slow start is RFC 5681's,
  *   ended early by HyStart++ (below) unless the tunable `hystart` is false.
  * - HyStart++ (RFC 9406; §4.10 SHOULD use it), in the initial slow start only (RFC 9406 §4.3's
  *   SHOULD: later slow starts stop at the ssthresh a loss or timeout set). A round ends at the
@@ -41,8 +42,7 @@
  * - In the Reno-friendly region cwnd = max(cwnd, W_est): W_est never pulls the window down.
  * - Application-limited periods (not cwnd-limited) are cut out of t by moving t_epoch forward
  *   (§5.8's MUST), measured between ACKs.
- * - A window reduction the variant did not make (the sender's RFC 3168 response to an ECN echo)
- *   is treated as a congestion event at the next ACK: W_max from the window before it.
+ * - An ECN echo is a congestion event like a loss (the sender asks ssthresh('ecn')).
  * - HyStart++ with L = 1 segment (a slow-start ACK adds min(N, SMSS), RFC 5681's rule) instead
  *   of RFC 9406's L = 8 for a sender without pacing: slow start stays the same as with `hystart`
  *   off and as the other variants', only its end changes; in CSS an ACK adds min(N, SMSS)/4.
@@ -52,9 +52,9 @@
  *   Rounds are counted while the sender is not cwnd-limited too; only growth stops.
  * - No spurious-loss undo (§4.9).
  */
+import type { CaState } from '../../core/trace.ts';
 import { classicPhase, renoGrowth } from './common.ts';
-import { newrenoEnterRecovery, newrenoMayEnter, newrenoRecoveryAck } from './newreno.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, Snapshot } from './types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, ReductionEvent, Snapshot } from './types.ts';
 import { RttRound } from './vegas.ts';
 
 /** RFC 9438 §4.6: multiplicative decrease factor β_cubic (SHOULD 0.7). */
@@ -181,8 +181,6 @@ class Cubic implements CongestionControl {
   /** The next epoch uses K = 0, W_max = cwnd_epoch (after a timeout or a loss-free first slow start). */
   private kZeroNext = true;
   private lastAckNs = -1;
-  /** The window this variant left at the end of its last hook (to notice a reduction made by the sender). */
-  private leftCwndBytes = -1;
   private region: Region = 'slow-start';
   private readonly hystart: HyStartPlusPlus;
 
@@ -190,8 +188,7 @@ class Cubic implements CongestionControl {
     this.hystart = new HyStartPlusPlus(t.hystart);
   }
 
-  onAck(c: Conn, a: AckInfo): void {
-    this.noticeOutsideReduction(c);
+  congAvoid(c: Conn, a: AckInfo): void {
     const now = c.nowNs;
     // Slow start that reached ssthresh is over: HyStart++ only ever shapes the initial one.
     if (c.cwndBytes >= c.ssthreshBytes) this.hystart.phase = 'off';
@@ -207,7 +204,6 @@ class Cubic implements CongestionControl {
     // CSS done: the next ACK starts congestion avoidance, its epoch as after a loss-free slow start.
     if (this.hystart.phase !== 'off' && this.hystart.onAck(a.rttNs, a.ackNo, c.sndNxt)) c.ssthreshBytes = c.cwndBytes;
     this.lastAckNs = now;
-    this.leftCwndBytes = c.cwndBytes;
   }
 
   private congestionAvoidance(c: Conn, a: AckInfo): void {
@@ -254,43 +250,28 @@ class Cubic implements CongestionControl {
     this.hystart.phase = 'off';
   }
 
-  private noticeOutsideReduction(c: Conn): void {
-    if (this.leftCwndBytes > 0 && c.cwndBytes < this.leftCwndBytes) this.congestionEvent(this.leftCwndBytes / c.mssBytes);
-  }
-
-  ssthresh(c: Conn, loss: 'dupack' | 'rto'): number {
-    const base = loss === 'rto' ? c.flightBytes : c.cwndBytes;
-    return Math.max(base * CUBIC_BETA, 2 * c.mssBytes);
-  }
-
-  onDupAck(c: Conn): void {
-    this.noticeOutsideReduction(c);
-    if (c.inRecovery) c.cwndBytes += c.mssBytes;
-    else if (newrenoMayEnter(c)) {
-      this.congestionEvent(c.cwndBytes / c.mssBytes);
-      newrenoEnterRecovery(c, this.ssthresh(c, 'dupack'));
-      this.region = 'recovery';
+  /**
+   * Every reduction: a loss event or an ECN echo is a congestion event (§4.6–4.7), ssthresh =
+   * max(cwnd·β, 2 MSS); a timeout (§4.8) takes FlightSize·β, and its cwnd_prior only from a real
+   * window, not from the one-segment window of a previous timeout.
+   */
+  ssthresh(c: Conn, event: ReductionEvent): number {
+    if (event === 'rto') {
+      if (c.cwndBytes > c.mssBytes) this.cwndPrior = c.cwndBytes / c.mssBytes;
+      return Math.max(c.flightBytes * CUBIC_BETA, 2 * c.mssBytes);
     }
-    this.leftCwndBytes = c.cwndBytes;
+    this.congestionEvent(c.cwndBytes / c.mssBytes);
+    return Math.max(c.cwndBytes * CUBIC_BETA, 2 * c.mssBytes);
   }
 
-  onRecoveryAck(c: Conn, a: AckInfo): void {
-    newrenoRecoveryAck(c, a);
-    this.leftCwndBytes = c.cwndBytes;
-  }
-
-  onRto(c: Conn): void {
-    // §4.8: W_max of the next stage is its cwnd_epoch (K = 0); cwnd_prior only from a real window,
-    // not from the one-segment window of a previous timeout.
-    if (c.cwndBytes > c.mssBytes) this.cwndPrior = c.cwndBytes / c.mssBytes;
-    c.ssthreshBytes = this.ssthresh(c, 'rto');
-    c.cwndBytes = c.mssBytes;
+  onStateChange(_c: Conn, _from: CaState, to: CaState): void {
+    if (to !== 'loss') return;
+    // §4.8: W_max of the next stage is its cwnd_epoch (K = 0). RFC 9406 §4.3: the slow start
+    // after a timeout stops at the ssthresh just set, without HyStart++.
     this.epochStartNs = -1;
     this.kZeroNext = true;
-    // RFC 9406 §4.3: the slow start after a timeout stops at the ssthresh just set, without HyStart++.
     this.hystart.phase = 'off';
     this.region = 'slow-start';
-    this.leftCwndBytes = c.cwndBytes;
   }
 
   inspect(c: Conn): Snapshot {
@@ -330,5 +311,6 @@ export const cubic: CcPlugin = {
   name: 'cubic',
   description: 'CUBIC (RFC 9438): window a cubic function of time since the last loss — plateau at the old maximum, then probe',
   needsSack: false,
+  defaultRecovery: 'newreno',
   create: () => createCubic(),
 };

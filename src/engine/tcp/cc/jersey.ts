@@ -32,11 +32,9 @@
  *   sample.
  */
 import { AbeEstimator } from './bandwidth-estimators.ts';
-import { classicSnapshot, renoGrowth, renoSsthresh, timeoutWindow } from './common.ts';
-import { newrenoEnterRecovery, newrenoMayEnter, newrenoRecoveryAck } from './newreno.ts';
+import { classicSnapshot, renoGrowth, renoSsthresh } from './common.ts';
 import type { AckInfo, CcPlugin, CongestionControl, Conn, LossKind } from './types.ts';
 import type { Verdict } from '../../core/trace.ts';
-import { enterRecoveryAtMost } from './westwood-family.ts';
 
 export interface JerseyTunables {
   /** Least time between two window cuts for CW-marked ACKs, in smoothed RTTs ("at most once per RTT": 1). */
@@ -96,45 +94,35 @@ export function createJersey(mode: JerseyMode, t: Partial<JerseyTunables> = {}):
       out[0] = abe.bytesPerS * 8;
       out[1] = owndBytes(c) / c.mssBytes;
     },
-    onAck(c, a) {
-      sample(c, a);
+    onAckSeen: sample,
+    // Rate control at a congestion loss: cwnd = min(cwnd, ownd), as for a CW mark.
+    capWindowAtLoss: true,
+    congAvoid(c, a) {
       c.cwndBytes = renoGrowth(c, a);
     },
-    // Used by the sender's defaults only; Jersey's own hooks set the window at every loss.
-    ssthresh: (c, loss) => (loss === 'rto' ? renoSsthresh(c) : owndSsthresh(c)),
+    ssthresh(c, event) {
+      if (event === 'rto') {
+        // Timeout ⇒ the standard reaction.
+        lastVerdict = 'congestion';
+        return renoSsthresh(c);
+      }
+      // A loss event: classify just judged it by the third duplicate ACK's mark.
+      const verdict = pendingVerdict ?? 'congestion';
+      pendingVerdict = null;
+      lastVerdict = verdict;
+      if (verdict === 'wireless') return Math.max(c.cwndBytes, 2 * c.mssBytes);
+      noteCut(c);
+      return owndSsthresh(c);
+    },
     classify(_c: Conn, loss: LossKind, a?: AckInfo): Verdict {
       pendingVerdict = loss === 'rto' ? 'congestion' : verdictFor(a?.ece ?? false);
       return pendingVerdict;
-    },
-    onDupAck(c, a) {
-      sample(c, a);
-      if (c.inRecovery) c.cwndBytes += c.mssBytes;
-      else if (newrenoMayEnter(c)) {
-        const verdict = pendingVerdict ?? verdictFor(a.ece);
-        lastVerdict = verdict;
-        if (verdict === 'congestion') {
-          enterRecoveryAtMost(c, owndSsthresh(c));
-          noteCut(c);
-        } else {
-          newrenoEnterRecovery(c, Math.max(c.cwndBytes, 2 * c.mssBytes));
-        }
-      }
-      pendingVerdict = null;
-    },
-    onRecoveryAck(c, a) {
-      sample(c, a);
-      newrenoRecoveryAck(c, a);
     },
     onEcnEcho(c) {
       // No estimate yet (no RTT sample): ownd would be 0, a cut to one segment on no evidence.
       if (c.inRecovery || abe.samples === 0) return;
       if (c.nowNs - lastCutNs < rateControlSpacingRtts * c.srttNs) return;
       rateControl(c);
-    },
-    onRto(c) {
-      pendingVerdict = null;
-      lastVerdict = 'congestion';
-      timeoutWindow(c, renoSsthresh(c));
     },
     inspect: (c) => ({
       ...classicSnapshot(c),
@@ -151,5 +139,6 @@ export const jersey: CcPlugin = {
   name: 'jersey',
   description: 'Jersey: bandwidth estimate from ACK arrivals (ABE) + router congestion warnings tell congestion from wireless loss',
   needsSack: false,
+  defaultRecovery: 'newreno',
   create: () => createJersey({ clock: 'ack-arrival', ssthreshFollowsOwnd: false, estimateName: 'abeBps' }),
 };

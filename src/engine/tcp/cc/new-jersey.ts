@@ -26,5 +26,6 @@ export const newJersey: CcPlugin = {
   name: 'new-jersey',
   description: 'New Jersey: Jersey with the receiver’s timestamps (TABE) — immune to ACK compression — and ssthresh tracking the estimate',
   needsSack: false,
+  defaultRecovery: 'newreno',
   create: () => createNewJersey(),
 };

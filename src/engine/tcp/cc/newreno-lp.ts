@@ -35,8 +35,7 @@
  * Exports `createLossDifferentiatingNewReno`, the reaction shared with NewReno-Ideal-LP, which
  * differs only in where the verdict comes from.
  */
-import { classicSnapshot, classicWindow, renoSsthresh, timeoutWindow } from './common.ts';
-import { newrenoEnterRecovery, newrenoMayEnter, newrenoRecoveryAck } from './newreno.ts';
+import { classicSnapshot, classicWindow, renoSsthresh } from './common.ts';
 import type { AckInfo, CcPlugin, CongestionControl, Conn, LossKind, Snapshot } from './types.ts';
 import type { Verdict } from '../../core/trace.ts';
 import { backlogSegments, RttRound } from './vegas.ts';
@@ -95,25 +94,17 @@ export function createLossDifferentiatingNewReno(judge: LossJudge): CongestionCo
   const current = (): Verdict => verdict ?? 'congestion';
   return {
     ...classicWindow,
-    onAck(c, a) {
-      judge.onAck?.(c, a);
-      classicWindow.onAck(c, a);
+    onAckSeen(c, a) {
+      if (a.ackedBytes > 0) judge.onAck?.(c, a);
     },
     classify(c, loss) {
       verdict = judge.verdict(c, loss);
       return verdict;
     },
-    onDupAck(c) {
-      if (c.inRecovery) c.cwndBytes += c.mssBytes;
-      else if (newrenoMayEnter(c)) newrenoEnterRecovery(c, lossDifferentiatedSsthresh(c, current()));
-    },
-    onRecoveryAck(c, a) {
-      judge.onAck?.(c, a);
-      newrenoRecoveryAck(c, a);
-    },
-    onRto(c) {
-      timeoutWindow(c, lossDifferentiatedSsthresh(c, current()));
-      judge.onRto?.(c);
+    // A mark (ECN) is congestion; a loss or a timeout gets the verdict classify just gave.
+    ssthresh: (c, event) => lossDifferentiatedSsthresh(c, event === 'ecn' ? 'congestion' : current()),
+    onStateChange(c, _from, to) {
+      if (to === 'loss') judge.onRto?.(c);
     },
     inspect(c) {
       return { ...classicSnapshot(c), ...judge.inspect(c), lastVerdict: verdict };
@@ -197,5 +188,6 @@ export const newrenoLp: CcPlugin = {
   name: 'newreno-lp',
   description: 'NewReno-LP: NewReno that keeps its window when the Vegas predictor calls a loss wireless',
   needsSack: false,
+  defaultRecovery: 'newreno',
   create: () => createLossDifferentiatingNewReno(vegasLossPredictor()),
 };

@@ -43,7 +43,8 @@
  * - Recovery after duplicate ACKs ends on the first new ACK, as in Reno; a second loss in the
  *   window is a new cycle.
  */
-import { classicPhase, classicSnapshot, renoGrowth, renoSsthresh, timeoutWindow } from './common.ts';
+import { classicPhase, classicSnapshot, renoGrowth, renoSsthresh } from './common.ts';
+import type { Recovery } from '../recovery/types.ts';
 import { gentleWindowBytes, ProbeCycle, type CycleOutcome } from './probe-cycle.ts';
 import type { CcPlugin, CongestionControl, Conn, Snapshot } from './types.ts';
 
@@ -126,7 +127,8 @@ export function createProbing(base: ProbingBase): CongestionControl {
     trigger = null;
     // After duplicate ACKs: the lost segment, unless an ACK has covered it meanwhile. After a
     // timeout the sender has already gone back to sndUna: whatever is outstanding is to resend.
-    const lost = t === 'rto' ? c.flightBytes > 0 : c.sndUna === lossSeq && c.flightBytes > 0;
+    const outstanding = c.sndMax > c.sndUna;
+    const lost = t === 'rto' ? outstanding : c.sndUna === lossSeq && outstanding;
     const decision = base === 'tahoe' && o.decision === 'reno' ? 'slow-start' : o.decision;
     if (decision === 'immediate' || decision === 'gentle') {
       c.clearRtoBackoff();
@@ -144,10 +146,12 @@ export function createProbing(base: ProbingBase): CongestionControl {
       cycle.traceDecision(c, 'reno-recovery', o);
     } else {
       // Slow Start, and Reno's own answer to a timeout.
-      timeoutWindow(c, renoSsthresh(c));
+      // Half of what was outstanding when the cycle began (a timeout's FlightSize, RFC 5681 eq. 4).
+      c.ssthreshBytes = Math.max((c.sndMax - c.sndUna) / 2, 2 * c.mssBytes);
+      c.cwndBytes = c.mssBytes;
       if (lost && t === 'dupack') {
         echoUntil = c.sndMax;
-        c.markRecoverPoint();
+        c.enterLoss();
         c.goBackN();
         c.fastRetransmit();
       }
@@ -156,11 +160,8 @@ export function createProbing(base: ProbingBase): CongestionControl {
     lastDecision = decision;
   }
 
-  return {
-    onAck(c, a) {
-      c.cwndBytes = renoGrowth(c, a);
-    },
-    ssthresh: (c) => renoSsthresh(c),
+  /** The probing device is this variant's loss recovery: it replaces the scenario's. */
+  const device: Recovery = {
     onDupAck(c) {
       if (cycle.active) {
         if (trigger === 'dupack') dupCount++;
@@ -182,7 +183,8 @@ export function createProbing(base: ProbingBase): CongestionControl {
       }
       endEpisode(c);
     },
-    onRto(c) {
+    // The window stays as it is while the probes decide (data is suspended meanwhile).
+    onTimeout(c) {
       echoUntil = c.sndMax; // the sender goes back to sndUna after this hook
       if (cycle.active) {
         trigger = 'rto';
@@ -193,6 +195,14 @@ export function createProbing(base: ProbingBase): CongestionControl {
       holeByHole = false;
       startCycle(c, 'rto');
     },
+  };
+
+  return {
+    recovery: device,
+    congAvoid(c, a) {
+      c.cwndBytes = renoGrowth(c, a);
+    },
+    ssthresh: (c) => renoSsthresh(c),
     onProbeAck(c, kind, id) {
       const o = cycle.onProbeAck(c, kind, id);
       if (o !== null) applyDecision(c, o);
@@ -229,5 +239,6 @@ export const probing: CcPlugin = {
   name: 'probing',
   description: 'TCP-Probing (Reno): on a loss, pause data and probe the path; recover at full window unless the probe RTTs say congestion',
   needsSack: false,
+  defaultRecovery: 'reno',
   create: () => createProbing('reno'),
 };

@@ -35,7 +35,6 @@
  * - The level threshold and the receiving rate exist only at the receiver (traced in the `wave`
  *   table); the sender knows the levels the ACKs carry.
  */
-import { renoSsthresh } from './common.ts';
 import { encodeWaveTag, REAL_MAX_LEVEL, REAL_OPTION_BYTES, RealReceiverAgent } from './real-receiver.ts';
 import type { AckInfo, CcPlugin, CongestionControl, Conn } from './types.ts';
 
@@ -73,28 +72,18 @@ function create(): CongestionControl {
   }
 
   return {
-    onAck(c, a) {
+    // The receiver sets the window: every ACK, whatever the recovery did with it.
+    congAvoid() {},
+    congControl(c, a) {
       learn(c, a);
-      dupAckSinceTimer = false; // a new ACK restarts the timer
+      // A new ACK restarts the timer; a duplicate sets §2.2's bit.
+      dupAckSinceTimer = a.ackedBytes === 0;
       setWindow(c);
     },
-    ssthresh: (c) => renoSsthresh(c), // never applied: the receiver sets the window
-    onDupAck(c, a) {
-      learn(c, a);
-      dupAckSinceTimer = true;
-      if (!c.inRecovery && c.dupAcks === c.dupAckThreshold) {
-        c.enterRecovery();
-        c.fastRetransmit();
-      }
-      setWindow(c);
-    },
-    onRecoveryAck(c, a) {
-      learn(c, a);
-      dupAckSinceTimer = false;
-      c.exitRecovery();
-      setWindow(c);
-    },
-    onRto(c) {
+    // No threshold of its own: the receiver's level sets the window, a loss leaves ssthresh alone.
+    ssthresh: (c) => c.ssthreshBytes,
+    onStateChange(c, _from, to) {
+      if (to !== 'loss') return;
       initLevel(c);
       pendingLevel = dupAckSinceTimer ? levelAdvertised : 1;
       dupAckSinceTimer = false;
@@ -130,6 +119,7 @@ export const real: CcPlugin = {
   name: 'real',
   description: 'TCP-Real: the receiver times each wave and sets the window; random losses leave it alone',
   needsSack: false,
+  defaultRecovery: 'reno',
   create,
   createReceiverAgent: () => new RealReceiverAgent(),
   dataOptionBytes: REAL_OPTION_BYTES,

@@ -19,7 +19,7 @@ import { westwoodPlus } from './westwood-plus.ts';
 import { westwood } from './westwood.ts';
 import type { CcPlugin } from './types.ts';
 
-const REQUIRED_HOOKS = ['onAck', 'ssthresh', 'onDupAck', 'onRecoveryAck'] as const;
+const REQUIRED_HOOKS = ['congAvoid', 'ssthresh'] as const;
 
 const registry = new Map<string, CcPlugin>();
 

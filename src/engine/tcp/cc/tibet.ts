@@ -44,5 +44,6 @@ export const tibet: CcPlugin = {
   name: 'tibet',
   description: 'TIBET: Westwood-style loss reaction with an unbiased estimate (filtered length / filtered ACK interval)',
   needsSack: false,
+  defaultRecovery: 'newreno',
   create: () => createTibet(),
 };

@@ -1,10 +1,13 @@
 /**
- * The congestion-control plug-in interface. A variant owns the window (growth, reaction to
- * loss) and its loss-recovery style; the sender owns reliability (sequence space, RTO timer,
- * scoreboard, sending) and exposes it to the variant through `Conn`.
+ * The congestion-control plug-in interface, in the shape of Linux's `tcp_congestion_ops` and
+ * ns-3's `TcpCongestionOps`: a variant is the window algorithm only (how cwnd grows, what
+ * ssthresh a reduction sets). Loss detection and repair are the recovery's (../recovery), the CA
+ * state machine and reliability (sequence space, RTO timer, scoreboard, sending) the sender's;
+ * both reach the connection through `Conn`.
  */
 
-import type { DropCause, ProbeRecord, Verdict, WaveRecord } from '../../core/trace.ts';
+import type { CaState, DropCause, ProbeRecord, Verdict, WaveRecord } from '../../core/trace.ts';
+import type { Recovery, RecoveryAlgorithm } from '../recovery/types.ts';
 
 /** The sender as a congestion-control variant sees it. */
 export interface Conn {
@@ -17,12 +20,18 @@ export interface Conn {
   readonly sndUna: number;
   readonly sndNxt: number;
   readonly sndMax: number;
-  /** sndMax − sndUna: RFC 5681's FlightSize. */
+  /**
+   * RFC 5681's FlightSize, sndMax − sndUna; in the loss state (after a timeout) only what was sent
+   * again since (sndNxt − sndUna): what the timeout declared lost is not in flight (Linux
+   * packets_in_flight), so a later reduction never halves data already written off.
+   */
   readonly flightBytes: number;
   /** Duplicate ACKs in a row (already counting the one being handled). */
   readonly dupAcks: number;
   readonly dupAckThreshold: number;
-  /** True between enterRecovery() and exitRecovery(). */
+  /** The CA state (open, disorder, recovery, loss, cwr); the sender traces every change. */
+  readonly caState: CaState;
+  /** caState === 'recovery': between enterRecovery() and exitRecovery(). */
   readonly inRecovery: boolean;
   /** One past the highest byte sent when recovery (or the last timeout) began: RFC 6582's `recover` + 1; −1 before any loss. */
   readonly recoverSeq: number;
@@ -40,10 +49,28 @@ export interface Conn {
   fastRetransmit(): void;
   /** Remember recoverSeq = sndMax (RFC 6582's `recover`) without entering recovery. */
   markRecoverPoint(): void;
-  /** Begin a recovery episode: markRecoverPoint() and inRecovery = true. */
+  /**
+   * For recoveries. A loss event: the variant classifies it (if it does), then chooses ssthresh
+   * for it (`cc.ssthresh`); the sender sets ssthreshBytes and returns it. `a`: the ACK that
+   * revealed it.
+   */
+  congestionEvent(a: AckInfo): number;
+  /** The variant's ssthresh for a reduction of this kind (cc.ssthresh), not set: for a timeout's window. */
+  ssthreshFor(event: ReductionEvent): number;
+  /** For recoveries. Begin a recovery episode: markRecoverPoint(), caState = 'recovery'. */
   enterRecovery(): void;
-  /** End the recovery episode. */
+  /** For recoveries. caState = 'loss' until sndUna passes recoverSeq (Tahoe's fast retransmit: a timeout without the wait). */
+  enterLoss(): void;
+  /** For recoveries. End the recovery episode (caState = 'open'). */
   exitRecovery(): void;
+  /** Segments declared lost so far (fast retransmits, partial-ACK holes, SACK IsLost repairs): Linux rs->losses, for BBR. */
+  readonly lostSegments: number;
+  /** For recoveries: one more segment declared lost (retransmit() does not count it itself). */
+  noteLost(): void;
+  /** In recovery the sender sends by the recovery's pipe (RFC 6675 NextSeg), not by FlightSize. */
+  readonly sendsByPipe: boolean;
+  /** The variant's `capWindowAtLoss`: a loss event never raises cwnd to a larger ssthresh. */
+  readonly capsWindowAtLoss: boolean;
   /** Send again from sndUna as the window allows (Tahoe's and the timeout's go-back-N). */
   goBackN(): void;
   /** SACK scoreboard view (all false / zero when SACK is off). */
@@ -95,8 +122,10 @@ export interface SackView {
   readonly highSacked: number;
   /** Every unSACKed byte below this one IsLost (the dupThresh-th highest SACKed segment's start); -1 if none is. */
   readonly lostBoundary: number;
-  /** Changes whenever the scoreboard does (new SACKs, a cumulative ACK, a timeout): lets variants cache. */
+  /** Changes whenever the scoreboard does (new SACKs, a cumulative ACK): lets variants cache. */
   readonly version: number;
+  /** Bytes SACKed above the cumulative ACK (segment-granular). */
+  readonly sackedBytes: number;
 }
 
 export interface AckInfo {
@@ -107,6 +136,11 @@ export interface AckInfo {
   rttNs: number | null;
   /** Segments this ACK's SACK blocks newly reported (RFC 6675's test for a DupAck). */
   sackedSegments: number;
+  /**
+   * RFC 6937's DeliveredData: bytes this ACK reports newly delivered — the cumulative advance
+   * plus the change in SACKed bytes (one MSS for a duplicate ACK without SACK).
+   */
+  deliveredBytes: number;
   /** The receiver echoed a congestion mark (RED ECN or congestion warning) on this ACK. */
   ece: boolean;
   /**
@@ -120,24 +154,38 @@ export interface AckInfo {
 
 export type LossKind = 'dupack' | 'rto';
 
+/** What made the window shrink: a loss event (duplicate ACKs or SACK), a timeout, an echoed congestion mark. */
+export type ReductionEvent = 'loss' | 'rto' | 'ecn';
+
 export type Snapshot = Record<string, number | string | boolean | null>;
 
 export interface CongestionControl {
-  /** Required. Each ACK that advances sndUna outside recovery: grow cwnd. */
-  onAck(c: Conn, a: AckInfo): void;
-  /** Required. The ssthresh to use after a loss of this kind, bytes; returns it, does not set it. */
-  ssthresh(c: Conn, loss: LossKind): number;
-  /** Required. Each duplicate ACK (c.dupAcks counts it): fast retransmit, window inflation. */
-  onDupAck(c: Conn, a: AckInfo): void;
-  /** Required. Each ACK that advances sndUna while in recovery: partial or full ACK. */
-  onRecoveryAck(c: Conn, a: AckInfo): void;
-  /** Optional. Retransmission timeout, after the sender backed off and went back to sndUna. Default: ssthresh('rto'), cwnd = 1 MSS. */
-  onRto?(c: Conn): void;
-  /** Optional. During recovery, the next segment to send (RFC 6675 NextSeg), or null to send nothing now. Absent: classic window rule. */
-  nextSegment?(c: Conn): number | null;
+  /**
+   * Required. Called on every reduction — a loss event, a timeout, an ECN echo — before the
+   * recovery applies it: the ssthresh to use, bytes (returned, not set). The variant may record
+   * its own state here (CUBIC's W_max, a loss-differentiating variant's verdict).
+   */
+  ssthresh(c: Conn, event: ReductionEvent): number;
+  /** Required. Each ACK that advances sndUna outside recovery (open, disorder, loss, cwr): grow cwnd. */
+  congAvoid(c: Conn, a: AckInfo): void;
+  /**
+   * Optional. A loss event never raises cwnd to an ssthresh above it: the recovery starts from
+   * min(cwnd, ssthresh) (Westwood's "if cwin > ssthresh then cwin = ssthresh"), not from ssthresh.
+   */
+  readonly capWindowAtLoss?: boolean;
+  /** Optional. Every ACK, new or duplicate, in any state, before the sender reacts to it: estimators sample here. */
+  onAckSeen?(c: Conn, a: AckInfo): void;
+  /** Optional. The CA state changed (after the change; ssthresh of a loss event is already set). */
+  onStateChange?(c: Conn, from: CaState, to: CaState): void;
+  /**
+   * Optional, for algorithms that own cwnd and pacing outright (BBR; TCP-Real's receiver-driven
+   * window): called after every ACK, once the recovery has acted, and has the last word on cwnd.
+   * congAvoid is then not called.
+   */
+  congControl?(c: Conn, a: AckInfo): void;
   /**
    * Optional. An ACK echoing a congestion mark, after the ACK itself was processed. Absent: the
-   * sender applies RFC 3168 §6.1.2 when the flow is ECN-capable (halve once per window).
+   * sender applies RFC 3168 §6.1.2 when the flow is ECN-capable (ssthresh('ecn'), once per window).
    */
   onEcnEcho?(c: Conn, a: AckInfo): void;
   /** Optional. Snapshot of what the variant believes, for panels and traces. */
@@ -155,11 +203,10 @@ export interface CongestionControl {
    */
   estimateValues?(c: Conn, out: number[]): void;
   /**
-   * Optional, for loss-differentiating variants. Called at every loss event — the third
-   * duplicate ACK outside recovery, or a timeout — before onDupAck / onRto handle it. The
-   * variant decides here and acts on its decision in those hooks; the sender records the
+   * Optional, for loss-differentiating variants. Called at every loss event — when the recovery
+   * declares one, or a timeout — before ssthresh() is asked for it. The sender records the
    * verdict against the ground truth (confusion matrix in the results, `verdict` table).
-   * `a` is the third duplicate ACK itself (absent for a timeout): its marks can decide.
+   * `a` is the ACK that revealed the loss (absent for a timeout): its marks can decide.
    */
   classify?(c: Conn, loss: LossKind, a?: AckInfo): Verdict;
   /** Optional. A data segment was just put on the wire (rate sampling: BBR). */
@@ -170,6 +217,11 @@ export interface CongestionControl {
   onProbeAck?(c: Conn, kind: 2 | 4, id: number): void;
   /** Optional. Tag for a data segment about to be sent, carried to the receiver agent (TCP-Real's wave number); -1 = none. */
   segmentTag?(c: Conn, seq: number): number;
+  /**
+   * Optional. A recovery that is part of the variant itself and replaces the scenario's
+   * (TCP-Probing's suspend–probe–decide device): the same object the variant's hooks share state with.
+   */
+  readonly recovery?: Recovery;
 }
 
 /** A data segment as a receiver agent sees it. */
@@ -215,6 +267,8 @@ export interface CcPlugin {
   description: string;
   /** The variant needs SACK blocks from the receiver. */
   needsSack: boolean;
+  /** The recovery `tcp.recovery: "auto"` gives it without SACK (with SACK: sack-prr). */
+  defaultRecovery: RecoveryAlgorithm;
   /** A fresh instance for one flow. */
   create(): CongestionControl;
   /** A fresh receiver-side agent for one flow, for variants that need the receiver's help (TCP-Real). */

@@ -17,8 +17,9 @@
  *   **Reconstruction** of "behave as Reno": Vegas stays in charge from the first round with
  *   enough samples until a round without. The first ACK closes an empty round, so the
  *   connection starts as Reno.
- * - Loss recovery is NewReno's (ssthresh = FlightSize/2) — Linux does the same — not the
- *   original's 3/4 reduction and fine-grained retransmission timer.
+ * - ssthresh at a loss is FlightSize/2 (Linux does the same), with the flow's recovery (NewReno
+ *   by default, SACK + PRR with SACK on), not the original's 3/4 reduction and fine-grained
+ *   retransmission timer.
  * - Growth needs a cwnd-limited sender (as Reno here); a decrease floors at 2 segments and pulls
  *   ssthresh to cwnd − 1 segment (Linux `tcp_vegas_ssthresh`), floored at 2 segments.
  * - A round ends at ackNo ≥ the round's end (Linux: strictly after).
@@ -26,8 +27,7 @@
  * Exports the shared pieces of the delay-based family: `backlogSegments` (Vegas Diff = Veno N =
  * the NewReno-LP predictor V_P) and `RttRound` (per-round minimum and mean RTT tracking).
  */
-import { classicSnapshot, renoGrowth, renoSsthresh, timeoutWindow } from './common.ts';
-import { newrenoEnterRecovery, newrenoMayEnter, newrenoRecoveryAck } from './newreno.ts';
+import { classicSnapshot, renoGrowth, renoSsthresh } from './common.ts';
 import type { AckInfo, CcPlugin, CongestionControl, Conn } from './types.ts';
 
 export interface VegasParams {
@@ -129,7 +129,7 @@ export function createVegas(params: Readonly<VegasParams> = VEGAS_DEFAULTS): Con
   }
 
   return {
-    onAck(c, a) {
+    congAvoid(c, a) {
       if (a.rttNs !== null) round.sample(a.rttNs);
       if (round.ended(a.ackNo)) {
         const enough = round.samples >= params.minRoundSamples;
@@ -145,18 +145,10 @@ export function createVegas(params: Readonly<VegasParams> = VEGAS_DEFAULTS): Con
       if (c.cwndBytes < c.ssthreshBytes || !vegasActive) c.cwndBytes = renoGrowth(c, a);
     },
     ssthresh: (c) => renoSsthresh(c),
-    onDupAck(c) {
-      if (c.inRecovery) c.cwndBytes += c.mssBytes;
-      else if (newrenoMayEnter(c)) newrenoEnterRecovery(c, renoSsthresh(c));
-    },
-    onRecoveryAck(c, a) {
-      newrenoRecoveryAck(c, a);
-      // Samples from recovery mix retransmissions and queue drain: measure afresh afterwards.
-      if (!c.inRecovery) round.restart(c.sndNxt);
-    },
-    onRto(c) {
-      timeoutWindow(c, renoSsthresh(c));
-      round.restart(c.sndNxt);
+    onStateChange(c, from, to) {
+      // Samples from recovery or a timeout's go-back mix retransmissions and queue drain:
+      // measure afresh once recovery is over, and from a timeout on.
+      if (from === 'recovery' || to === 'loss') round.restart(c.sndNxt);
     },
     inspect(c) {
       return {
@@ -180,5 +172,6 @@ export const vegas: CcPlugin = {
   name: 'vegas',
   description: 'Vegas: keeps 1–3 segments queued by comparing expected and actual rate once per RTT',
   needsSack: false,
+  defaultRecovery: 'newreno',
   create: () => createVegas(),
 };

@@ -13,13 +13,12 @@
  * - RTT in N is the latest RTT sample (Linux recomputes N on every ACK from the samples since
  *   the previous ACK; the paper speaks of the measured RTT); baseRTT the smallest sample. Before
  *   the first sample N is unknown: growth is Reno's and a loss counts as congestive.
- * - Fast recovery is NewReno's (RFC 6582) with Veno's ssthresh, so several losses in one window
- *   cost one reduction (the paper builds on Reno).
+ * - Fast recovery is the flow's (NewReno, RFC 6582, by default; SACK + PRR with SACK on) with
+ *   Veno's ssthresh, so several losses in one window cost one reduction (the paper builds on Reno).
  * - ssthresh floors at 2 segments; after a timeout cwnd = 1 segment with Veno's ssthresh.
  * - The parity of "every other ACK" runs on while N ≥ β and restarts when N drops below β.
  */
-import { classicSnapshot, renoGrowth, timeoutWindow } from './common.ts';
-import { newrenoEnterRecovery, newrenoMayEnter, newrenoRecoveryAck } from './newreno.ts';
+import { classicSnapshot, renoGrowth } from './common.ts';
 import type { CcPlugin, CongestionControl, Conn } from './types.ts';
 import type { Verdict } from '../../core/trace.ts';
 import { backlogSegments } from './vegas.ts';
@@ -55,7 +54,7 @@ export function createVeno(params: Readonly<VenoParams> = VENO_DEFAULTS): Conges
   }
 
   return {
-    onAck(c, a) {
+    congAvoid(c, a) {
       if (c.cwndBytes < c.ssthreshBytes || !(venoBacklogSegments(c) >= params.betaSegments)) {
         congestiveAcks = 0;
         c.cwndBytes = renoGrowth(c, a);
@@ -64,19 +63,11 @@ export function createVeno(params: Readonly<VenoParams> = VENO_DEFAULTS): Conges
       congestiveAcks++;
       if (congestiveAcks % 2 === 0) c.cwndBytes = renoGrowth(c, a);
     },
-    /** The sender's question outside a loss event (an ECN mark): a mark is congestion. */
-    ssthresh: (c) => lossSsthresh(c, 'congestion'),
+    /** A mark is congestion; a loss or a timeout is judged by the backlog N. */
+    ssthresh: (c, event) => lossSsthresh(c, event === 'ecn' || !isRandom(c) ? 'congestion' : 'wireless'),
     classify(c) {
       verdict = isRandom(c) ? 'wireless' : 'congestion';
       return verdict;
-    },
-    onDupAck(c) {
-      if (c.inRecovery) c.cwndBytes += c.mssBytes;
-      else if (newrenoMayEnter(c)) newrenoEnterRecovery(c, lossSsthresh(c, isRandom(c) ? 'wireless' : 'congestion'));
-    },
-    onRecoveryAck: newrenoRecoveryAck,
-    onRto(c) {
-      timeoutWindow(c, lossSsthresh(c, isRandom(c) ? 'wireless' : 'congestion'));
     },
     inspect(c) {
       const n = venoBacklogSegments(c);
@@ -100,5 +91,6 @@ export const veno: CcPlugin = {
   name: 'veno',
   description: 'Veno: Reno that cuts only to 4/5 when Vegas’s backlog says a loss was random',
   needsSack: false,
+  defaultRecovery: 'newreno',
   create: () => createVeno(),
 };

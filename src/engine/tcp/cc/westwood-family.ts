@@ -4,11 +4,10 @@
  * MobiCom 2001; Mascolo et al., Westwood+; TIBET is "used exactly as Westwood uses BWE",
  * algorithms.md):
  *
- * - Third duplicate ACK (RFC 6582's entry test): ssthresh = max(⌊BWE·RTTmin/MSS⌋, 2) segments,
- *   cwnd = min(cwnd, ssthresh), then NewReno fast retransmit and recovery (newreno.ts): the
- *   window is inflated by the three segments that left the network, one MSS per further
- *   duplicate, partial ACKs retransmit the next hole, the full ACK sets
- *   cwnd = min(ssthresh, FlightSize + MSS).
+ * - A loss event: ssthresh = max(⌊BWE·RTTmin/MSS⌋, 2) segments, and the flow's recovery: by
+ *   default NewReno's (../recovery/newreno.ts) — cwnd = min(cwnd, ssthresh) inflated by the three
+ *   segments that left the network, one MSS per further duplicate, partial ACKs retransmit the
+ *   next hole, the full ACK sets cwnd = min(ssthresh, FlightSize + MSS); with SACK, SACK + PRR.
  * - Timeout: ssthresh as above, cwnd = 1 segment.
  * - The estimator sees every ACK: new, duplicate, and those during recovery.
  *
@@ -18,8 +17,7 @@
  * the papers (reduce at the third duplicate ACK). Before any estimate or RTT sample the
  * threshold is the 2-segment floor, as in Linux.
  */
-import { classicSnapshot, renoGrowth, timeoutWindow } from './common.ts';
-import { newrenoEnterRecovery, newrenoMayEnter, newrenoRecoveryAck } from './newreno.ts';
+import { classicSnapshot, renoGrowth } from './common.ts';
 import type { AckInfo, CongestionControl, Conn, Snapshot } from './types.ts';
 
 /** What the window needs from an estimator, adapted by each variant. */
@@ -41,16 +39,6 @@ export function bandwidthSsthreshBytes(c: Conn, bytesPerS: number): number {
   return Math.max(segments, 2) * c.mssBytes;
 }
 
-/**
- * NewReno recovery entered with a threshold that need not be below the window: cwnd becomes
- * min(cwnd, ssthresh) plus the dupThresh segments that left the network.
- */
-export function enterRecoveryAtMost(c: Conn, ssthreshBytes: number): void {
-  const keptBytes = Math.min(c.cwndBytes, ssthreshBytes);
-  newrenoEnterRecovery(c, ssthreshBytes);
-  c.cwndBytes = keptBytes + c.dupAckThreshold * c.mssBytes;
-}
-
 /** `estimateName`: the traced name of the estimate, bits/s (bweBps, tibetBps). */
 export function westwoodFamily(est: BandwidthEstimate, estimateName: string): CongestionControl {
   let started = false;
@@ -64,23 +52,12 @@ export function westwoodFamily(est: BandwidthEstimate, estimateName: string): Co
       started = true;
       est.start(c.nowNs);
     },
-    onAck(c, a) {
-      est.onAck(c, a);
+    onAckSeen: (c, a) => est.onAck(c, a),
+    capWindowAtLoss: true,
+    congAvoid(c, a) {
       c.cwndBytes = renoGrowth(c, a);
     },
     ssthresh: (c) => bandwidthSsthreshBytes(c, est.bytesPerS),
-    onDupAck(c, a) {
-      est.onAck(c, a);
-      if (c.inRecovery) c.cwndBytes += c.mssBytes;
-      else if (newrenoMayEnter(c)) enterRecoveryAtMost(c, bandwidthSsthreshBytes(c, est.bytesPerS));
-    },
-    onRecoveryAck(c, a) {
-      est.onAck(c, a);
-      newrenoRecoveryAck(c, a);
-    },
-    onRto(c) {
-      timeoutWindow(c, bandwidthSsthreshBytes(c, est.bytesPerS));
-    },
     inspect: (c) => ({ ...classicSnapshot(c), ...est.snapshot() }),
   };
 }

@@ -46,5 +46,6 @@ export const westwood: CcPlugin = {
   name: 'westwood',
   description: 'Westwood (original): per-ACK bandwidth samples — over-estimates when ACKs arrive bunched',
   needsSack: false,
+  defaultRecovery: 'newreno',
   create: () => createWestwood(),
 };

@@ -12,22 +12,27 @@
  * (before the pipe is full) or up to the target (after); at least 4 segments; 4 segments in
  * PROBE_RTT.
  *
- * Loss (Linux v1): fast retransmit on the third duplicate ACK and NewReno's partial-ACK
- * retransmissions (no SACK needed); on entering recovery the window is cut to what is in flight
- * plus what this ACK delivered and kept there for one round (packet conservation: one segment out
- * per segment delivered); leaving recovery restores the window saved at its start. A timeout: the
- * loss window (1 segment), window growth by delivered bytes, the saved window restored once the
- * cumulative ACK passes what was outstanding at the timeout. Every segment newly judged lost
- * (the fast retransmit, each partial-ACK retransmission) takes one segment off the window
- * (Linux rs->losses). ECN echoes are ignored (BBR v1 has no ECN response).
+ * Loss (Linux v1, bbr_set_cwnd_to_recover_or_restore): detection and retransmission are the
+ * flow's recovery's (NewReno without SACK, SACK + PRR with it); BBR owns the window outright
+ * (congControl), so no recovery inflates or deflates it. On entering recovery the window is cut
+ * to what is in flight plus what this ACK delivered and kept there for one round (packet
+ * conservation: one segment out per segment delivered); after that round it grows by what is
+ * delivered up to the target, never below inflight + delivered; leaving recovery restores the
+ * window saved at its start. A timeout: the loss window (1 segment), window growth by delivered
+ * bytes, the saved window restored once the cumulative ACK passes what was outstanding at the
+ * timeout (the sender's loss state). Every segment newly declared lost takes one segment off the
+ * window (Linux rs->losses). ECN echoes are ignored (BBR v1 has no ECN response).
  *
  * Deviations / simplifications:
- * - No long-term (policer) bandwidth model, no idle-restart handling, no ACK-aggregation extra
+ * - No idle-restart handling, no ACK-aggregation extra
  *   window (later v1 kernels); the window target is not rounded up to an even segment count.
- * - "In flight" is the pipe: FlightSize less the segments duplicate ACKs reported delivered
- *   (Linux packets_in_flight without SACK). The sender's window rule bounds FlightSize, so the
- *   sender's cwnd is BBR's window plus those bytes — it looks inflated during recovery, like
- *   Reno's; inspect() shows BBR's own cwnd.
+ * - "In flight" is the pipe: FlightSize less what the receiver reported holding above the
+ *   cumulative ACK — SACKed bytes, or without SACK one segment per duplicate ACK (Linux
+ *   packets_in_flight; segments declared lost but not yet resent still count, which errs
+ *   cautious). Where the sender's rule bounds FlightSize (outside a SACK recovery) the sender's
+ *   cwnd is BBR's window plus those bytes; in a SACK recovery, which sends by pipe, it is BBR's
+ *   window itself. inspect() shows BBR's own window.
+ * - The long-term (policer) bandwidth model of later v1 kernels is left out.
  * - Application-limited detection at each ACK: no new data to send while the window has room.
  * - Pacing: the sender paces whole packets (40-byte TCP/IP header included), BtlBw counts payload,
  *   so the rate is scaled by (MSS + 40)/MSS; a 12-byte timestamp option is not counted, which paces
@@ -37,7 +42,7 @@
  * - PROBE_BW's random start phase is replaced by a deterministic rule (see probe-bw.ts).
  */
 import { HEADER_BYTES } from '../../../net/packet.ts';
-import { newrenoMayEnter } from '../newreno.ts';
+import type { CaState } from '../../../core/trace.ts';
 import type { AckInfo, CcPlugin, CongestionControl, Conn, Snapshot } from '../types.ts';
 import { enterDrain, drained } from './drain.ts';
 import { BTLBW_FILTER_ROUNDS, DeliveryRateSampler, inflightTargetBytes, MinRttFilter, RoundCounter, WindowedMax, type AckDelivery } from './model.ts';
@@ -63,14 +68,11 @@ class Bbr implements CongestionControl {
   private windowBytes = 0;
   /** Window saved on entering recovery, a timeout or PROBE_RTT, restored after. */
   private priorCwndBytes = 0;
-  private lossEpisode: 'none' | 'timeout' = 'none';
-  /** A timeout's loss episode ends when the cumulative ACK reaches this. */
-  private lossRecoverSeq = -1;
   private prevLossState: LossState = 'open';
   private packetConservation = false;
   private restoreCwnd = false;
-  /** Segments judged lost since the last ACK was processed. */
-  private newLosses = 0;
+  /** The sender's count of segments declared lost when the last ACK was processed. */
+  private lostSeen = 0;
 
   constructor() {
     enterStartup(this.s);
@@ -95,43 +97,32 @@ class Bbr implements CongestionControl {
     this.model(c).onSend(seq, lenBytes, c.nowNs, inflightBefore);
   }
 
-  onAck(c: Conn, a: AckInfo): void {
-    this.onDelivery(c, a, this.cumulative(c, a));
-  }
+  /** BBR owns the window: growth happens in congControl, on every ACK. */
+  congAvoid(): void {}
 
-  onDupAck(c: Conn, a: AckInfo): void {
-    const d = this.model(c).onDupAck(c.nowNs);
-    if (!c.inRecovery && newrenoMayEnter(c)) {
-      this.saveCwnd();
-      c.enterRecovery();
-      c.fastRetransmit();
-      this.newLosses++;
-    }
+  congControl(c: Conn, a: AckInfo): void {
+    const sampler = this.model(c);
+    // With SACK the ACK says exactly what it delivered (RFC 6937 DeliveredData); without, a
+    // duplicate counts one segment and the cumulative ACK the rest.
+    let d: AckDelivery;
+    if (a.ackedBytes === 0) d = sampler.onDupAck(c.nowNs, c.sack.enabled ? a.deliveredBytes : c.mssBytes, !c.sack.enabled);
+    else d = sampler.onCumulativeAck(a.ackNo - a.ackedBytes, a.ackNo, c.nowNs, c.minRttNs, c.sack.enabled ? Math.max(a.deliveredBytes, 0) : -1);
     this.onDelivery(c, a, d);
   }
 
-  onRecoveryAck(c: Conn, a: AckInfo): void {
-    if (a.ackNo >= c.recoverSeq) c.exitRecovery();
-    else {
-      // Partial ACK (RFC 6582): the next hole is lost too.
-      c.retransmit(c.sndUna);
-      this.newLosses++;
+  onStateChange(c: Conn, _from: CaState, to: CaState): void {
+    if (to === 'recovery') this.saveCwnd();
+    else if (to === 'loss') {
+      this.saveCwnd();
+      this.windowBytes = c.mssBytes;
+      c.cwndBytes = c.mssBytes;
+      // Linux bbr_set_state(TCP_CA_Loss): the state is Loss from now on, without the recovery
+      // entry step; the full-pipe estimator starts over.
+      this.prevLossState = 'loss';
+      this.packetConservation = false;
+      this.s.fullBwBps = 0;
+      this.model(c).onTimeout();
     }
-    this.onDelivery(c, a, this.cumulative(c, a));
-  }
-
-  onRto(c: Conn): void {
-    this.saveCwnd();
-    this.windowBytes = c.mssBytes;
-    c.cwndBytes = c.mssBytes;
-    this.lossEpisode = 'timeout';
-    this.lossRecoverSeq = c.sndMax;
-    // Linux bbr_set_state(TCP_CA_Loss): the state is Loss from now on, without the recovery
-    // entry step; the full-pipe estimator starts over.
-    this.prevLossState = 'loss';
-    this.packetConservation = false;
-    this.s.fullBwBps = 0;
-    this.model(c).onTimeout();
   }
 
   onEcnEcho(): void {
@@ -175,37 +166,33 @@ class Bbr implements CongestionControl {
     return this.sampler;
   }
 
-  private cumulative(c: Conn, a: AckInfo): AckDelivery {
-    return this.model(c).onCumulativeAck(a.ackNo - a.ackedBytes, a.ackNo, c.nowNs, c.minRttNs);
-  }
-
   /**
-   * What is really in the network: FlightSize less what duplicate ACKs reported delivered (Linux's
-   * packets_in_flight without SACK). The sender's window rule bounds FlightSize, so BBR hands it
-   * its window plus those bytes (Reno's inflation, by another name).
+   * What is really in the network: FlightSize less what the receiver reported holding above the
+   * cumulative ACK (SACKed bytes, or one segment per duplicate ACK without SACK: Linux's
+   * packets_in_flight).
    */
   private pipe(c: Conn): number {
-    return c.flightBytes - this.model(c).dupAckedBytes;
+    return Math.max(c.flightBytes - (c.sack.enabled ? c.sack.sackedBytes : this.model(c).dupAckedBytes), 0);
   }
 
+  /** The sender's cwnd: BBR's window on pipe, translated to FlightSize unless the sender already sends by pipe. */
   private applyWindow(c: Conn): void {
-    c.cwndBytes = this.windowBytes + this.model(c).dupAckedBytes;
+    c.cwndBytes = c.sendsByPipe ? this.windowBytes : this.windowBytes + (c.flightBytes - this.pipe(c));
   }
 
   private lossState(c: Conn): LossState {
-    if (c.inRecovery) return 'recovery';
-    return this.lossEpisode === 'timeout' ? 'loss' : 'open';
+    if (c.caState === 'recovery') return 'recovery';
+    return c.caState === 'loss' ? 'loss' : 'open';
   }
 
   private onDelivery(c: Conn, a: AckInfo, d: AckDelivery): void {
     const now = c.nowNs;
     const mss = c.mssBytes;
     const sampler = this.model(c);
-    if (this.lossEpisode === 'timeout' && c.sndUna >= this.lossRecoverSeq) this.lossEpisode = 'none';
     const pipe = this.pipe(c);
     if (!c.canSendNewData() && c.sndNxt >= c.sndMax && pipe < this.windowBytes) sampler.markAppLimited(pipe);
-    const losses = this.newLosses;
-    this.newLosses = 0;
+    const losses = c.lostSegments - this.lostSeen;
+    this.lostSeen = c.lostSegments;
 
     // BtlBw and rounds.
     this.rounds.onAck(d.sample, sampler.deliveredBytes);
@@ -303,5 +290,6 @@ export const bbr: CcPlugin = {
   name: 'bbr',
   description: 'BBR v1: paces at the measured bottleneck rate, window ≈ 2 × bandwidth·min-RTT — keeps queues short, ignores loss',
   needsSack: false,
+  defaultRecovery: 'newreno',
   create: () => new Bbr(),
 };

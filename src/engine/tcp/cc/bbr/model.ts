@@ -145,21 +145,29 @@ export class DeliveryRateSampler {
     });
   }
 
-  /** A duplicate ACK: one segment reached the receiver. */
-  onDupAck(nowNs: number): AckDelivery {
-    this.deliveredBytes += this.mssBytes;
-    this.deliveredNs = nowNs;
-    this.dupCreditBytes += this.mssBytes;
+  /**
+   * A duplicate ACK that reported `bytes` delivered (its SACKed bytes, or one segment without
+   * SACK). `credit`: without SACK the cumulative ACK will cover those bytes again, so they are
+   * remembered and not counted twice.
+   */
+  onDupAck(nowNs: number, bytes: number, credit: boolean): AckDelivery {
+    this.deliveredBytes += bytes;
+    if (bytes > 0) this.deliveredNs = nowNs;
+    if (credit) this.dupCreditBytes += bytes;
     this.clearAppLimited();
-    return { newlyDeliveredBytes: this.mssBytes, sample: null };
+    return { newlyDeliveredBytes: bytes, sample: null };
   }
 
-  /** The cumulative ACK moved from `fromSeq` to `toSeq`. `minRttNs` bounds the sample interval from below. */
-  onCumulativeAck(fromSeq: number, toSeq: number, nowNs: number, minRttNs: number): AckDelivery {
+  /**
+   * The cumulative ACK moved from `fromSeq` to `toSeq`. `minRttNs` bounds the sample interval from
+   * below. `newlyBytes`: what it delivered when the ACK says so (SACK), −1 to work it out from the
+   * duplicate ACKs' credit (at least one segment, Linux tcp_remove_reno_sacks).
+   */
+  onCumulativeAck(fromSeq: number, toSeq: number, nowNs: number, minRttNs: number, newlyBytes = -1): AckDelivery {
     const acked = toSeq - fromSeq;
     const firstMss = Math.min(acked, this.mssBytes);
-    const newly = Math.max(acked - this.dupCreditBytes, firstMss);
-    this.dupCreditBytes = Math.max(0, this.dupCreditBytes - (acked - firstMss));
+    const newly = newlyBytes >= 0 ? newlyBytes : Math.max(acked - this.dupCreditBytes, firstMss);
+    if (newlyBytes < 0) this.dupCreditBytes = Math.max(0, this.dupCreditBytes - (acked - firstMss));
     this.deliveredBytes += newly;
     this.deliveredNs = nowNs;
     this.clearAppLimited();

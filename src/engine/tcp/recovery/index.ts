@@ -1,0 +1,37 @@
+/**
+ * Recovery registry: `tcp.recovery` → a fresh recovery for one flow. "auto" gives SACK with PRR
+ * wherever SACK blocks are on (what every current stack runs), otherwise the recovery the
+ * variant's paper or RFC implies (its plug-in's `defaultRecovery`).
+ */
+import type { CcPlugin } from '../cc/types.ts';
+import { createNewReno } from './newreno.ts';
+import { createReno } from './reno.ts';
+import { createSackRecovery } from './sack.ts';
+import { createTahoe } from './tahoe.ts';
+import type { Recovery, RecoveryAlgorithm } from './types.ts';
+
+export type RecoveryChoice = RecoveryAlgorithm | 'auto';
+
+/** The algorithm a flow runs: `choice` resolved for this variant and SACK setting. */
+export function resolveRecovery(choice: RecoveryChoice, plugin: Pick<CcPlugin, 'defaultRecovery'>, sackOn: boolean): RecoveryAlgorithm {
+  if (choice !== 'auto') return choice;
+  return sackOn ? 'sack-prr' : plugin.defaultRecovery;
+}
+
+/** SACK recoveries need the receiver's blocks. */
+export const recoveryNeedsSack = (r: RecoveryAlgorithm): boolean => r === 'sack' || r === 'sack-prr';
+
+export function createRecovery(r: RecoveryAlgorithm): Recovery {
+  switch (r) {
+    case 'tahoe':
+      return createTahoe();
+    case 'reno':
+      return createReno();
+    case 'newreno':
+      return createNewReno();
+    case 'sack':
+      return createSackRecovery(false);
+    case 'sack-prr':
+      return createSackRecovery(true);
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * SACK-based loss recovery: RFC 2018 receiver blocks, RFC 6675 conservative sender, with the
+ * window during recovery either RFC 6675's (cwnd = ssthresh from the start) or PRR's (RFC 6937,
+ * prr.ts). The window algorithm is the variant's: it chooses ssthresh.
+ *
+ * - A duplicate ACK counts only if it SACKs new data (RFC 6675 §2 DupAck). Enter recovery on the
+ *   third such ACK, or when IsLost(HighACK + 1); not in the loss state after a timeout, i.e. not
+ *   before the cumulative ACK reaches that timeout's RecoveryPoint (§5.1). RecoveryPoint =
+ *   HighData, the variant's ssthresh, retransmit the first segment.
+ * - While in recovery the sender transmits while cwnd − pipe ≥ 1 MSS, each time what NextSeg()
+ *   picks: (1) the first unSACKed segment above HighRxt that IsLost, (2) new data, (3) the first
+ *   unSACKed segment above HighRxt below the highest SACK, (4) one rescue retransmission per
+ *   episode.
+ * - pipe (SetPipe): for every unSACKed segment, +1 if it is not lost, +1 if it lies at or below
+ *   HighRxt (was retransmitted in this episode).
+ * - Recovery ends when the cumulative ACK reaches RecoveryPoint; cwnd = ssthresh.
+ * - After a timeout the sender goes back to sndUna and skips what is SACKed (the scoreboard is
+ *   kept, as Linux does: our receiver never reneges), so only holes are resent.
+ *
+ * Deviations: the scoreboard is segment-granular (MSS-aligned segments); IsLost counts SACKed
+ * segments above the sequence number (equivalent for full-sized segments).
+ */
+import type { AckInfo, Conn } from '../cc/types.ts';
+import { lossWindow, timeoutWindow } from './common.ts';
+import { Prr } from './prr.ts';
+import type { Recovery } from './types.ts';
+
+/** RFC 6675 SetPipe(): the sender's estimate of bytes still in the network. */
+export function sackPipe(c: Conn, highRxtEnd: number): number {
+  let pipe = 0;
+  for (let seq = c.sndUna; seq < c.sndMax; seq += c.mssBytes) {
+    if (c.sack.isSacked(seq)) continue;
+    const len = Math.min(c.mssBytes, c.sndMax - seq);
+    if (!c.sack.isLost(seq)) pipe += len;
+    if (seq < highRxtEnd) pipe += len;
+  }
+  return pipe;
+}
+
+export function createSackRecovery(withPrr: boolean): Recovery {
+  /** One past the highest byte retransmitted in this episode (HighRxt + 1). */
+  let highRxtEnd = 0;
+  /** RescueRxt + 1, or -1 when none was sent. */
+  let rescueEnd = -1;
+  let pipeBytes = 0;
+  /** RFC 6675 §2 DupAcks: duplicates that SACK new data (an echo of resent data does not). */
+  let sackDupAcks = 0;
+  const prr = withPrr ? new Prr() : null;
+  /**
+   * SetPipe walks the whole window; recompute it only when the scoreboard or sndUna changed and
+   * otherwise add what was just sent (each segment NextSeg returns adds its length to pipe —
+   * a lost one now lies below HighRxt — except the rescue, which RFC 6675 leaves uncounted).
+   */
+  let pipeVersion = -1;
+  let pipeUna = -1;
+
+  function currentPipe(c: Conn): number {
+    if (c.sack.version !== pipeVersion || c.sndUna !== pipeUna) {
+      pipeBytes = sackPipe(c, highRxtEnd);
+      pipeVersion = c.sack.version;
+      pipeUna = c.sndUna;
+    }
+    return pipeBytes;
+  }
+
+  function sending(c: Conn, seq: number): number {
+    // New data is a full segment (at worst a short last one: pipe errs high, i.e. cautious).
+    const len = seq < c.sndMax ? Math.min(c.mssBytes, c.sndMax - seq) : c.mssBytes;
+    pipeBytes += len;
+    prr?.sent(len);
+    return seq;
+  }
+
+  const segEnd = (c: Conn, seq: number): number => Math.min(seq + c.mssBytes, c.sndMax);
+
+  /** PRR's window for this ACK (RFC 6937: on every ACK of the episode, the entry ACK included). */
+  function prrWindow(c: Conn, a: AckInfo): void {
+    if (prr === null) return;
+    c.cwndBytes = prr.onAck(a.deliveredBytes, currentPipe(c), c.ssthreshBytes, c.mssBytes);
+  }
+
+  function enter(c: Conn, a: AckInfo): void {
+    const flightBytes = c.flightBytes;
+    const ssthresh = c.congestionEvent(a);
+    if (prr === null) c.cwndBytes = lossWindow(c, ssthresh);
+    c.enterRecovery();
+    c.fastRetransmit();
+    highRxtEnd = segEnd(c, c.sndUna);
+    rescueEnd = highRxtEnd;
+    pipeVersion = -1;
+    if (prr !== null) {
+      prr.start(flightBytes);
+      prr.sent(highRxtEnd - c.sndUna);
+      prrWindow(c, a);
+    }
+  }
+
+  function nextSegment(c: Conn): number | null {
+    if (c.cwndBytes - currentPipe(c) < c.mssBytes) return null;
+    const from = Math.max(c.sndUna, highRxtEnd);
+    // Rule 1: a lost hole above HighRxt (lost ones all lie below the boundary).
+    for (let seq = from; seq < Math.min(c.sack.lostBoundary, c.sndMax); seq += c.mssBytes) {
+      if (!c.sack.isSacked(seq)) {
+        highRxtEnd = segEnd(c, seq);
+        c.noteLost();
+        return sending(c, seq);
+      }
+    }
+    // Rule 2: new data.
+    if (c.canSendNewData()) return sending(c, c.sndMax);
+    // Rule 3: an unSACKed hole above HighRxt below the highest SACKed byte.
+    for (let seq = from; seq < Math.min(c.sack.highSacked, c.sndMax); seq += c.mssBytes) {
+      if (!c.sack.isSacked(seq)) {
+        highRxtEnd = segEnd(c, seq);
+        return sending(c, seq);
+      }
+    }
+    // Rule 4: one rescue retransmission of the highest unSACKed segment per episode, once
+    // HighACK (sndUna − 1) > RescueRxt (rescueEnd − 1).
+    if (c.sndUna > rescueEnd) {
+      for (let seq = c.sndMax - 1 - ((c.sndMax - 1) % c.mssBytes); seq >= c.sndUna; seq -= c.mssBytes) {
+        if (!c.sack.isSacked(seq)) {
+          rescueEnd = c.recoverSeq;
+          prr?.sent(Math.min(c.mssBytes, c.sndMax - seq));
+          return seq;
+        }
+      }
+    }
+    return null;
+  }
+
+  return {
+    onAck() {
+      sackDupAcks = 0;
+    },
+    onDupAck(c, a) {
+      if (a.sackedSegments > 0) sackDupAcks++;
+      if (c.inRecovery) {
+        prrWindow(c, a);
+        return;
+      }
+      if (c.caState === 'loss') return;
+      if (sackDupAcks >= c.dupAckThreshold || c.sack.isLost(c.sndUna)) enter(c, a);
+    },
+    onRecoveryAck(c, a) {
+      sackDupAcks = 0;
+      if (c.sndUna >= c.recoverSeq) {
+        if (prr !== null) c.cwndBytes = c.ssthreshBytes;
+        c.exitRecovery();
+      } else prrWindow(c, a);
+    },
+    onTimeout(c) {
+      timeoutWindow(c);
+      highRxtEnd = c.sndUna;
+      rescueEnd = -1;
+      sackDupAcks = 0;
+      pipeVersion = -1;
+    },
+    nextSegment,
+    inspect: (c) => ({
+      pipeBytes,
+      highRxt: highRxtEnd - 1,
+      recoveryPoint: c.recoverSeq,
+      ...(prr !== null ? { prrDeliveredBytes: prr.deliveredBytes, prrOutBytes: prr.outBytes, sndcntBytes: prr.sndcntBytes } : {}),
+    }),
+  };
+}
