@@ -95,7 +95,7 @@ describe('bbr model', () => {
     const s = new DeliveryRateSampler(MSS);
     for (let i = 0; i < 5; i++) s.onSend(i * MSS, MSS, 0, i * MSS);
     // Segment 0 lost; 1–3 arrive: three duplicate ACKs, 1000 bytes each, no sample.
-    for (let i = 0; i < 3; i++) expect(s.onDupAck(msToNs(100), MSS, true)).toEqual({ newlyDeliveredBytes: 1000, sample: null });
+    for (let i = 0; i < 3; i++) expect(s.onDupAck(msToNs(100), MSS, 4 * MSS)).toEqual({ newlyDeliveredBytes: 1000, sample: null });
     expect(s.deliveredBytes).toBe(3000);
     // The retransmission of 0 fills the hole: ACK 4000 covers 4000 bytes, 3000 of them counted
     // already ⇒ 1000 new (Linux: max(acked − sacked_out, 1) packets).

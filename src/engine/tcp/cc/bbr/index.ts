@@ -105,7 +105,7 @@ class Bbr implements CongestionControl {
     // With SACK the ACK says exactly what it delivered (RFC 6937 DeliveredData); without, a
     // duplicate counts one segment and the cumulative ACK the rest.
     let d: AckDelivery;
-    if (a.ackedBytes === 0) d = sampler.onDupAck(c.nowNs, c.sack.enabled ? a.deliveredBytes : c.mssBytes, !c.sack.enabled);
+    if (a.ackedBytes === 0) d = sampler.onDupAck(c.nowNs, a.deliveredBytes, c.sack.enabled ? -1 : c.sndMax - c.sndUna - c.mssBytes);
     else d = sampler.onCumulativeAck(a.ackNo - a.ackedBytes, a.ackNo, c.nowNs, c.minRttNs, c.sack.enabled ? Math.max(a.deliveredBytes, 0) : -1);
     this.onDelivery(c, a, d);
   }
@@ -121,7 +121,6 @@ class Bbr implements CongestionControl {
       this.prevLossState = 'loss';
       this.packetConservation = false;
       this.s.fullBwBps = 0;
-      this.model(c).onTimeout();
     }
   }
 

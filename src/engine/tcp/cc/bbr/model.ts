@@ -147,13 +147,18 @@ export class DeliveryRateSampler {
 
   /**
    * A duplicate ACK that reported `bytes` delivered (its SACKed bytes, or one segment without
-   * SACK). `credit`: without SACK the cumulative ACK will cover those bytes again, so they are
-   * remembered and not counted twice.
+   * SACK). `creditCapBytes` ≥ 0: without SACK the cumulative ACK will cover those bytes again, so
+   * they are remembered (and not counted twice) — at most this much, one segment less than is
+   * outstanding (Linux tcp_limit_reno_sacked: a duplicate provoked by a needless retransmission
+   * reports nothing new); −1 with SACK.
    */
-  onDupAck(nowNs: number, bytes: number, credit: boolean): AckDelivery {
+  onDupAck(nowNs: number, bytes: number, creditCapBytes: number): AckDelivery {
+    if (creditCapBytes >= 0) {
+      bytes = Math.max(Math.min(bytes, creditCapBytes - this.dupCreditBytes), 0);
+      this.dupCreditBytes += bytes;
+    }
     this.deliveredBytes += bytes;
     if (bytes > 0) this.deliveredNs = nowNs;
-    if (credit) this.dupCreditBytes += bytes;
     this.clearAppLimited();
     return { newlyDeliveredBytes: bytes, sample: null };
   }
@@ -204,11 +209,6 @@ export class DeliveryRateSampler {
   /** The sender has nothing to send although the window would allow it (or BBR holds back in PROBE_RTT). */
   markAppLimited(inflightBytes: number): void {
     this.appLimitedUntilBytes = Math.max(this.deliveredBytes + inflightBytes, 1);
-  }
-
-  /** A timeout: the duplicate ACKs of the aborted recovery are forgotten with the scoreboard. */
-  onTimeout(): void {
-    this.dupCreditBytes = 0;
   }
 
   private clearAppLimited(): void {
