@@ -16,6 +16,10 @@
  * - Recovery ends when the cumulative ACK reaches RecoveryPoint; cwnd = ssthresh.
  * - After a timeout the sender goes back to sndUna and skips what is SACKed (the scoreboard is
  *   kept, as Linux does: our receiver never reneges), so only holes are resent.
+ * - Beyond RFC 6675, a lost retransmission is detected as Linux does (tcp_mark_lost_retrans):
+ *   once the receiver SACKs data first sent after a retransmission, that retransmission was
+ *   lost too; it leaves pipe and is sent again first. RFC 6675 alone leaves it to the timeout,
+ *   which under random loss of a few percent fires every few hundred segments.
  *
  * Deviations: the scoreboard is segment-granular (MSS-aligned segments); IsLost counts SACKed
  * segments above the sequence number (equivalent for full-sized segments).
@@ -46,6 +50,11 @@ export function createSackRecovery(withPrr: boolean): Recovery {
   /** RFC 6675 §2 DupAcks: duplicates that SACK new data (an echo of resent data does not). */
   let sackDupAcks = 0;
   const prr = withPrr ? new Prr() : null;
+  /** Retransmissions of this episode still unacknowledged: first byte, and sndMax when sent. */
+  let retxSeqs: number[] = [];
+  let retxMarks: number[] = [];
+  /** Retransmissions found lost (data sent after them was SACKed), oldest first, not yet resent. */
+  let relost: number[] = [];
   /**
    * SetPipe walks the whole window; recompute it only when the scoreboard or sndUna changed and
    * otherwise add what was just sent (each segment NextSeg returns adds its length to pipe —
@@ -56,16 +65,39 @@ export function createSackRecovery(withPrr: boolean): Recovery {
 
   function currentPipe(c: Conn): number {
     if (c.sack.version !== pipeVersion || c.sndUna !== pipeUna) {
-      pipeBytes = sackPipe(c, highRxtEnd);
+      findLostRetransmissions(c);
+      // A retransmission found lost is no longer in the network.
+      pipeBytes = sackPipe(c, highRxtEnd) - relost.length * c.mssBytes;
       pipeVersion = c.sack.version;
       pipeUna = c.sndUna;
     }
     return pipeBytes;
   }
 
+  /** Linux tcp_mark_lost_retrans: SACKed data sent after a retransmission means it was lost. */
+  function findLostRetransmissions(c: Conn): void {
+    let kept = 0;
+    for (let i = 0; i < retxSeqs.length; i++) {
+      const seq = retxSeqs[i];
+      if (seq < c.sndUna || c.sack.isSacked(seq)) continue;
+      if (c.sack.highSacked > retxMarks[i]) relost.push(seq);
+      else {
+        retxSeqs[kept] = seq;
+        retxMarks[kept++] = retxMarks[i];
+      }
+    }
+    retxSeqs.length = kept;
+    retxMarks.length = kept;
+    if (relost.length > 1) relost.sort((x, y) => x - y);
+  }
+
   function sending(c: Conn, seq: number): number {
     // New data is a full segment (at worst a short last one: pipe errs high, i.e. cautious).
     const len = seq < c.sndMax ? Math.min(c.mssBytes, c.sndMax - seq) : c.mssBytes;
+    if (seq < c.sndMax) {
+      retxSeqs.push(seq);
+      retxMarks.push(c.sndMax);
+    }
     pipeBytes += len;
     prr?.sent(len);
     return seq;
@@ -87,6 +119,9 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     c.fastRetransmit();
     highRxtEnd = segEnd(c, c.sndUna);
     rescueEnd = highRxtEnd;
+    retxSeqs = [c.sndUna];
+    retxMarks = [c.sndMax];
+    relost = [];
     pipeVersion = -1;
     if (prr !== null) {
       prr.start(flightBytes);
@@ -97,6 +132,13 @@ export function createSackRecovery(withPrr: boolean): Recovery {
 
   function nextSegment(c: Conn): number | null {
     if (c.cwndBytes - currentPipe(c) < c.mssBytes) return null;
+    // First a retransmission found lost (counted out of pipe already: sending it counts it back).
+    while (relost.length > 0) {
+      const seq = relost.shift() as number;
+      if (seq < c.sndUna || c.sack.isSacked(seq)) continue;
+      c.noteLost();
+      return sending(c, seq);
+    }
     const from = Math.max(c.sndUna, highRxtEnd);
     // Rule 1: a lost hole above HighRxt (lost ones all lie below the boundary).
     for (let seq = from; seq < Math.min(c.sack.lostBoundary, c.sndMax); seq += c.mssBytes) {
@@ -151,6 +193,9 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     },
     onTimeout(c) {
       timeoutWindow(c);
+      retxSeqs = [];
+      retxMarks = [];
+      relost = [];
       highRxtEnd = c.sndUna;
       rescueEnd = -1;
       sackDupAcks = 0;
