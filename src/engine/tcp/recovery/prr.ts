@@ -12,6 +12,9 @@
  *   each send: prr_out += bytes sent
  *   exit:      cwnd = ssthresh
  *
+ * The proportional part is rounded up to whole segments (Linux counts packets): segments are
+ * MSS-sized, so a byte-exact ceiling would hold back a half segment the RFC's examples send.
+ *
  * `conservative` selects the conservative reduction bound (sndcnt = min(ssthresh − pipe,
  * prr_delivered − prr_out)), which never sends more than was delivered.
  */
@@ -36,7 +39,7 @@ export class Prr {
     this.deliveredBytes += deliveredBytes;
     let sndcnt: number;
     if (pipeBytes > ssthreshBytes) {
-      sndcnt = Math.ceil((this.deliveredBytes * ssthreshBytes) / this.recoverFsBytes) - this.outBytes;
+      sndcnt = Math.ceil((this.deliveredBytes * ssthreshBytes) / this.recoverFsBytes / mssBytes) * mssBytes - this.outBytes;
     } else {
       const limit = this.conservative
         ? this.deliveredBytes - this.outBytes

@@ -1,0 +1,214 @@
+/**
+ * The recovery layer by branch, in the step harness: the CA state machine the sender traces
+ * (Linux's tcp_ca_state; the playback draws recovery spans from it), limited transmit (RFC 3042),
+ * PRR's window (RFC 6937 §3's equations, worked by hand below), what happens after a timeout, and
+ * SACK's lost-retransmission detection. MSS = 1000 bytes; "segment k" is bytes [1000k, 1000k + 1000).
+ */
+import { describe, expect, it } from 'vitest';
+import { msToNs } from '../../src/engine/core/simulator.ts';
+import { tcpHarness, type TcpHarness } from '../harness/tcp-harness.ts';
+
+const transitions = (h: TcpHarness): string[] => h.states.map((s) => `${s.from}→${s.to}`);
+const sent = (h: TcpHarness): string[] => h.newSent().map((s) => `${s.seq}${s.retransmit ? ' rxt' : ''}`);
+/** SACK blocks a receiver holding segments first…last (inclusive) reports. */
+const holding = (first: number, last: number): number[] => [first * 1000, (last + 1) * 1000];
+
+describe('CA state machine', () => {
+  it('newreno open → disorder on the first dupACK → recovery on the third → open on the full ACK', () => {
+    const h = tcpHarness({ variant: 'newreno', initialCwndSegments: 10 });
+    h.start();
+    h.newSent();
+    h.dupAck(1);
+    expect(transitions(h)).toEqual(['open→disorder']);
+    h.dupAck(2);
+    expect(transitions(h)).toEqual(['open→disorder', 'disorder→recovery']);
+    expect(sent(h)).toEqual(['0 rxt']);
+    h.ack(5000); // partial: still recovering, the next hole resent
+    expect(h.sender.caState).toBe('recovery');
+    expect(sent(h)).toContain('5000 rxt');
+    h.ack(10000); // the recovery point: full ACK
+    expect(transitions(h)).toEqual(['open→disorder', 'disorder→recovery', 'recovery→open']);
+  });
+
+  it('newreno a new ACK after one or two duplicates goes back to open without a loss event', () => {
+    const h = tcpHarness({ variant: 'newreno', initialCwndSegments: 4 });
+    h.start();
+    h.dupAck(2);
+    h.ack(4000);
+    expect(transitions(h)).toEqual(['open→disorder', 'disorder→open']);
+    expect(h.sender.fastRetransmits).toBe(0);
+  });
+
+  it('newreno timeout → loss, back to open once everything outstanding at the timeout is acknowledged', () => {
+    const h = tcpHarness({ variant: 'newreno', initialCwndSegments: 4 });
+    h.start();
+    h.advance(msToNs(1000)); // initial RTO 1 s
+    expect(h.sender.timeouts).toBe(1);
+    expect(transitions(h)).toEqual(['open→loss']);
+    h.ack(1000);
+    expect(h.sender.caState).toBe('loss');
+    h.ack(4000);
+    expect(transitions(h)).toEqual(['open→loss', 'loss→open']);
+  });
+
+  it('tahoe the fast retransmit is a loss episode (go-back-N from one segment), not a recovery', () => {
+    const h = tcpHarness({ variant: 'tahoe', initialCwndSegments: 8 });
+    h.start();
+    h.newSent();
+    h.dupAck(3);
+    expect(transitions(h)).toEqual(['open→disorder', 'disorder→loss']);
+    expect(h.cwndSegments).toBe(1);
+    expect(sent(h)).toEqual(['0 rxt']);
+    h.ack(8000);
+    expect(h.sender.caState).toBe('open');
+  });
+});
+
+describe('after a timeout', () => {
+  /** Ten segments out, segment 0 lost; the timeout resends it; three echoes arrive. */
+  function echoesAfterTimeout(variant: string): TcpHarness {
+    const h = tcpHarness({ variant, initialCwndSegments: 10 });
+    h.start();
+    h.newSent();
+    h.advance(msToNs(1000));
+    expect(sent(h)).toEqual(['0 rxt']);
+    h.dupAck(3);
+    return h;
+  }
+
+  it('newreno duplicates of a go-back-N retransmission start no fast retransmit (RFC 6582 recover)', () => {
+    const h = echoesAfterTimeout('newreno');
+    expect(h.sender.fastRetransmits).toBe(0);
+    expect(h.sender.caState).toBe('loss');
+  });
+
+  it('reno keeps the textbook false fast retransmit, but its ssthresh comes from what is really in flight', () => {
+    const h = echoesAfterTimeout('reno');
+    expect(h.sender.fastRetransmits).toBe(1);
+    // In flight after the timeout: only the one resent segment (the other nine were declared
+    // lost), so ssthresh = max(1000/2, 2·1000) = 2 segments — not half the pre-timeout ten.
+    expect(h.ssthreshSegments).toBe(2);
+    expect(h.cwndSegments).toBe(2 + 3);
+  });
+
+  it('sack going back after a timeout resends only what the receiver has not SACKed', () => {
+    const h = tcpHarness({ variant: 'newreno', sack: true, initialCwndSegments: 6 });
+    h.start();
+    h.newSent();
+    // Segments 0 and 2 lost; 1 and 3 arrive: two duplicates, no loss event yet.
+    h.ack(0, { sack: holding(1, 1) });
+    h.ack(0, { sack: [3000, 4000, 1000, 2000] });
+    h.advance(msToNs(1000));
+    expect(sent(h)).toEqual(['0 rxt']);
+    // 0 and 1 acknowledged: cwnd 2 from 2000 covers 2 and the SACKed 3, which is skipped.
+    h.ack(2000, { sack: holding(3, 3) });
+    expect(sent(h)).toEqual(['2000 rxt']);
+    h.ack(4000); // cwnd 3: 4 and 5 again (unSACKed: they may be lost), then new data
+    expect(sent(h)).toEqual(['4000 rxt', '5000 rxt', '6000']);
+  });
+});
+
+describe('limited transmit (RFC 3042)', () => {
+  it('with cwnd 3 and one loss the first two duplicates each send a new segment and the third brings a fast retransmit', () => {
+    const h = tcpHarness({ variant: 'newreno', initialCwndSegments: 3, limitedTransmit: true });
+    h.start();
+    expect(sent(h)).toEqual(['0', '1000', '2000']);
+    h.dupAck(1); // segment 1 arrived
+    expect(sent(h)).toEqual(['3000']);
+    h.dupAck(1); // segment 2
+    expect(sent(h)).toEqual(['4000']);
+    h.dupAck(1); // segment 3, sent by limited transmit
+    expect(sent(h)).toEqual(['0 rxt']);
+    expect(h.sender.fastRetransmits).toBe(1);
+    expect(h.sender.timeouts).toBe(0);
+  });
+
+  it('without it the same loss leaves two duplicates and a timeout', () => {
+    const h = tcpHarness({ variant: 'newreno', initialCwndSegments: 3 });
+    h.start();
+    h.newSent();
+    h.dupAck(2);
+    expect(sent(h)).toEqual([]);
+    h.advance(msToNs(1000));
+    expect(h.sender.timeouts).toBe(1);
+    expect(h.sender.fastRetransmits).toBe(0);
+  });
+});
+
+describe('PRR (RFC 6937)', () => {
+  /**
+   * Twenty segments out, segment 0 lost, each later one SACKed as it arrives. The third SACK
+   * enters recovery: RecoverFS = 20 segments, ssthresh = 10 (half the flight), the fast
+   * retransmit is prr_out = 1. After the k-th duplicate, prr_delivered = k − 2 and pipe = 1
+   * (the retransmission) + 19 − k (unSACKed, not lost) + the new segments sent so far; while
+   * pipe > ssthresh, sndcnt = ⌈prr_delivered · 10 / 20⌉ − prr_out, so one new segment leaves
+   * for every two delivered: after the 5th, 7th, 9th … duplicate (⌈3/2⌉ − 1 = 1, ⌈5/2⌉ − 2 = 1, …).
+   */
+  it('prr with pipe above ssthresh sends one segment per two delivered (the proportional part)', () => {
+    const h = tcpHarness({ variant: 'newreno', sack: true, initialCwndSegments: 20 });
+    h.start();
+    h.newSent();
+    h.ack(0, { sack: holding(1, 1) });
+    h.ack(0, { sack: holding(1, 2) });
+    expect(sent(h)).toEqual([]);
+    h.ack(0, { sack: holding(1, 3) });
+    expect(sent(h)).toEqual(['0 rxt']);
+    expect(h.ssthreshSegments).toBe(10);
+    let newSegment = 20;
+    // Up to k = 14 pipe stays above ssthresh (k = 14: 1 + 5 + 5 = 11 segments).
+    for (let k = 4; k <= 14; k++) {
+      h.ack(0, { sack: holding(1, k) });
+      const expected = k % 2 === 1 ? [`${1000 * newSegment++}`] : [];
+      expect(sent(h), `after duplicate ${k}`).toEqual(expected);
+    }
+  });
+
+  /**
+   * Twenty segments out, segments 0–9 lost, 10, 11, 12 SACKed: recovery at the third, every
+   * hole below 10 IsLost. pipe = 1 (retransmitted 0) + 7 (13–19) = 8 < ssthresh 10, so the
+   * slow-start reduction bound applies: sndcnt = min(ssthresh − pipe, max(prr_delivered −
+   * prr_out, DeliveredData) + MSS) = min(2, max(1 − 1, 1) + 1) = 2 segments more at once (1, 2).
+   * The next SACK: prr_delivered 2, prr_out 3, pipe = 3 + 6 = 9 ⇒ min(1, max(−1, 1) + 1) = 1 (3).
+   */
+  it('prr with pipe below ssthresh grows back to it no faster than slow start (the reduction bound)', () => {
+    const h = tcpHarness({ variant: 'newreno', sack: true, initialCwndSegments: 20 });
+    h.start();
+    h.newSent();
+    h.ack(0, { sack: holding(10, 10) });
+    h.ack(0, { sack: holding(10, 11) });
+    h.ack(0, { sack: holding(10, 12) });
+    expect(sent(h)).toEqual(['0 rxt', '1000 rxt', '2000 rxt']);
+    expect(h.cwndSegments).toBe(10);
+    h.ack(0, { sack: holding(10, 13) });
+    expect(sent(h)).toEqual(['3000 rxt']);
+    expect(h.sender.inspect().sndcntBytes).toBe(1000);
+  });
+
+  it('prr leaves recovery with cwnd = ssthresh', () => {
+    const h = tcpHarness({ variant: 'newreno', sack: true, initialCwndSegments: 20 });
+    h.start();
+    h.newSent();
+    for (let k = 1; k <= 19; k++) h.ack(0, { sack: holding(1, k) });
+    h.ack(h.sender.recoverSeq);
+    expect(h.sender.caState).toBe('open');
+    expect(h.cwndSegments).toBe(10);
+  });
+});
+
+describe('SACK recovery finds a lost retransmission', () => {
+  it('sack resends a retransmission once data sent after it is SACKed, without waiting for the timeout', () => {
+    const h = tcpHarness({ variant: 'newreno', sack: true, recovery: 'sack', initialCwndSegments: 10 });
+    h.start();
+    h.newSent();
+    for (let k = 1; k <= 3; k++) h.ack(0, { sack: holding(1, k) });
+    expect(sent(h)).toEqual(['0 rxt']); // sndMax was 10000 when it left
+    for (let k = 4; k <= 9; k++) h.ack(0, { sack: holding(1, k) });
+    const fresh = sent(h);
+    expect(fresh).not.toContain('0 rxt');
+    expect(fresh[0]).toBe('10000'); // new data after the retransmission
+    // The retransmission of 0 was lost too: segment 10, sent after it, arrives first.
+    h.ack(0, { sack: [10000, 11000, 1000, 10000] });
+    expect(sent(h)).toContain('0 rxt');
+    expect(h.sender.timeouts).toBe(0);
+  });
+});
