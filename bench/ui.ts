@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { listVariants } from '../src/engine/tcp/cc/registry.ts';
+import { VARIANTS } from '../src/catalogue/variants.ts';
 import { getPreset } from '../src/scenarios/presets/index.ts';
 import { parseScenario } from '../src/scenarios/validate.ts';
 import { encodeState } from '../src/ui/state/url.ts';
@@ -102,8 +102,7 @@ async function main(): Promise<void> {
   const preset = parseScenario(getPreset('reference-2mbps')?.scenario);
   if (!preset.ok) throw new Error('reference-2mbps does not validate');
   const scenario = { ...preset.scenario, durationS: 60 };
-  const variants = listVariants()
-    .map((v) => v.name)
+  const variants = VARIANTS.map((v) => v.name)
     .slice(0, MAX_COMPARE);
 
   let preview: Preview | undefined;

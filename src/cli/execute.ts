@@ -1,7 +1,7 @@
 /** Runs a parsed command: loads and edits the scenario, validates it, simulates, prints. */
 import { runScenario } from '../engine/run.ts';
 import type { CrossResult, FlowResult, LinkResult, RunResult, RunSummary } from '../engine/results.ts';
-import { listVariants, variantNames } from '../engine/tcp/cc/registry.ts';
+import { VARIANTS, variantNames } from '../catalogue/variants.ts';
 import { getPreset, presetNames, PRESETS } from '../scenarios/presets/index.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { applySet, SetError } from '../scenarios/set.ts';
@@ -45,7 +45,7 @@ export function execute(cmd: Command, io: CliIo): number {
       io.stdout(table(PRESETS.map((p) => [p.name, p.group, p.description])));
       return EXIT_OK;
     case 'list-variants':
-      io.stdout(table(listVariants().map((v) => [v.name, v.description])));
+      io.stdout(table(VARIANTS.map((v) => [v.name, v.description])));
       return EXIT_OK;
     case 'run':
       return runCommand(cmd, io);

@@ -7,9 +7,8 @@
  * Every object is strict: a misspelled key is an error rather than a silently ignored setting.
  */
 import { z } from 'zod';
-import { variantNames } from '../engine/tcp/cc/registry.ts';
+import { RECOVERY_ALGORITHMS, variantNames } from '../catalogue/variants.ts';
 import { ACK_REGULATOR_MODES } from '../engine/net/ack-regulator.ts';
-import { RECOVERY_ALGORITHMS } from '../engine/tcp/recovery/types.ts';
 
 /** 2: per-direction `errors` list (was `loss`), queue `kind` required, RED/CW queues, cross traffic, apps. */
 export const SCENARIO_VERSION = 3;

@@ -4,7 +4,7 @@
  * out the scenario controls, the transport bar and the panel grid on one shared time axis.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { listVariants } from '../engine/tcp/cc/registry.ts';
+import { variantNames } from '../catalogue/variants.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { poolSizeFor, SimPool } from '../worker/pool.ts';
 import type { WindowS } from './charts/frame.ts';
@@ -33,7 +33,7 @@ import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
 
-const variants = listVariants().map((v) => v.name);
+const variants = variantNames();
 
 /** How long the URL waits for the state to stop changing before it is rewritten. */
 const URL_WRITE_DELAY_MS = 300;

@@ -11,6 +11,7 @@
  * of a round whose minimum is ≥ lastRoundMinRTT + RttThresh, cwnd += acked/4 there, back to slow
  * start on a round minimum (≥ 8 samples) below the CSS baseline, ssthresh = cwnd after 5 CSS rounds.
  */
+import { variantInfo, type VariantInfo } from '../../src/catalogue/variants.ts';
 import { describe, expect, it } from 'vitest';
 import { msToNs, sToNs } from '../../src/engine/core/simulator.ts';
 import { createCubic, CUBIC_ALPHA, cubicK, fastConvergenceWmax, hystartRttThreshNs, wCubic } from '../../src/engine/tcp/cc/cubic.ts';
@@ -20,7 +21,7 @@ import { tcpHarness, type SentSegment, type TcpHarness } from '../harness/tcp-ha
 
 const RTT_NS = msToNs(100);
 
-registerVariant({ name: 'cubic-no-hystart', description: 'test only', needsSack: false, defaultRecovery: 'newreno', create: () => createCubic({ hystart: false }) });
+registerVariant({ name: 'cubic-no-hystart', create: () => createCubic({ hystart: false }) }, { ...(variantInfo('cubic') as VariantInfo), name: 'cubic-no-hystart' });
 
 /**
  * Like ackClock, but each segment is ACKed `rttOf(its send time)` after it left (one ACK per

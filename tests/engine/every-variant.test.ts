@@ -8,8 +8,7 @@
  * trace is the same as when the sender reads them from `inspect()`.
  */
 import { describe, expect, it } from 'vitest';
-import { getVariant, registerVariant, variantNames } from '../../src/engine/tcp/cc/registry.ts';
-import type { CcPlugin } from '../../src/engine/tcp/cc/types.ts';
+import { getVariant, registerVariant, variantNames, type Variant } from '../../src/engine/tcp/cc/registry.ts';
 import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
@@ -98,8 +97,13 @@ describe.each(variantNames())('variant %s', (variant) => {
 });
 
 /** `plugin` without its estimateValues hook, registered (in this test file only) under `name`: the sender then reads inspect(). */
-function registerWithoutFastEstimates(plugin: CcPlugin, name: string): void {
-  registerVariant({ ...plugin, name, create: () => Object.assign(plugin.create(), { estimateValues: undefined }) });
+function registerWithoutFastEstimates(plugin: Variant, name: string): void {
+  registerVariant({ ...plugin, name, create: () => Object.assign(plugin.create(), { estimateValues: undefined }) }, { ...plugin, name });
+}
+
+/** The same scenario with every flow running the test-only `name` (the schema knows catalogue names only). */
+function runAs(s: Scenario, name: string): Scenario {
+  return { ...s, flows: s.flows.map((f) => ({ ...f, variant: name })) };
 }
 
 describe.each(variantNames().filter((v) => (getVariant(v).create().estimates?.length ?? 0) > 0))('variant %s estimates', (variant) => {
@@ -110,7 +114,7 @@ describe.each(variantNames().filter((v) => (getVariant(v).create().estimates?.le
     registerWithoutFastEstimates(plugin, viaInspect);
     for (const name of RANDOM_PATHS) {
       const fast = checkedRun(paths(variant)[name]).trace.estimate;
-      const slow = checkedRun(paths(viaInspect)[name]).trace.estimate;
+      const slow = checkedRun(runAs(paths(variant)[name], viaInspect)).trace.estimate;
       expect(fast.tNs.length, `${name}: estimate rows`).toBeGreaterThan(0);
       expect([...fast.value], name).toEqual([...slow.value]);
       expect([...fast.key], name).toEqual([...slow.key]);

@@ -14,6 +14,7 @@
  * cwnd 10 (slow start): segments 0–9 leave at t = 0; the clock is moved to 300 ms so that
  * TSecr = now − RTT stays positive.
  */
+import { variantInfo, type VariantInfo } from '../../src/catalogue/variants.ts';
 import { describe, expect, it } from 'vitest';
 import { msToNs } from '../../src/engine/core/simulator.ts';
 import type { DropCause } from '../../src/engine/core/trace.ts';
@@ -25,7 +26,7 @@ import { tcpHarness, type TcpHarness } from '../harness/tcp-harness.ts';
 /** NewReno-LP with other predictor tunables, registered for this file only. */
 function registerLp(name: string, params: Partial<NewRenoLpParams>): void {
   const p = { ...NEWRENO_LP_DEFAULTS, ...params };
-  registerVariant({ name, description: name, needsSack: false, defaultRecovery: 'newreno', create: () => createLossDifferentiatingNewReno(vegasLossPredictor(p)) });
+  registerVariant({ name, create: () => createLossDifferentiatingNewReno(vegasLossPredictor(p)) }, { ...(variantInfo('newreno-lp') as VariantInfo), name });
 }
 registerLp('newreno-lp-at-loss', { estimateAt: 'loss', rtt: 'smoothed' });
 registerLp('newreno-lp-round-min', { rtt: 'round-min' });

@@ -4,7 +4,7 @@
  * path element: error models, RED/CW queues, variable links, cross traffic, token buckets,
  * playback. For a longer soak: PROPERTY_RUNS=3000 PROPERTY_SEED=<n> npm run test:unit.
  */
-import { RECOVERY_ALGORITHMS } from '../../src/engine/tcp/recovery/types.ts';
+import { RECOVERY_ALGORITHMS } from '../../src/catalogue/variants.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';

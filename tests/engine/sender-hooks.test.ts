@@ -4,6 +4,7 @@
  * receiver's probe replies, arrival-time echo and agent option. A test-only variant drives each
  * hook; expectations are computed by hand in the comments. MSS = 1000 bytes, header 40 bytes.
  */
+import { variantInfo, type VariantInfo } from '../../src/catalogue/variants.ts';
 import { describe, expect, it } from 'vitest';
 import { msToNs } from '../../src/engine/core/simulator.ts';
 import { classification } from '../../src/engine/metrics.ts';
@@ -35,7 +36,7 @@ function testCc(): CongestionControl {
     onSend: (_c, seq) => log.sent.push(seq),
   };
 }
-registerVariant({ name: 'test-hooks', description: 'test only', needsSack: false, defaultRecovery: 'newreno', create: testCc });
+registerVariant({ name: 'test-hooks', create: testCc }, { ...(variantInfo('newreno') as VariantInfo), name: 'test-hooks' });
 
 describe('sender extension points', () => {
   it('paces segments size·8/rate apart once a pacing rate is set', () => {

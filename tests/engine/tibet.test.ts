@@ -4,13 +4,14 @@
  * used as Westwood uses BWE. Expectations by hand below; MSS = 1000 bytes, timestamps on and every
  * ACK's RTT exactly 100 ms (tsEcr = now − 100 ms), so RTTmin = 100 ms.
  */
+import { variantInfo, type VariantInfo } from '../../src/catalogue/variants.ts';
 import { describe, expect, it } from 'vitest';
 import { msToNs } from '../../src/engine/core/simulator.ts';
 import { registerVariant } from '../../src/engine/tcp/cc/registry.ts';
 import { createTibet } from '../../src/engine/tcp/cc/tibet.ts';
 import { tcpHarness, type TcpHarness } from '../harness/tcp-harness.ts';
 
-registerVariant({ name: 'tibet-alpha-0.5', description: 'test only', needsSack: false, defaultRecovery: 'newreno', create: () => createTibet({ alpha: 0.5 }) });
+registerVariant({ name: 'tibet-alpha-0.5', create: () => createTibet({ alpha: 0.5 }) }, { ...(variantInfo('tibet') as VariantInfo), name: 'tibet-alpha-0.5' });
 
 function ackAt(h: TcpHarness, ms: number, ackNo: number): void {
   h.advance(msToNs(ms) - h.sim.now());

@@ -9,7 +9,7 @@
  * described before it ships. Groups (the collapsible sections of the controls) come from
  * GROUP_RULES, by where a field sits rather than field by field.
  */
-import { variantNames } from '../../engine/tcp/cc/registry.ts';
+import { variantNames } from '../../catalogue/variants.ts';
 
 export type GroupId = 'scenario' | 'path' | 'errors' | 'queues' | 'flows' | 'cross' | 'apps';
 

@@ -9,7 +9,7 @@
  * the scenario inside goes through the scenario format's migration (src/scenarios/migrate.ts).
  */
 import LZString from 'lz-string';
-import { variantNames } from '../../engine/tcp/cc/registry.ts';
+import { variantNames } from '../../catalogue/variants.ts';
 import { migrateScenario } from '../../scenarios/migrate.ts';
 import type { Scenario } from '../../scenarios/schema.ts';
 import { formatError, formatValue, isRecord, parseScenario, type ScenarioError } from '../../scenarios/validate.ts';

@@ -309,8 +309,5 @@ export function createCubic(t: Partial<CubicTunables> = {}): CongestionControl {
 
 export const cubic: CcPlugin = {
   name: 'cubic',
-  description: 'CUBIC (RFC 9438): window a cubic function of time since the last loss — plateau at the old maximum, then probe',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createCubic(),
 };

@@ -137,8 +137,5 @@ export function createJersey(mode: JerseyMode, t: Partial<JerseyTunables> = {}):
 
 export const jersey: CcPlugin = {
   name: 'jersey',
-  description: 'Jersey: bandwidth estimate from ACK arrivals (ABE) + router congestion warnings tell congestion from wireless loss',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createJersey({ clock: 'ack-arrival', ssthreshFollowsOwnd: false, estimateName: 'abeBps' }),
 };

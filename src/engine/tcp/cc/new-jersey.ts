@@ -24,8 +24,5 @@ export function createNewJersey(t: Partial<JerseyTunables> = {}): CongestionCont
 
 export const newJersey: CcPlugin = {
   name: 'new-jersey',
-  description: 'New Jersey: Jersey with the receiver’s timestamps (TABE) — immune to ACK compression — and ssthresh tracking the estimate',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createNewJersey(),
 };

@@ -33,8 +33,5 @@ export function groundTruthJudge(): LossJudge {
 
 export const newrenoIdealLp: CcPlugin = {
   name: 'newreno-ideal-lp',
-  description: 'NewReno-Ideal-LP: NewReno-LP with a perfect oracle for the cause of each loss — the upper bound',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createLossDifferentiatingNewReno(groundTruthJudge()),
 };

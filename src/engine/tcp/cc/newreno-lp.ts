@@ -186,8 +186,5 @@ export function vegasLossPredictor(params: Readonly<NewRenoLpParams> = NEWRENO_L
 
 export const newrenoLp: CcPlugin = {
   name: 'newreno-lp',
-  description: 'NewReno-LP: NewReno that keeps its window when the Vegas predictor calls a loss wireless',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createLossDifferentiatingNewReno(vegasLossPredictor()),
 };

@@ -8,8 +8,5 @@ import type { CcPlugin } from './types.ts';
 
 export const newreno: CcPlugin = {
   name: 'newreno',
-  description: 'NewReno: stays in fast recovery across partial ACKs — one halving per window of losses',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => ({ ...classicWindow }),
 };

@@ -14,8 +14,5 @@ import type { CcPlugin } from './types.ts';
 
 export const probingTahoe: CcPlugin = {
   name: 'probing-tahoe',
-  description: 'TCP-Probing (Tahoe): probe cycle on every loss; slow start when the probes say congestion',
-  needsSack: false,
-  defaultRecovery: 'tahoe',
   create: () => createProbing('tahoe'),
 };

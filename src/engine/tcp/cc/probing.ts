@@ -237,8 +237,5 @@ export function createProbing(base: ProbingBase): CongestionControl {
 
 export const probing: CcPlugin = {
   name: 'probing',
-  description: 'TCP-Probing (Reno): on a loss, pause data and probe the path; recover at full window unless the probe RTTs say congestion',
-  needsSack: false,
-  defaultRecovery: 'reno',
   create: () => createProbing('reno'),
 };

@@ -117,9 +117,6 @@ function create(): CongestionControl {
 
 export const real: CcPlugin = {
   name: 'real',
-  description: 'TCP-Real: the receiver times each wave and sets the window; random losses leave it alone',
-  needsSack: false,
-  defaultRecovery: 'reno',
   create,
   createReceiverAgent: () => new RealReceiverAgent(),
   dataOptionBytes: REAL_OPTION_BYTES,

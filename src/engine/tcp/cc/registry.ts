@@ -1,4 +1,10 @@
-/** Variant registry: name → plug-in. Rejects duplicates and plug-ins missing a required hook. */
+/**
+ * Variant registry: name → implementation, joined with the variant's catalogue entry
+ * (src/catalogue/variants.ts, what the UI and the schema know without loading the engine).
+ * Rejects duplicates, plug-ins missing a required hook and names the catalogue does not know;
+ * at load it checks that every catalogue entry has an implementation.
+ */
+import { variantInfo, VARIANTS, type VariantInfo } from '../../../catalogue/variants.ts';
 import { bbr } from './bbr/index.ts';
 import { cubic } from './cubic.ts';
 import { jersey } from './jersey.ts';
@@ -19,48 +25,39 @@ import { westwoodPlus } from './westwood-plus.ts';
 import { westwood } from './westwood.ts';
 import type { CcPlugin } from './types.ts';
 
+/** A registered variant: its implementation and its catalogue entry. */
+export type Variant = CcPlugin & VariantInfo;
+
 const REQUIRED_HOOKS = ['congAvoid', 'ssthresh'] as const;
 
-const registry = new Map<string, CcPlugin>();
+const registry = new Map<string, Variant>();
 
-export function registerVariant(plugin: CcPlugin): void {
+/**
+ * Register an implementation. `info` defaults to the catalogue entry of its name; tests that
+ * register tuned copies of a variant pass one (e.g. the original's entry under the new name).
+ */
+export function registerVariant(plugin: CcPlugin, info: VariantInfo | undefined = variantInfo(plugin.name)): void {
   if (registry.has(plugin.name)) throw new Error(`variant "${plugin.name}" is already registered`);
+  if (info === undefined || info.name !== plugin.name) throw new Error(`variant "${plugin.name}" has no catalogue entry`);
   const instance = plugin.create();
   const missing = REQUIRED_HOOKS.filter((h) => typeof instance[h] !== 'function');
   if (missing.length > 0) throw new Error(`variant "${plugin.name}" is missing required hook(s): ${missing.join(', ')}`);
-  registry.set(plugin.name, plugin);
+  registry.set(plugin.name, { ...info, ...plugin });
 }
 
-export function getVariant(name: string): CcPlugin {
+export function getVariant(name: string): Variant {
   const p = registry.get(name);
   if (!p) throw new Error(`unknown variant "${name}"; one of ${variantNames().join(', ')}`);
   return p;
 }
 
+/** Every registered name (the catalogue's, plus any a test registered). */
 export function variantNames(): string[] {
   return [...registry.keys()];
 }
 
-export function listVariants(): { name: string; description: string }[] {
-  return [...registry.values()].map((p) => ({ name: p.name, description: p.description }));
+for (const plugin of [tahoe, reno, newreno, sack, vegas, veno, newrenoLp, newrenoIdealLp, westwoodPlus, westwood, tibet, jersey, newJersey, real, probing, probingTahoe, cubic, bbr]) {
+  registerVariant(plugin);
 }
-
-// Menu order: classic, then each family as algorithms.md groups them. One line per variant.
-registerVariant(tahoe);
-registerVariant(reno);
-registerVariant(newreno);
-registerVariant(sack);
-registerVariant(vegas);
-registerVariant(veno);
-registerVariant(newrenoLp);
-registerVariant(newrenoIdealLp);
-registerVariant(westwoodPlus);
-registerVariant(westwood);
-registerVariant(tibet);
-registerVariant(jersey);
-registerVariant(newJersey);
-registerVariant(real);
-registerVariant(probing);
-registerVariant(probingTahoe);
-registerVariant(cubic);
-registerVariant(bbr);
+const unimplemented = VARIANTS.filter((v) => !registry.has(v.name)).map((v) => v.name);
+if (unimplemented.length > 0) throw new Error(`catalogue variants without an implementation: ${unimplemented.join(', ')}`);

@@ -8,8 +8,5 @@ import type { CcPlugin } from './types.ts';
 
 export const reno: CcPlugin = {
   name: 'reno',
-  description: 'Reno: fast recovery, but one halving per loss — several losses in a window hurt',
-  needsSack: false,
-  defaultRecovery: 'reno',
   create: () => ({ ...classicWindow }),
 };

@@ -10,8 +10,5 @@ import type { CcPlugin } from './types.ts';
 
 export const sack: CcPlugin = {
   name: 'sack',
-  description: 'SACK (RFC 6675): the receiver reports holes, the sender repairs several per RTT',
-  needsSack: true,
-  defaultRecovery: 'sack',
   create: () => ({ ...classicWindow }),
 };

@@ -10,8 +10,5 @@ import type { CcPlugin } from './types.ts';
 
 export const tahoe: CcPlugin = {
   name: 'tahoe',
-  description: 'Tahoe: every loss restarts slow start from 1 segment',
-  needsSack: false,
-  defaultRecovery: 'tahoe',
   create: () => ({ ...classicWindow }),
 };

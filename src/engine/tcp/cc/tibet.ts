@@ -42,8 +42,5 @@ export function createTibet(t: Partial<TibetTunables> = {}): CongestionControl {
 
 export const tibet: CcPlugin = {
   name: 'tibet',
-  description: 'TIBET: Westwood-style loss reaction with an unbiased estimate (filtered length / filtered ACK interval)',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createTibet(),
 };

@@ -7,7 +7,7 @@
  */
 
 import type { CaState, DropCause, ProbeRecord, Verdict, WaveRecord } from '../../core/trace.ts';
-import type { Recovery, RecoveryAlgorithm } from '../recovery/types.ts';
+import type { Recovery } from '../recovery/types.ts';
 
 /** The sender as a congestion-control variant sees it. */
 export interface Conn {
@@ -260,15 +260,10 @@ export interface ReceiverAgent {
   onTimer?(r: ReceiverView, id: number): void;
 }
 
+/** A variant's implementation; what menus and the schema know of it is its catalogue entry (src/catalogue/variants.ts). */
 export interface CcPlugin {
-  /** Registry name used by the CLI's --variant and in URLs. */
+  /** The catalogue name it implements. */
   name: string;
-  /** One line for menus. */
-  description: string;
-  /** The variant needs SACK blocks from the receiver. */
-  needsSack: boolean;
-  /** The recovery `tcp.recovery: "auto"` gives it without SACK (with SACK: sack-prr). */
-  defaultRecovery: RecoveryAlgorithm;
   /** A fresh instance for one flow. */
   create(): CongestionControl;
   /** A fresh receiver-side agent for one flow, for variants that need the receiver's help (TCP-Real). */

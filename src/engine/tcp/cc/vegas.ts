@@ -170,8 +170,5 @@ export function createVegas(params: Readonly<VegasParams> = VEGAS_DEFAULTS): Con
 
 export const vegas: CcPlugin = {
   name: 'vegas',
-  description: 'Vegas: keeps 1–3 segments queued by comparing expected and actual rate once per RTT',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createVegas(),
 };

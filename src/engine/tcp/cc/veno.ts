@@ -89,8 +89,5 @@ export function createVeno(params: Readonly<VenoParams> = VENO_DEFAULTS): Conges
 
 export const veno: CcPlugin = {
   name: 'veno',
-  description: 'Veno: Reno that cuts only to 4/5 when Vegas’s backlog says a loss was random',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createVeno(),
 };

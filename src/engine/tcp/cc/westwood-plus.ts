@@ -53,8 +53,5 @@ export function createWestwoodPlus(t: Partial<WestwoodPlusTunables> = {}): Conge
 
 export const westwoodPlus: CcPlugin = {
   name: 'westwood-plus',
-  description: 'Westwood+: after a loss, ssthresh = bandwidth estimate × RTTmin (one sample per RTT, low-pass filtered)',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createWestwoodPlus(),
 };

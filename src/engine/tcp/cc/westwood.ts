@@ -44,8 +44,5 @@ export function createWestwood(t: Partial<WestwoodTunables> = {}): CongestionCon
 
 export const westwood: CcPlugin = {
   name: 'westwood',
-  description: 'Westwood (original): per-ACK bandwidth samples — over-estimates when ACKs arrive bunched',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => createWestwood(),
 };

@@ -3,7 +3,7 @@
  * wherever SACK blocks are on (what every current stack runs), otherwise the recovery the
  * variant's paper or RFC implies (its plug-in's `defaultRecovery`).
  */
-import type { CcPlugin } from '../cc/types.ts';
+import type { VariantInfo } from '../../../catalogue/variants.ts';
 import { createNewReno } from './newreno.ts';
 import { createReno } from './reno.ts';
 import { createSackRecovery } from './sack.ts';
@@ -13,9 +13,9 @@ import type { Recovery, RecoveryAlgorithm } from './types.ts';
 export type RecoveryChoice = RecoveryAlgorithm | 'auto';
 
 /** The algorithm a flow runs: `choice` resolved for this variant and SACK setting. */
-export function resolveRecovery(choice: RecoveryChoice, plugin: Pick<CcPlugin, 'defaultRecovery'>, sackOn: boolean): RecoveryAlgorithm {
+export function resolveRecovery(choice: RecoveryChoice, variant: Pick<VariantInfo, 'defaultRecovery'>, sackOn: boolean): RecoveryAlgorithm {
   if (choice !== 'auto') return choice;
-  return sackOn ? 'sack-prr' : plugin.defaultRecovery;
+  return sackOn ? 'sack-prr' : variant.defaultRecovery;
 }
 
 /** SACK recoveries need the receiver's blocks. */

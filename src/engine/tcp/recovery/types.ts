@@ -9,9 +9,8 @@
  */
 import type { AckInfo, Conn, Snapshot } from '../cc/types.ts';
 
-/** The recoveries a scenario can name (`tcp.recovery`; "auto" resolves to one of them). */
-export const RECOVERY_ALGORITHMS = ['tahoe', 'reno', 'newreno', 'sack', 'sack-prr'] as const;
-export type RecoveryAlgorithm = (typeof RECOVERY_ALGORITHMS)[number];
+/** The recoveries a scenario can name (listed in the catalogue, which the schema reads without the engine). */
+export type { RecoveryAlgorithm } from '../../../catalogue/variants.ts';
 
 export interface Recovery {
   /** Required. Each duplicate ACK, in any state (c.dupAcks already counts it): start a loss event, inflate the window. */

@@ -287,8 +287,5 @@ class Bbr implements CongestionControl {
 
 export const bbr: CcPlugin = {
   name: 'bbr',
-  description: 'BBR v1: paces at the measured bottleneck rate, window ≈ 2 × bandwidth·min-RTT — keeps queues short, ignores loss',
-  needsSack: false,
-  defaultRecovery: 'newreno',
   create: () => new Bbr(),
 };
