@@ -4,6 +4,7 @@
  * path element: error models, RED/CW queues, variable links, cross traffic, token buckets,
  * playback. For a longer soak: PROPERTY_RUNS=3000 PROPERTY_SEED=<n> npm run test:unit.
  */
+import { CA_STATES } from '../../src/engine/core/trace.ts';
 import { RECOVERY_ALGORITHMS } from '../../src/catalogue/variants.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -180,6 +181,42 @@ describe('random scenarios', () => {
         expect(v).toEqual([]);
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 250), seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
+    );
+  });
+
+  /**
+   * Every variant × every recovery: outside the loss state (go-back-N after a timeout, whose
+   * resends may be spurious: the timer cannot know), a flow retransmits no more segments than the
+   * links dropped of its data. Two causes of spurious retransmissions are left out by
+   * construction, since no sender can avoid them: lost ACKs (the SACK information they carried
+   * is gone) and a token bucket in front of the sender (its wait stretches the flight, so RFC
+   * 6675's NextSeg rule 3 may resend a segment still queued at the end of a transfer).
+   */
+  it('retransmit outside timeouts no more than the links dropped, with any variant and recovery', () => {
+    const LOSS = CA_STATES.indexOf('loss');
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const run = checkedRun(s);
+        const t = run.trace;
+        s.flows.forEach((f, fi) => {
+          if (f.tokenBucket !== null || f.access.reverse.errors.length > 0 || s.path.some((l) => l.reverse.errors.length > 0)) return;
+          let state = 0;
+          let k = 0;
+          let retransmissions = 0;
+          for (let i = 0; i < t.send.tNs.length; i++) {
+            if (t.send.flow[i] !== fi) continue;
+            while (k < t.castate.tNs.length && t.castate.tNs[k] <= t.send.tNs[i]) {
+              if (t.castate.flow[k] === fi) state = t.castate.to[k];
+              k++;
+            }
+            if (t.send.retransmit[i] === 1 && state !== LOSS) retransmissions++;
+          }
+          let drops = 0;
+          for (let i = 0; i < t.drop.tNs.length; i++) if (t.drop.flow[i] === fi && t.drop.isAck[i] === 0) drops++;
+          expect(retransmissions, `${f.variant} / ${f.tcp.recovery} / sack ${f.tcp.sack}`).toBeLessThanOrEqual(drops);
+        });
+      }),
+      { numRuns: 80, seed: 15 },
     );
   });
 

@@ -66,7 +66,7 @@ export function createSackRecovery(withPrr: boolean): Recovery {
   function currentPipe(c: Conn): number {
     if (c.sack.version !== pipeVersion || c.sndUna !== pipeUna) {
       findLostRetransmissions(c);
-      // A retransmission found lost is no longer in the network.
+      // A retransmission found lost (and still unrepaired) is no longer in the network.
       pipeBytes = sackPipe(c, highRxtEnd) - relost.length * c.mssBytes;
       pipeVersion = c.sack.version;
       pipeUna = c.sndUna;
@@ -88,6 +88,8 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     }
     retxSeqs.length = kept;
     retxMarks.length = kept;
+    // One found lost earlier may have been delivered since (a late ACK): it is no hole any more.
+    relost = relost.filter((seq) => seq >= c.sndUna && !c.sack.isSacked(seq));
     if (relost.length > 1) relost.sort((x, y) => x - y);
   }
 
