@@ -212,3 +212,29 @@ describe('SACK recovery finds a lost retransmission', () => {
     expect(h.sender.timeouts).toBe(0);
   });
 });
+
+describe('back-to-back SACK recoveries', () => {
+  it('sack a recovery that starts right after another does not resend a hole the previous one retransmitted and is still on its way', () => {
+    const h = tcpHarness({ variant: 'newreno', sack: true, recovery: 'sack', initialCwndSegments: 10 });
+    h.start();
+    h.newSent();
+    // Episode 1: segment 0 lost (recovery point 10000); 1–9 arrive, new data 10, 11, … follows.
+    for (let k = 1; k <= 9; k++) h.ack(0, { sack: holding(1, k) });
+    const episode1 = sent(h);
+    expect(episode1[0]).toBe('0 rxt');
+    expect(episode1).toContain('10000');
+    // Segment 10 is lost too: 11, 12, 13 arrive, IsLost(10) ⇒ episode 1 resends it.
+    h.ack(0, { sack: [11000, 12000, 1000, 10000] });
+    h.ack(0, { sack: [11000, 13000, 1000, 10000] });
+    h.ack(0, { sack: [11000, 14000, 1000, 10000] });
+    expect(sent(h)).toContain('10000 rxt');
+    // The retransmission of 0 arrives: episode 1 is over; 14 arrives next and IsLost(10) starts
+    // episode 2 — whose first hole, 10, is already retransmitted and in flight.
+    h.ack(10000, { sack: holding(11, 13) });
+    expect(h.sender.caState).toBe('open');
+    h.ack(10000, { sack: holding(11, 14) });
+    expect(h.sender.caState).toBe('recovery');
+    expect(sent(h)).not.toContain('10000 rxt');
+    expect(h.sender.fastRetransmits).toBe(1);
+  });
+});

@@ -20,6 +20,9 @@
  *   once the receiver SACKs data first sent after a retransmission, that retransmission was
  *   lost too; it leaves pipe and is sent again first. RFC 6675 alone leaves it to the timeout,
  *   which under random loss of a few percent fires every few hundred segments.
+ * - A recovery that starts right after another keeps HighRxt and does not resend (not even as
+ *   the fast retransmit) a hole the previous episode retransmitted that is still on its way:
+ *   RFC 6675's step 4.3 would move HighRxt back to HighACK and send those again.
  *
  * Deviations: the scoreboard is segment-granular (MSS-aligned segments); IsLost counts SACKed
  * segments above the sequence number (equivalent for full-sized segments).
@@ -118,16 +121,23 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     const ssthresh = c.congestionEvent(a);
     if (prr === null) c.cwndBytes = lossWindow(c, ssthresh);
     c.enterRecovery();
-    c.fastRetransmit();
-    highRxtEnd = segEnd(c, c.sndUna);
+    // An episode that starts right after another may find its first hole already retransmitted
+    // by it and still on its way (Linux's per-segment "retransmitted" mark): it is not sent again
+    // unless found lost, and HighRxt does not move back over those retransmissions.
+    findLostRetransmissions(c);
+    const resentBefore = retxSeqs.includes(c.sndUna) && !relost.includes(c.sndUna);
+    if (!resentBefore) {
+      c.fastRetransmit();
+      retxSeqs.push(c.sndUna);
+      retxMarks.push(c.sndMax);
+    }
+    relost = relost.filter((seq) => seq !== c.sndUna);
+    highRxtEnd = Math.max(highRxtEnd, segEnd(c, c.sndUna));
     rescueEnd = highRxtEnd;
-    retxSeqs = [c.sndUna];
-    retxMarks = [c.sndMax];
-    relost = [];
     pipeVersion = -1;
     if (prr !== null) {
       prr.start(flightBytes);
-      prr.sent(highRxtEnd - c.sndUna);
+      if (!resentBefore) prr.sent(segEnd(c, c.sndUna) - c.sndUna);
       prrWindow(c, a);
     }
   }
