@@ -22,12 +22,15 @@ export function nodeExecutor(opts: { hash?: boolean } = {}): Executor {
 }
 
 export function runOutcome(job: RunJob, hash: boolean): RunOutcome {
+  const t0 = performance.now();
   const r = runScenario(job.scenario, { trace: hash });
+  const engineMs = performance.now() - t0;
   return {
     key: job.key,
     result: { flows: r.flows, links: r.links, summary: r.summary },
     traceHash: hash ? traceHash(r.trace) : null,
     events: r.sim.events,
+    engineMs,
     note: r.stoppedEarly ? 'stopped early' : null,
   };
 }

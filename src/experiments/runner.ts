@@ -19,6 +19,8 @@ export interface RunOutcome {
   /** Fingerprint of the full trace (as the main view and `runScenario` compute it); null if not asked for. */
   traceHash: string | null;
   events: number;
+  /** Engine wall time of the run (in the worker, or in-process), ms: for the pool's utilisation. */
+  engineMs: number;
   /** Why the run is shorter than its scenario (a browser cap); null if complete. */
   note: string | null;
 }

@@ -34,7 +34,7 @@ export function workerExecutor(lanes: number, factory: WorkerFactory = defaultWo
         // The trace is only fingerprinted here, never drawn: decimate it to almost nothing.
         const out = await client.run(job.scenario, { caps: { maxDurationS: EXPERIMENT_MAX_DURATION_S }, displayRowsMax: 1 });
         const hash = await traceHashOf(out);
-        return { key: job.key, result: { flows: out.flows, links: out.links, summary: out.summary }, traceHash: hash || null, events: out.sim.events, note: out.capNote };
+        return { key: job.key, result: { flows: out.flows, links: out.links, summary: out.summary }, traceHash: hash || null, events: out.sim.events, engineMs: out.engineMs, note: out.capNote };
       } finally {
         give(client);
       }
