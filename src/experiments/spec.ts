@@ -126,14 +126,14 @@ export type SpecResult = { ok: true; experiment: Experiment } | { ok: false; err
 
 /** Validates an experiment; every problem named by its dotted field path. Never throws. */
 export function parseExperiment(input: unknown): SpecResult {
-  const r = ExperimentSchema.safeParse(input, { error: (iss) => message(iss) });
+  const r = ExperimentSchema.safeParse(input, { reportInput: true, error: (iss) => message(iss) });
   if (!r.success) {
     return {
       ok: false,
       errors: r.error.issues.flatMap((iss) =>
         iss.code === 'unrecognized_keys'
           ? iss.keys.map((k) => ({ path: [...iss.path, k].map(String).join('.'), message: 'unknown field' }))
-          : [{ path: iss.path.map(String).join('.'), message: iss.message }],
+          : [{ path: iss.path.map(String).join('.'), message: iss.code === 'invalid_format' ? `${formatValue(iss.input)} ${iss.message}` : iss.message }],
       ),
     };
   }
@@ -171,8 +171,6 @@ function message(iss: RawIssue): string | undefined {
       return `${value} is not allowed — allowed: ${iss.values.map(formatValue).join(', ')}`;
     case 'invalid_union':
       return `${value} matches none of the allowed forms — e.g. {"preset": "lp-uncorrelated"} or {"scenario": {…}}; seeds as [1, 2, 3] or {"first": 1, "count": 5}`;
-    case 'invalid_format':
-      return `${value} ${iss.message}`;
     default:
       return undefined;
   }

@@ -43,7 +43,12 @@ export function decodeExperimentHash(hash: string): ExperimentRoute {
   let input: unknown;
   let figureId: string | null = null;
   if (main.startsWith('j.')) {
-    const json = LZString.decompressFromEncodedURIComponent(main.slice(2));
+    let json: string | null = null;
+    try {
+      json = LZString.decompressFromEncodedURIComponent(main.slice(2));
+    } catch {
+      // lz-string throws on some malformed input instead of returning null
+    }
     if (!json) return none(['The experiment in the link is damaged (it does not decompress). Pick one from the menu.']);
     try {
       input = JSON.parse(json);
