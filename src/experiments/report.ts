@@ -29,7 +29,7 @@ export async function runInNode(e: Experiment, cache: Cache, opts: { hash?: bool
   const rs = rowsOf(e, cache);
   const cs = cellsOf(e, rs);
   const figure = getFigure(e.id) ?? null;
-  return { experiment: e, figure, cells: cs, csv: toCsv(e, rs), verdict: figure ? verdict(figure, e, cs) : null, runs: rs.length, wallMs: now() - t0 };
+  return { experiment: e, figure, cells: cs, csv: toCsv(e, rs), verdict: figure ? verdict(figure, e, cs) : null, runs: new Set(rs.map((r) => r.key)).size, wallMs: now() - t0 };
 }
 
 /** The JSON summary: per point, variant and metric the mean, sd, 95 % CI half-width and seeds; the verdict. */

@@ -9,6 +9,7 @@
  * so a sweep point is exactly `npm run sim -- --preset P --set …` with the same edits.
  */
 import { z } from 'zod';
+import { Rng } from '../engine/core/rng.ts';
 import { variantNames } from '../engine/tcp/cc/registry.ts';
 import { getPreset, presetNames } from '../scenarios/presets/index.ts';
 import type { Scenario } from '../scenarios/schema.ts';
@@ -100,6 +101,13 @@ export const ExperimentSchema = z.strictObject({
   base: z.union([z.strictObject({ preset: z.string().max(64) }), z.strictObject({ scenario: z.record(z.string(), z.unknown()) })]),
   /** Applied to the base for every run, before the axis edits. */
   edits: z.array(assignment).max(64).default([]),
+  /**
+   * Applied per seed, after everything else: `{uniform:LO:HI}` in the value is replaced by a number
+   * drawn uniformly from [LO, HI) by the seed's own random stream (named after the edit's path), so
+   * a scenario without a random element of its own (identical flows starting together) still
+   * differs between seeds — e.g. `flows.0.startS={uniform:0:1}`.
+   */
+  seedEdits: z.array(z.string().max(500).regex(/^[A-Za-z0-9_.[\]-]+=.*\{uniform:-?[0-9.e]+:-?[0-9.e]+\}/, 'is not a seed edit — expected dotted.path=…{uniform:LO:HI}…, e.g. flows.0.startS={uniform:0:1}')).max(64).default([]),
   axis: AxisSchema,
   /** Compared variants: written into every flow (`every-flow`), or only used to pick flows (`as-scenario`, when the cases set the flows' variants). */
   variants: z.array(variant).min(1).max(MAX_VARIANTS),
@@ -290,20 +298,40 @@ export function pointScenarios(e: Experiment): Scenario[][] {
   return scenarios;
 }
 
-/** Validates the whole expansion (throws ExpandError). */
+/** Validates the whole expansion (throws ExpandError); seed edits are tried on the first seed. */
 export function expandExperiment(e: Experiment): void {
   pointScenarios(e);
+  if (e.seedEdits.length > 0) jobsFor(e, 0, seedList(e)[0]);
 }
 
 /** The runs of one point and seed: one per variant, or one for all (`as-scenario`). */
 export function jobsFor(e: Experiment, point: number, seed: number): RunJob[] {
   const scenarios = pointScenarios(e)[point];
   const make = (scenario: Scenario, variants: string[]): RunJob => {
-    const s = { ...scenario, seed };
+    const s = withSeed(e, scenario, seed);
     return { point, seed, variants, scenario: s, key: runKey(s) };
   };
   if (e.variantMode === 'as-scenario') return [make(scenarios[0], [...e.variants])];
   return e.variants.map((v, i) => make(scenarios[i], [v]));
+}
+
+const UNIFORM = /\{uniform:(-?[0-9.e]+):(-?[0-9.e]+)\}/g;
+
+/** The edit with its `{uniform:LO:HI}` tokens drawn for this seed. */
+export function resolveSeedEdit(edit: string, seed: number): string {
+  const path = edit.slice(0, edit.indexOf('='));
+  const stream = new Rng(seed).stream(`experiment:${path}`);
+  return edit.replace(UNIFORM, (_m, lo: string, hi: string) => num(stream.uniform(Number(lo), Number(hi))));
+}
+
+/** The point's scenario for one seed: `seed` set and the seed edits drawn and applied (then validated again). */
+function withSeed(e: Experiment, scenario: Scenario, seed: number): Scenario {
+  if (e.seedEdits.length === 0) return { ...scenario, seed };
+  const edited = applyAll({ ...scenario, seed }, e.seedEdits.map((x) => resolveSeedEdit(x, seed)), 'seedEdits');
+  if (edited.errors.length > 0) throw new ExpandError(edited.errors);
+  const parsed = parseScenario(edited.value);
+  if (!parsed.ok) throw new ExpandError([{ path: 'seedEdits', message: `the scenario is invalid:\n${formatErrors(parsed.errors)}` }]);
+  return parsed.scenario;
 }
 
 /** Identity of a run: a fingerprint of the full scenario, seed included. */

@@ -45,6 +45,19 @@ describe('experiment spec', () => {
     expect(jobsFor(e, 1, 3)[0].key).not.toBe(jobs[0].key);
   });
 
+  it('seed edits draw their value from the seed: the same for the same seed, different across seeds, in range', () => {
+    const r = parseExperiment({ ...base(), seedEdits: ['flows.0.startS={uniform:0:1}'] });
+    if (!r.ok) throw new Error(r.errors.map((x) => x.message).join());
+    const start = (seed: number): number => jobsFor(r.experiment, 0, seed)[0].scenario.flows[0].startS;
+    expect(start(3)).toBe(start(3));
+    expect(start(3)).not.toBe(start(4));
+    for (const s of [1, 2, 3, 4, 5]) expect(start(s)).toBeGreaterThanOrEqual(0), expect(start(s)).toBeLessThan(1);
+    // every variant of a point and seed gets the same draw (common random numbers)
+    expect(jobsFor(r.experiment, 1, 3).map((j) => j.scenario.flows[0].startS)).toEqual([start(3), start(3)]);
+    expect(errors({ ...base(), seedEdits: ['flows.0.startS=0.5'] })[0]).toMatch(/^seedEdits\.0: "flows\.0\.startS=0\.5" is not a seed edit/);
+    expect(errors({ ...base(), seedEdits: ['flows.0.startS={uniform:-5:-1}'] }).join('\n')).toMatch(/seedEdits: the scenario is invalid:\nflows\.0\.startS: .* is out of range/);
+  });
+
   it('a range spreads its values evenly on the axis scale', () => {
     const r = parseExperiment({ ...base(), axis: { label: 'PER', scale: 'log', range: { from: 1e-4, to: 1e-2, count: 3 }, set: ['path.1.forward.errors.0.per={x}'] } });
     expect(r.ok && axisPoints(r.experiment).map((p) => p.x)).toEqual([1e-4, 1e-3, 1e-2]);
