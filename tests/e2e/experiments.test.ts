@@ -87,7 +87,7 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
 
   it('cancel keeps the finished runs and resume completes the sweep', async () => {
     const e = structuredClone(getFigure('lp-fig4a')!.experiment);
-    e.id = 'lp-fig4a-small';
+    // the figure's own id: its models and claims come with it
     e.edits = [...(e.edits ?? []), 'durationS=20'];
     e.seeds = { first: 1, count: 3 };
     await page.goto(session.preview.url + link(e));
@@ -100,6 +100,9 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
     await finished(page);
     expect(await page.getByTestId('exp-progress').getAttribute('data-done')).toBe('60');
     expect(await page.getByTestId('exp-point').count()).toBe(20);
+    // Fig. 4(a) draws Mathis and PFTK over the data, on a log PER axis
+    expect(await page.getByTestId('exp-model').count()).toBe(2);
+    await page.screenshot({ path: join(OUT, 'experiments-lp-fig4a-light-1280x720.png'), fullPage: true });
   });
 
   it('clicking a point opens that exact run in the main view, and the bar leads back', async () => {
