@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getFigure } from '../../src/experiments/figures.ts';
 import type { ExperimentInput } from '../../src/experiments/spec.ts';
-import { CHROMIUM, foreignRequests, OUT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, OUT, ROOT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -75,6 +75,19 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
     }
     await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
     await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it('has no serious or critical axe-core violations, light or dark', async () => {
+    await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+    const serious = async (): Promise<string[]> =>
+      page.evaluate(async () => {
+        const r = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
+        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+      });
+    expect(await serious()).toEqual([]);
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    expect(await serious()).toEqual([]);
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
   });
 
   it('switching the plotted metric reruns nothing', async () => {

@@ -53,7 +53,7 @@ export function ExperimentPlot({ experiment, figure, cells, metric, onOpen, svgR
 
   return (
     <div className="exp-plot" ref={box}>
-      <svg ref={svgRef} className="chart exp-chart" width={m.width} height={m.height} role="img" aria-label={`${m.yLabel} against ${m.xLabel}`} data-testid="exp-chart" onMouseLeave={() => setTip(null)}>
+      <svg ref={svgRef} className="chart exp-chart" width={m.width} height={m.height} role="group" aria-label={`${m.yLabel} against ${m.xLabel}`} data-testid="exp-chart" onMouseLeave={() => setTip(null)}>
         <g transform={`translate(${m.margin.left},${m.margin.top})`}>
           {m.yTicks.map((t) => (
             <g key={`y${t.label}`}>
