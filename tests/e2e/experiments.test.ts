@@ -134,6 +134,20 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
     expect(await page.getByTestId('exp-progress').textContent()).toMatch(/60 runs reused/);
   });
 
+  it('the index sums up the figures run in this session', async () => {
+    await page.evaluate(() => (location.hash = 'experiment=real-handoff'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="exp-title"]')?.textContent?.startsWith('Goodput and application success with handoffs'));
+    await finished(page);
+    await page.evaluate(() => (location.hash = 'experiment='));
+    await page.getByTestId('exp-summary').waitFor();
+    const rows = await page.locator('[data-testid="exp-summary"] tbody tr').allTextContents();
+    expect(rows).toHaveLength(19);
+    // the small Fig. 4(a) sweep above used 20 s runs, not the figure's 60 s: the figure itself has not run
+    expect(rows.find((r) => r.startsWith('lp-fig4a'))).toMatch(/not run yet/);
+    expect(rows.find((r) => r.startsWith('real-handoff'))).toMatch(/the paper/);
+    await page.screenshot({ path: join(OUT, 'experiments-index-summary.png'), fullPage: true });
+  });
+
   it('a mangled link names the problem and the view keeps working', async () => {
     await page.goto(session.preview.url + '#experiment=lp-fig44');
     await page.getByTestId('exp-problems').waitFor();

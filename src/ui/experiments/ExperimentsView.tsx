@@ -35,6 +35,55 @@ function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
+/** "Did it match the paper?" for every figure whose runs this page has finished (all figures: `npm run reproduce`). */
+function VerdictSummary() {
+  const rowsOfTable = useMemo(
+    () =>
+      FIGURES.map((f) => {
+        const r = parseExperiment(f.experiment);
+        if (!r.ok) return { f, text: 'invalid experiment', words: '' };
+        const jobs = plan(r.experiment);
+        const done = jobs.filter((j) => CACHE.has(j.key)).length;
+        if (done < jobs.length) return { f, text: done === 0 ? 'not run yet' : `${done} of ${jobs.length} runs so far`, words: '' };
+        const v = verdict(f, r.experiment, cellsOf(r.experiment, rowsOf(r.experiment, CACHE)));
+        return { f, text: BADGE_TEXT[v.badge], words: v.words };
+      }),
+    [],
+  );
+  return (
+    <section className="panel exp-summary" aria-label="Did it match the paper?">
+      <h2>Did it match the paper?</h2>
+      <p className="hint">
+        Figures run in this session; <code>npm run reproduce -- DIR</code> runs them all and writes the same table with the analysis.
+      </p>
+      <div className="table-scroll">
+        <table data-testid="exp-summary">
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col">Paper</th>
+              <th scope="col">Verdict</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rowsOfTable.map(({ f, text, words }) => (
+              <tr key={f.experiment.id}>
+                <td>
+                  <a href={`#${encodeExperimentHash({ figureId: f.experiment.id, experiment: null, metric: null })}`}>{f.experiment.id}</a> ({f.figure})
+                </td>
+                <td>{f.paper}</td>
+                <td>{text}</td>
+                <td>{words}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 export function ExperimentsView() {
   const [route, setRoute] = useState<ExperimentRoute>(() => decodeExperimentHash(location.hash));
   const [problems, setProblems] = useState<string[]>(route.problems);
@@ -257,22 +306,25 @@ export function ExperimentsView() {
         </div>
       ) : null}
       {!e ? (
-        <section className="exp-index" aria-label="Figures">
-          {groups.map((g) => (
-            <div key={g} className="panel">
-              <h2>{g}</h2>
-              <ul>
-                {FIGURES.filter((f) => f.paper === g).map((f) => (
-                  <li key={f.experiment.id}>
-                    <a href={`#${encodeExperimentHash({ figureId: f.experiment.id, experiment: null, metric: null })}`}>
-                      {f.figure}: {f.experiment.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </section>
+        <>
+          <section className="exp-index" aria-label="Figures">
+            {groups.map((g) => (
+              <div key={g} className="panel">
+                <h2>{g}</h2>
+                <ul>
+                  {FIGURES.filter((f) => f.paper === g).map((f) => (
+                    <li key={f.experiment.id}>
+                      <a href={`#${encodeExperimentHash({ figureId: f.experiment.id, experiment: null, metric: null })}`}>
+                        {f.figure}: {f.experiment.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+          <VerdictSummary />
+        </>
       ) : (
         <section className="panel exp-panel" aria-label={e.title}>
           <div className="panel-head">
