@@ -134,6 +134,17 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
     expect(await page.getByTestId('exp-progress').textContent()).toMatch(/60 runs reused/);
   });
 
+  it('more seeds reuse the finished runs; an absurd seed count is named', async () => {
+    await page.getByTestId('exp-seeds').fill('0');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    expect(await page.getByTestId('exp-problems').textContent()).toContain('seeds.count: 0 is out of range — allowed at least 1');
+    await page.getByTestId('exp-seeds').fill('4');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await finished(page);
+    // 3 seeds had run: 20 points × 1 new seed
+    expect(await page.getByTestId('exp-progress').textContent()).toMatch(/80 of 80 runs.*\(60 runs reused\)/);
+  });
+
   it('the index sums up the figures run in this session', async () => {
     await page.evaluate(() => (location.hash = 'experiment=real-handoff'));
     await page.waitForFunction(() => document.querySelector('[data-testid="exp-title"]')?.textContent?.startsWith('Goodput and application success with handoffs'));

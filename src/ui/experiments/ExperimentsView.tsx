@@ -254,6 +254,25 @@ export function ExperimentsView() {
   };
 
   const total = e ? plan(e).length : 0;
+  const seedCount = e ? (Array.isArray(e.seeds) ? e.seeds.length : e.seeds.count) : 0;
+  const [seedsText, setSeedsText] = useState('');
+  const [widthText, setWidthText] = useState('');
+  useEffect(() => {
+    setSeedsText(String(seedCount));
+    setWidthText(e?.untilHalfWidthPct === null || e?.untilHalfWidthPct === undefined ? '' : String(e.untilHalfWidthPct));
+  }, [e, seedCount]);
+  /** More or fewer seeds, or the half-width rule: a new experiment (finished runs are reused). */
+  const applySeeds = (ev: React.FormEvent): void => {
+    ev.preventDefault();
+    if (!e) return;
+    const first = Array.isArray(e.seeds) ? Math.min(...e.seeds) : e.seeds.first;
+    const count = seedsText.trim() === '' ? Number.NaN : Number(seedsText);
+    const width = widthText.trim() === '' ? null : Number(widthText);
+    const r = parseExperiment({ ...e, seeds: { first, count }, untilHalfWidthPct: width, maxSeeds: Math.max(e.maxSeeds, Number.isInteger(count) ? count : 1) });
+    if (!r.ok) return setProblems(['These seeds cannot be used:', ...formatSpecErrors(r.errors).split('\n')]);
+    setProblems([]);
+    go(encodeExperimentHash({ figureId: null, experiment: r.experiment, metric: route.metric }));
+  };
   const pct = progress && progress.total > 0 ? progress.done / progress.total : 0;
   const etaText =
     state === 'running' && progress
@@ -354,6 +373,15 @@ export function ExperimentsView() {
                 {progress?.done ?? 0} of {progress?.total ?? total} runs · {seconds(progress?.elapsedMs ?? 0)} · {etaText}
               </span>
             </div>
+            <form className="exp-seeds" onSubmit={applySeeds} aria-label="Seeds">
+              <label>
+                Seeds <input type="number" inputMode="numeric" data-testid="exp-seeds" value={seedsText} onChange={(ev) => setSeedsText(ev.target.value)} />
+              </label>
+              <label title={`Adds seeds to each point until its 95 % CI is within ± this % of its mean, up to ${e.maxSeeds} seeds`}>
+                until CI ± <input type="number" inputMode="decimal" placeholder="off" data-testid="exp-width" value={widthText} onChange={(ev) => setWidthText(ev.target.value)} /> %
+              </label>
+              <button type="submit">Apply</button>
+            </form>
             {state === 'running' ? (
               <button type="button" data-testid="exp-cancel" onClick={() => handle.current?.cancel()}>
                 Cancel
