@@ -48,7 +48,8 @@ export interface PlotModel {
   xLabel: string;
   yLabel: string;
   series: PlotSeries[];
-  published: { label: string; kindLabel: string; source: string; points: { cx: number; cy: number; variant: string; colour: string; text: string }[] }[];
+  /** The paper's values: measurements as diamonds, the paper's own model columns as squares. */
+  published: { label: string; kindLabel: string; source: string; shape: 'diamond' | 'square'; points: { cx: number; cy: number; variant: string; colour: string; text: string }[] }[];
   models: { label: string; path: string | null; points: { cx: number; cy: number; text: string }[]; dash: string }[];
   /** Display unit factor of the metric (base → shown). */
   factor: number;
@@ -65,8 +66,8 @@ export function formatValue(v: number, unit: string): string {
 
 export function plotModel(e: Experiment, fig: FigurePreset | null, cells: readonly Cell[], metric: string, size: PlotSize): PlotModel {
   const { def } = parseMetricRef(metric);
-  const factor = def.display.factor;
-  const unit = def.display.unit;
+  let factor = def.display.factor;
+  let unit = def.display.unit;
   const margin = { top: 16, right: 16, bottom: 52, left: 64 };
   const innerW = Math.max(40, size.width - margin.left - margin.right);
   const innerH = Math.max(40, size.height - margin.top - margin.bottom);
@@ -109,6 +110,11 @@ export function plotModel(e: Experiment, fig: FigurePreset | null, cells: readon
   }
   for (const s of published) for (const p of s.points) ys.push(p.value * s.toBase);
   for (const m of models) if (m.kind === 'points') for (const v of m.values) ys.push(v.value);
+  // rates below 1 Mb/s read better in kb/s (the 3G paper's 200 kb/s link)
+  if (unit === 'Mb/s' && ys.length > 0 && Math.max(...ys) < 1e6) {
+    factor = 1e-3;
+    unit = 'kb/s';
+  }
   const yMax = Math.max(1e-12, ...ys.map((v) => v * factor));
   const sy = scaleLinear().domain([0, yMax * 1.08]).nice().range([innerH, 0]);
   const yTicks = sy.ticks(6).map((t) => ({ pos: sy(t), label: String(Number(t.toPrecision(6))) }));
@@ -140,6 +146,7 @@ export function plotModel(e: Experiment, fig: FigurePreset | null, cells: readon
     label: `${s.label} — ${PUBLISHED_KIND_LABEL[s.kind]}`,
     kindLabel: PUBLISHED_KIND_LABEL[s.kind],
     source: s.source,
+    shape: s.model ? ('square' as const) : ('diamond' as const),
     points: s.points.flatMap((p) => {
       const vi = e.variants.indexOf(p.variant);
       if (vi < 0) return [];
@@ -182,8 +189,13 @@ export function plotModel(e: Experiment, fig: FigurePreset | null, cells: readon
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Hollow diamond of half-size r at (x, y): the paper's values. */
+/** Hollow diamond of half-size r at (x, y): the paper's measured values. */
 export const diamond = (x: number, y: number, r: number): string => `M${x},${y - r}L${x + r},${y}L${x},${y + r}L${x - r},${y}Z`;
+
+/** Hollow square: the paper's own model values. */
+export const square = (x: number, y: number, r: number): string => `M${x - r * 0.75},${y - r * 0.75}h${r * 1.5}v${r * 1.5}h${-r * 1.5}Z`;
+
+export const publishedMark = (shape: 'diamond' | 'square', x: number, y: number, r: number): string => (shape === 'square' ? square(x, y, r) : diamond(x, y, r));
 
 /** A standalone SVG of the figure (fixed colours, no CSS), with title, legend and verdict line. */
 export function figureSvg(m: PlotModel, title: string, note: string): string {
@@ -217,7 +229,7 @@ export function figureSvg(m: PlotModel, title: string, note: string): string {
       out.push(`<circle cx="${p.cx}" cy="${p.cy}" r="4" fill="${s.colour}"/>`);
     }
   }
-  for (const pub of m.published) for (const p of pub.points) out.push(`<path d="${diamond(p.cx, p.cy, 6)}" fill="#fff" fill-opacity="0.6" stroke="${p.colour}" stroke-width="2"/>`);
+  for (const pub of m.published) for (const p of pub.points) out.push(`<path d="${publishedMark(pub.shape, p.cx, p.cy, 6)}" fill="#fff" fill-opacity="0.6" stroke="${p.colour}" stroke-width="2"/>`);
   out.push('</g>');
   let ly = oy + ih + m.margin.bottom + 8;
   const row = (mark: string, text: string): void => {
@@ -225,7 +237,7 @@ export function figureSvg(m: PlotModel, title: string, note: string): string {
     ly += 18;
   };
   for (const s of m.series) row(`<line x1="0" x2="18" y1="0" y2="0" stroke="${s.colour}" stroke-width="2"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/><circle cx="9" cy="0" r="4" fill="${s.colour}"/>`, `${s.label} — ours: mean ± 95 % CI, seeds as faint dots`);
-  for (const p of m.published) row(`<path d="${diamond(9, 0, 6)}" fill="#fff" stroke="#111" stroke-width="2"/>`, `${p.label} (${p.source})`);
+  for (const p of m.published) row(`<path d="${publishedMark(p.shape, 9, 0, 6)}" fill="#fff" stroke="#111" stroke-width="2"/>`, `${p.label} (${p.source})`);
   for (const md of m.models) row(md.path ? `<line x1="0" x2="18" y1="0" y2="0" stroke="#666" stroke-width="1.5" stroke-dasharray="${md.dash}"/>` : `<path d="M4,-5L14,5M4,5L14,-5" stroke="#666" stroke-width="1.5"/>`, md.label);
   out.push(`<text x="8" y="${H - 8}" font-size="11">${esc(note)}</text>`);
   out.push('</svg>');

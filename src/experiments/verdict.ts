@@ -85,7 +85,7 @@ function checkClaim(claim: Claim, cells: readonly Cell[]): CheckResult {
 /** Pairs ordered by the printed values at each point, checked on our means. */
 function checkPublishedOrder(fig: FigurePreset, cells: readonly Cell[]): CheckResult[] {
   return fig.published
-    .filter((s) => s.label.indexOf('model') < 0)
+    .filter((s) => !s.model)
     .flatMap((s) => {
       const r: CheckResult = { text: `order of the variants in ${s.source} (${s.metric})`, agree: 0, total: 0, failedAt: [] };
       const ats = [...new Set(s.points.map((p) => keyOf(p.at)))];
@@ -113,7 +113,7 @@ function checkPublishedOrder(fig: FigurePreset, cells: readonly Cell[]): CheckRe
 
 export function relativeDifferences(fig: FigurePreset, cells: readonly Cell[]): number[] {
   return fig.published
-    .filter((s) => s.label.indexOf('model') < 0)
+    .filter((s) => !s.model)
     .flatMap((s) =>
       s.points.flatMap((p) => {
         const ours = lookup(cells, p.at, p.variant, s.metric);

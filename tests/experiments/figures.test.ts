@@ -64,7 +64,7 @@ describe('figure presets', () => {
 
 describe('printed values, spot checks against the papers (typed by hand again here)', () => {
   const value = (id: string, metric: string, at: number | string, variant: string): number | undefined =>
-    getFigure(id)!.published.find((s) => s.metric === metric && s.label.indexOf('model') < 0)?.points.find((p) => p.at === at && p.variant === variant)?.value;
+    getFigure(id)!.published.find((s) => s.metric === metric && !s.model)?.points.find((p) => p.at === at && p.variant === variant)?.value;
 
   it('TCP-Probing Table A1 and A6', () => {
     expect(value('probing-fig3', 'completionTimeS', 0.16, 'reno')).toBe(49.9);

@@ -87,7 +87,7 @@ describe('verdict', () => {
   });
 
   it('the paper’s own model columns are drawn, not scored', () => {
-    const model = { ...table([1, 1], [1, 1]), label: 'model, eq. 19 (paper)' };
+    const model = { ...table([1, 1], [1, 1]), label: 'model, eq. 19 (paper)', model: true as const };
     expect(verdict(fig([model]), E, cells([40, 50], [40, 50])).comparedValues).toBe(0);
   });
 });

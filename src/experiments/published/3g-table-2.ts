@@ -25,6 +25,7 @@ export const threeGTable2Eq19: PublishedSeries = {
   kind: 'table',
   metric: 'goodputBps',
   label: 'model, eq. 19 (paper)',
+  model: true,
   unit: 'kb/s',
   toBase: 1000,
   points: series([199.8, 186.0, 180.9, 137.0, 181.3, 165.2, 137.2, 160.2, 125.0]),

@@ -26,6 +26,8 @@ export interface PublishedSeries {
   unit: string;
   toBase: number;
   points: PublishedPoint[];
+  /** The paper's own model (drawn as a square, not scored by the verdict), not a measurement. */
+  model?: true;
   /** What was left out or is uncertain, in words (garbled digits in our copy, a mismatch with the text…). */
   note?: string;
 }

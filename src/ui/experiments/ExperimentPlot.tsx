@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { FigurePreset } from '../../experiments/figures.ts';
-import { diamond, formatValue, plotModel, type PlotModel } from '../../experiments/plot.ts';
+import { formatValue, plotModel, publishedMark, type PlotModel } from '../../experiments/plot.ts';
 import type { Cell, Row } from '../../experiments/results.ts';
 import type { Experiment } from '../../experiments/spec.ts';
 import { describeInterval } from '../../experiments/stats.ts';
@@ -137,7 +137,7 @@ export function ExperimentPlot({ experiment, figure, cells, metric, onOpen, svgR
           {m.published.map((pub) => (
             <g key={pub.label} data-testid="exp-published">
               {pub.points.map((p, i) => (
-                <path key={i} d={diamond(p.cx, p.cy, 7)} fill="var(--paper)" fillOpacity={0.55} stroke={p.colour} strokeWidth={2.2} onMouseEnter={() => show(p.cx, p.cy, [`Paper (${pub.kindLabel}): ${p.text}`])} />
+                <path key={i} d={publishedMark(pub.shape, p.cx, p.cy, 7)} fill="var(--paper)" fillOpacity={0.55} stroke={p.colour} strokeWidth={2.2} onMouseEnter={() => show(p.cx, p.cy, [`Paper (${pub.kindLabel}): ${p.text}`])} />
               ))}
             </g>
           ))}
@@ -169,7 +169,7 @@ export function ExperimentPlot({ experiment, figure, cells, metric, onOpen, svgR
         {m.published.map((p) => (
           <li key={p.label}>
             <svg width={18} height={16} aria-hidden="true">
-              <path d={diamond(9, 8, 6)} fill="var(--paper)" stroke="var(--ink)" strokeWidth={2} />
+              <path d={publishedMark(p.shape, 9, 8, 6)} fill="var(--paper)" stroke="var(--ink)" strokeWidth={2} />
             </svg>
             {p.label}
           </li>
