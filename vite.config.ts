@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/engine/**/*.test.ts', 'tests/scenarios/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/ui/**/*.test.ts', 'tests/claims/**/*.test.ts'],
+          include: ['tests/engine/**/*.test.ts', 'tests/scenarios/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/ui/**/*.test.ts', 'tests/claims/**/*.test.ts', 'tests/experiments/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },

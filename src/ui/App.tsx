@@ -267,6 +267,9 @@ export function App() {
               <PresetMenu current={presetName} onPick={pickPreset} />
               <ComparePicker variants={variants} selected={view.compare} max={MAX_COMPARE} layout={layout} onChange={setCompare} onLayout={(l) => setView((v) => ({ ...v, compareLayout: l }))} />
               <PanelMenu set={set} ids={panelIds} onShow={(id) => editPanels((l) => showPanel(l, id))} />
+              <a className="button-link" href="#experiment=" data-testid="experiments">
+                Experiments
+              </a>
               <button type="button" data-testid="copy-link" onClick={() => void copyLink()}>
                 Copy link
               </button>
