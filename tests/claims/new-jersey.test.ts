@@ -29,6 +29,9 @@
  *    ordering itself is the claim.
  */
 import { describe, expect, it } from 'vitest';
+import { allOf } from '../../src/experiments/claims.ts';
+import { claimRecord } from '../../src/experiments/claim-records.ts';
+import { claimTest } from '../harness/claims.ts';
 import { Rng } from '../../src/engine/core/rng.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { accessLink, bdpPackets } from '../../src/scenarios/presets/common.ts';
@@ -192,36 +195,15 @@ describe('new-jersey on nj-asymmetric (§5.1, Fig. 16)', () => {
   });
 });
 
-/**
- * Not reproduced: marked `it.fails` (red the day they reproduce); the claims stay as the paper
- * states them. Measured (medians of NJ_SEEDS): forward congestion loss NewReno 0 %, New Jersey
- * 0.059 %; queue sd NewReno 1.68, SACK 2.21, Veno 1.18, Westwood+ 1.35, New Jersey 4.28 packets
- * — while New Jersey's goodput is 1.66 × NewReno's (claim above). With our fading parameters the
- * wireless losses keep NewReno, SACK, Veno and Westwood+ well below the 2 Mb/s downlink (about
- * 0.5–1 Mb/s), so their windows rarely reach the 20-packet buffer: there is no congestion loss
- * for New Jersey to avoid. New Jersey, which does not cut on unmarked losses, is the only one that
- * keeps the buffer occupied, hence its larger queue variation and its few overflows. With PER 0.1
- * in Bad (3 seeds) every variant reaches the buffer and New Jersey still has the largest queue
- * sd (6–7 vs 2–5 packets). The CW average (weight 0.002 per arrival at about 250 packets/s) lags
- * the queue by seconds, so warnings come late (weights 0.02 and 0.2 change nothing measurable);
- * Fig. 6's real numbers are not in the paper. The mechanism: ownd = SRTT · TABE (Eq. (2), "RTT is
- * the TCP's estimation of the end-to-end round trip time") grows with the queue New Jersey itself
- * builds, so ssthresh = ownd follows cwnd up and a CW cut to ownd barely cuts. An experiment with
- * ownd from the minimum RTT instead (not the paper's words; 5 seeds): congestion loss 0 % in
- * every seed, queue sd median 1.63 (still above Veno's and Westwood+'s), goodput 0.77 Mb/s.
- */
+/** Not reproduced: the measured figures and the analysis are in the claim records. */
 describe('new-jersey on nj-asymmetric: congestion and queue claims (§5.2 Table 1, Figs. 10–15)', () => {
-  it.fails('new-jersey has the lowest forward congestion loss at the wireless bottleneck', () => {
+  claimTest(claimRecord('nj/lowest-congestion-loss'), () => {
     const o = outcomes();
-    for (const v of COMPARED.filter((x) => x !== 'new-jersey')) {
-      expect(o['new-jersey'].congestionLossPct, `vs ${v}: ${table(o, 'congestionLossPct')}`).toBeLessThanOrEqual(o[v].congestionLossPct);
-    }
+    return allOf(COMPARED.filter((v) => v !== 'new-jersey').map((v) => ({ ok: o['new-jersey'].congestionLossPct <= o[v].congestionLossPct, text: `New Jersey ${o['new-jersey'].congestionLossPct.toPrecision(3)} vs ${v} ${o[v].congestionLossPct.toPrecision(3)}` })));
   });
 
-  it.fails('new-jersey has the most stable bottleneck queue (smallest standard deviation)', () => {
+  claimTest(claimRecord('nj/most-stable-queue'), () => {
     const o = outcomes();
-    for (const v of COMPARED.filter((x) => x !== 'new-jersey')) {
-      expect(o['new-jersey'].queueSdPackets, `vs ${v}: ${table(o, 'queueSdPackets')}`).toBeLessThanOrEqual(o[v].queueSdPackets);
-    }
+    return allOf(COMPARED.filter((v) => v !== 'new-jersey').map((v) => ({ ok: o['new-jersey'].queueSdPackets <= o[v].queueSdPackets, text: `New Jersey ${o['new-jersey'].queueSdPackets.toPrecision(3)} vs ${v} ${o[v].queueSdPackets.toPrecision(3)}` })));
   });
 });

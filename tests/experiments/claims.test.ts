@@ -10,7 +10,7 @@ import { allOf, checkClaim, judgeClaim, type ClaimRecord } from '../../src/exper
 import { getFigure } from '../../src/experiments/figures.ts';
 import { runInNode } from '../../src/experiments/report.ts';
 import { parseExperiment } from '../../src/experiments/spec.ts';
-import { claimTest } from './claim-harness.ts';
+import { claimTest } from '../harness/claims.ts';
 
 const rec = (status: ClaimRecord['status'], analysis = 'measured x; because y'): ClaimRecord => ({ id: 'demo/claim', source: 'Paper §1', statement: 'A ≥ B', status, analysis });
 
