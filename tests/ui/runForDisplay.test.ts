@@ -10,7 +10,8 @@ import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { buildRunSet, flowStyle, runJobs } from '../../src/ui/state/runSet.ts';
-import { runForDisplay } from '../../src/worker/runForDisplay.ts';
+import { runForDisplay, startRun } from '../../src/worker/runForDisplay.ts';
+import { SLICE_EVENTS } from '../../src/worker/runner.ts';
 
 function preset(name: string, durationS: number): Scenario {
   const p = parseScenario(getPreset(name)?.scenario);
@@ -44,12 +45,34 @@ describe('worker runForDisplay', () => {
     const out = runForDisplay(s, { caps: { maxEvents: 1000 } });
     expect(out.stoppedEarly).toBe(true);
     expect(out.capNote).toMatch(/Stopped at 1,000 events/);
+    // drawn only up to the time reached, not over the scenario's 10 s
+    expect(out.endS).toBe(out.sim.simTimeS);
+    expect(out.endS).toBeLessThan(s.durationS);
+    expect(Math.max(...out.trace.cwnd.tNs)).toBeLessThanOrEqual(out.endS * 1e9);
+  });
+
+  it('the memory guard stops a run whose trace reaches its value budget, at a slice boundary, and says so', () => {
+    const budget = 20_000;
+    const run = startRun(s, { caps: { maxTraceValues: budget }, displayRowsMax: Infinity });
+    while (!run.step(SLICE_EVENTS));
+    const out = run.finish();
+    expect(out.stoppedEarly).toBe(true);
+    expect(out.capNote).toMatch(/^Stopped at t = \d+\.\d s: its trace reached 0 MB/);
+    expect(out.endS).toBe(out.sim.simTimeS);
+    expect(out.endS).toBeLessThan(s.durationS);
+    let values = 0;
+    for (const table of Object.values(out.trace)) for (const col of Object.values(table)) values += col.length;
+    expect(values).toBeGreaterThanOrEqual(budget);
+    let fullValues = 0;
+    for (const table of Object.values(full.trace)) for (const col of Object.values(table)) fullValues += col.length;
+    expect(values).toBeLessThan(fullValues);
   });
 
   it('shortens a run longer than the duration cap', () => {
     const out = runForDisplay(s, { caps: { maxDurationS: 2 } });
     expect(out.sim.simTimeS).toBeLessThanOrEqual(2);
     expect(out.capNote).toMatch(/2 s of 10 s/);
+    expect(out.endS).toBe(2);
   });
 });
 
