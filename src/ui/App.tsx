@@ -17,6 +17,7 @@ import { ExportMenu } from './panels/ExportMenu.tsx';
 import { PanelGrid, PanelMenu } from './panels/PanelGrid.tsx';
 import { PresetMenu } from './panels/PresetMenu.tsx';
 import { ProblemBanner } from './panels/ProblemBanner.tsx';
+import { RunBanner } from './panels/RunBanner.tsx';
 import { DEFAULT_PANEL_IDS, getPanel } from './panels/registry.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
@@ -149,7 +150,8 @@ export function App() {
   const zoomed: WindowS | null = view.windowS && view.windowS[0] < endS ? [view.windowS[0], Math.min(view.windowS[1], endS)] : null;
   const windowS: WindowS = zoomed ?? [0, endS];
   const setWindow = useCallback((w: WindowS | null) => setView((v) => ({ ...v, windowS: w ? [w[0], w[1]] : null })), [setView]);
-  const axis = useMemo<TimeAxis>(() => ({ windowS, playback, dispatch, setWindow }), [windowS[0], windowS[1], playback, dispatch, setWindow]); // eslint-disable-line react-hooks/exhaustive-deps
+  const stoppedAtS = set?.partial ? set.endS : null;
+  const axis = useMemo<TimeAxis>(() => ({ windowS, playback, dispatch, setWindow, stoppedAtS }), [windowS[0], windowS[1], playback, dispatch, setWindow, stoppedAtS]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const events = useMemo(() => (set ? eventTimesOf(set) : { any: new Float64Array(0), loss: new Float64Array(0), timeout: new Float64Array(0) }), [set]);
   const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && (!set || getPanel(id)!.available(set))), [view.panels, set]);
@@ -303,7 +305,7 @@ export function App() {
       {initial.fatal ? <ErrorBanner message={initial.fatal} /> : null}
       <ProblemBanner problems={problems.lines} title={problems.title} onDismiss={() => setProblems({ lines: [] })} />
       {notice ? <ErrorBanner message={notice} onDismiss={() => setNotice(null)} /> : null}
-      {runs.error ? <ErrorBanner message={runs.error} onDismiss={runs.dismissError} /> : null}
+      <RunBanner runs={runs} />
       {capNotes.map((n) => (
         <p key={n} className="cap-note" role="note">
           {n}
@@ -312,7 +314,7 @@ export function App() {
       <TimeAxisContext.Provider value={axis}>
         <div className="layout">
           {view.presenter || !scenario ? null : <aside aria-label="Scenario">{controls}</aside>}
-          <main className={runs.slow ? 'panels stale' : 'panels'} aria-busy={runs.running}>
+          <main className={runs.slow || runs.stale ? 'panels stale' : 'panels'} aria-busy={runs.running}>
             {quick}
             <TransportBar events={events} zoomed={zoomed} />
             {set ? (

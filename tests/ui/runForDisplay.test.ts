@@ -9,7 +9,7 @@ import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
-import { buildRunSet, flowStyle, runJobs } from '../../src/ui/state/runSet.ts';
+import { buildRunSet, flowStyle, overSpan, runJobs } from '../../src/ui/state/runSet.ts';
 import { runForDisplay, startRun } from '../../src/worker/runForDisplay.ts';
 import { SLICE_EVENTS } from '../../src/worker/runner.ts';
 
@@ -100,5 +100,24 @@ describe('ui compare jobs', () => {
     const one = buildRunSet(runJobs(s, []), [fake], 0);
     const flows = s.flows.map((_, i) => flowStyle(one, one.runs[0], i).colour);
     expect(new Set(flows).size).toBe(s.flows.length);
+  });
+
+  it('a run stopped by a cap sets the axis end where it stopped, and summaries say "over the first N s"', () => {
+    const long = { ...s, durationS: 3600 };
+    const capped = runForDisplay(long, { caps: { maxEvents: 20_000 } });
+    const set = buildRunSet(runJobs(long, []), [capped], 0);
+    expect(set.partial).toBe(true);
+    expect(set.endS).toBe(capped.sim.simTimeS);
+    expect(set.endS).toBeLessThan(60);
+    expect(overSpan(set)).toBe(`over the first ${+capped.sim.simTimeS.toFixed(1)} s`);
+    const whole = buildRunSet(runJobs(preset('reference-2mbps', 2), []), [runForDisplay(preset('reference-2mbps', 2), {})], 0);
+    expect(whole.partial).toBe(false);
+    expect(whole.endS).toBe(2);
+    expect(overSpan(whole)).toBe('over 2 s');
+    // the duration cap: a 3600 s scenario shown up to 600 s is partial too
+    const shortened = runForDisplay(long, { caps: { maxDurationS: 3 } });
+    const set3 = buildRunSet(runJobs(long, []), [shortened], 0);
+    expect(set3.endS).toBe(3);
+    expect(overSpan(set3)).toBe('over the first 3 s');
   });
 });
