@@ -21,16 +21,25 @@ export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors
 type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
 
 export function parseScenario(input: unknown): ParseResult {
+  // Older formats are rewritten first (./migrate.ts), so an old file or link still opens.
+  const r = parseWith(ScenarioSchema, migrateScenario(input).value);
+  return r.ok ? { ok: true, scenario: r.value } : r;
+}
+
+/**
+ * Any schema's parse with this module's wording (value, allowed range, nearest field name)
+ * instead of the schema library's defaults; paths are relative to `input`.
+ */
+export function parseWith<T>(schema: z.ZodType<T>, input: unknown): { ok: true; value: T } | { ok: false; errors: ScenarioError[] } {
   // Allowed keys of each strict object that met unknown keys, found through the schema that
   // raised the issue; keyed by the offending input object because the finished issue keeps
   // neither the schema nor (without reportInput) the input.
   const allowedKeys = new WeakMap<object, string[]>();
-  // Older formats are rewritten first (./migrate.ts), so an old file or link still opens.
-  const result = ScenarioSchema.safeParse(migrateScenario(input).value, {
+  const result = schema.safeParse(input, {
     reportInput: true,
     error: (iss) => issueMessage(iss, allowedKeys),
   });
-  if (result.success) return { ok: true, scenario: result.data };
+  if (result.success) return { ok: true, value: result.data };
   return { ok: false, errors: result.error.issues.flatMap((iss) => toErrors(iss, allowedKeys)) };
 }
 

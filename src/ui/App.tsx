@@ -94,11 +94,16 @@ export function App() {
   // step); a hash pasted or edited by hand is decoded, with problems reported, not thrown.
   // Written a moment after the last change: encoding and replaceState cost several ms each,
   // which a dragged slider should not pay per step. Copy link flushes it first.
-  const lastHash = useRef('');
+  // `seenHash`: the hash as last written or read by the app. A different one in the address bar
+  // is an incoming link whose hashchange has not been handled yet: it wins over a pending write
+  // (writing would replace it before its handler reads it).
+  const seenHash = useRef(location.hash.replace(/^#/, ''));
   const writeHash = useCallback((s: SharedState) => {
+    const now = location.hash.replace(/^#/, '');
+    if (now !== seenHash.current) return;
     const hash = encodeState(s);
-    lastHash.current = hash;
-    if (location.hash.replace(/^#/, '') !== hash) history.replaceState(null, '', `#${hash}`);
+    seenHash.current = hash;
+    if (now !== hash) history.replaceState(null, '', `#${hash}`);
   }, []);
   useEffect(() => {
     if (!shared) return;
@@ -108,7 +113,8 @@ export function App() {
   useEffect(() => {
     const onHash = (): void => {
       const hash = location.hash.replace(/^#/, '');
-      if (!hash || hash === lastHash.current) return;
+      if (!hash || hash === seenHash.current) return;
+      seenHash.current = hash;
       setShared((s) => {
         if (!s) return s;
         const d = decodeState(hash, s);

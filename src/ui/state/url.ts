@@ -12,7 +12,8 @@ import LZString from 'lz-string';
 import { variantNames } from '../../engine/tcp/cc/registry.ts';
 import { migrateScenario } from '../../scenarios/migrate.ts';
 import type { Scenario } from '../../scenarios/schema.ts';
-import { formatError, formatValue, isRecord, parseScenario, type ScenarioError } from '../../scenarios/validate.ts';
+import type { z } from 'zod';
+import { formatError, formatValue, isRecord, parseScenario, parseWith, type ScenarioError } from '../../scenarios/validate.ts';
 import { dotted, fromDotted, getAt, hasAt, setAt, startsWith } from '../controls/paths.ts';
 import { collectIds, nextId } from '../controls/edit.ts';
 import { scenarioFields, type FieldNode } from '../controls/fields.ts';
@@ -94,7 +95,7 @@ export function decodeStateWith(hash: string, fallback: SharedState, migrations:
   const current = migrations.length + 1;
   const whole = (problem: string): DecodedState => ({ ...fallback, problems: [`link: ${problem} — kept the current scenario and view`] });
   try {
-    const text = unescapeHash(typeof hash === 'string' ? hash.replace(/^#/, '').trim() : '');
+    const text = normaliseHash(hash);
     if (text === '') return { ...fallback, problems: [] };
     if (text.length > MAX_HASH_CHARS) return whole(`${text.length} characters long — at most ${MAX_HASH_CHARS} are read`);
     const m = HASH_RE.exec(text);
@@ -142,6 +143,15 @@ export function decodeStateWith(hash: string, fallback: SharedState, migrations:
     // Unreachable by design; a link must never take the app down, whatever is in it.
     return whole(`could not be read (${e instanceof Error ? e.message : String(e)})`);
   }
+}
+
+/**
+ * The link's text as the decoder reads it: without '#', percent-escapes undone, and without any
+ * whitespace — never part of a link (lz-string's alphabet has none), so a percent-encoded
+ * leading space or a line break a mail client put into a long link is dropped. '' = no link.
+ */
+export function normaliseHash(hash: unknown): string {
+  return unescapeHash(typeof hash === 'string' ? hash.trim().replace(/^#/, '') : '').replace(/\s+/g, '');
 }
 
 /** Chat apps and mail clients sometimes percent-encode `$` or `+` in a pasted link; undo that. */
@@ -266,18 +276,23 @@ export function repairView(raw: unknown, fallback: ViewState): { view: ViewState
     if (!(VIEW_FIELDS as string[]).includes(key)) problems.push(`view.${key}: unknown field — allowed fields: ${VIEW_FIELDS.join(', ')}; ignored it`);
   }
   for (const key of VIEW_FIELDS) {
-    const schema = ViewSchema.shape[key];
+    const schema: z.ZodType = ViewSchema.shape[key];
     const input = raw[key];
     const listed = key === 'panels' || key === 'compare' ? repairList(key, input, problems) : input;
-    const r = schema.safeParse(listed);
-    if (r.success) view[key] = r.data;
+    const r = parseWith(schema, listed);
+    if (r.ok) view[key] = r.value;
     else {
       view[key] = fallback[key];
-      problems.push(`view.${key}: ${formatValue(input)} — ${r.error.issues[0]?.message ?? 'not allowed'}; used ${formatValue(fallback[key])} instead`);
+      problems.push(`${viewError(key, r.errors[0])} — used ${formatValue(fallback[key])} instead`);
     }
   }
   const r = ViewSchema.safeParse(view);
   return r.success ? { view: r.data, problems } : { view: fallback, problems: [...problems, 'view: could not be repaired — kept the current view'] };
+}
+
+/** `view.windowS.1: 9000 is out of range — allowed 0 … 3600`: the field, then validate.ts's wording. */
+function viewError(key: string, e: ScenarioError | undefined): string {
+  return formatError({ path: e?.path ? `view.${key}.${e.path}` : `view.${key}`, message: e?.message ?? 'is not allowed', value: e?.value });
 }
 
 /** Keeps the good, distinct items of a panel or compare list; the schema then checks its length. */
@@ -287,12 +302,12 @@ function repairList(key: 'panels' | 'compare', input: unknown, problems: string[
   const known = key === 'compare' ? variantNames() : null;
   const kept: string[] = [];
   input.forEach((item, i) => {
-    const r = itemSchema.safeParse(item);
+    const r = parseWith(itemSchema as z.ZodType<string>, item);
     const where = `view.${key}.${i}`;
-    if (!r.success) problems.push(`${where}: ${formatValue(item)} — ${r.error.issues[0]?.message ?? 'not allowed'}; left it out`);
-    else if (known && !known.includes(r.data)) problems.push(`${where}: ${formatValue(item)} is not a known variant — allowed: ${known.join(', ')}; left it out`);
-    else if (kept.includes(r.data)) problems.push(`${where}: ${formatValue(item)} is listed twice; left out the copy`);
-    else kept.push(r.data);
+    if (!r.ok) problems.push(`${viewError(`${key}.${i}`, r.errors[0])} — left it out`);
+    else if (known && !known.includes(r.value)) problems.push(`${where}: ${formatValue(item)} is not a known variant — allowed: ${known.join(', ')}; left it out`);
+    else if (kept.includes(r.value)) problems.push(`${where}: ${formatValue(item)} is listed twice; left out the copy`);
+    else kept.push(r.value);
   });
   return kept;
 }
