@@ -2,7 +2,7 @@
  * Scenario validation with messages a student can act on: every problem at once, each naming
  * the field (dotted path), the offending value and what would have been accepted.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { migrateScenario } from './migrate.ts';
 import { ScenarioSchema, type Scenario } from './schema.ts';
 

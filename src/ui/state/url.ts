@@ -10,14 +10,15 @@
  */
 import LZString from 'lz-string';
 import { variantNames } from '../../engine/tcp/cc/registry.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../scenarios/jsonText.ts';
 import { migrateScenario } from '../../scenarios/migrate.ts';
 import type { Scenario } from '../../scenarios/schema.ts';
-import type { z } from 'zod';
+import type { z } from '../../scenarios/zod.ts';
 import { formatError, formatValue, isRecord, parseScenario, parseWith, type ScenarioError } from '../../scenarios/validate.ts';
 import { dotted, fromDotted, getAt, hasAt, setAt, startsWith } from '../controls/paths.ts';
 import { collectIds, nextId } from '../controls/edit.ts';
 import { scenarioFields, type FieldNode } from '../controls/fields.ts';
-import { ViewSchema, VIEW_FIELDS, type ViewState } from './view.ts';
+import { MAX_PANELS, ViewSchema, VIEW_FIELDS, type ViewState } from './view.ts';
 
 export interface SharedState {
   scenario: Scenario;
@@ -112,6 +113,9 @@ export function decodeStateWith(hash: string, fallback: SharedState, migrations:
     }
     if (!json) return whole('the data is damaged (it does not decompress) — was the link cut short when copied?');
     if (json.length > MAX_JSON_CHARS) return whole(`the data unpacks to ${json.length} characters — at most ${MAX_JSON_CHARS} are read`);
+    // checked before anything recursive (repair, messages quoting values) walks the data
+    const { depth } = jsonDepth(json);
+    if (depth > MAX_JSON_DEPTH) return whole(`the data nests ${depth} levels deep — at most ${MAX_JSON_DEPTH} are read`);
     let payload: unknown;
     try {
       payload = JSON.parse(json);
@@ -297,7 +301,8 @@ function viewError(key: string, e: ScenarioError | undefined): string {
 
 /** Keeps the good, distinct items of a panel or compare list; the schema then checks its length. */
 function repairList(key: 'panels' | 'compare', input: unknown, problems: string[]): unknown {
-  if (!Array.isArray(input)) return input;
+  // far too long to be ours: left whole for the schema's length check (one problem, not thousands)
+  if (!Array.isArray(input) || input.length > 2 * MAX_PANELS) return input;
   const itemSchema = key === 'panels' ? ViewSchema.shape.panels.unwrap().element : ViewSchema.shape.compare.unwrap().element;
   const known = key === 'compare' ? variantNames() : null;
   const kept: string[] = [];
