@@ -11,7 +11,7 @@ export interface Caps {
   maxDurationS: number;
   /** More flows than this are refused before running. */
   maxFlows: number;
-  /** Engine events; the run stops when it reaches this many (≈ 120 bytes of trace each). */
+  /** Engine events; the run stops when it reaches this many (20–40 bytes of trace each in the presets). */
   maxEvents: number;
   /**
    * Trace values (8 bytes each) the worker may hold: the memory guard. A run stops cleanly when
@@ -21,7 +21,11 @@ export interface Caps {
   maxTraceValues: number;
 }
 
-/** Trace values allowed per event cap: 8 values (64 bytes) an event on average, about half of a trace-heavy run's. */
+/**
+ * Trace values allowed per capped event: 8 (64 bytes) an event, about twice what the presets
+ * record (2–5 values an event, measured over every preset): only a pathologically trace-heavy
+ * run meets this guard before the event cap.
+ */
 const TRACE_VALUES_PER_EVENT = 8;
 
 export const DEFAULT_CAPS: Caps = Object.freeze({
