@@ -14,8 +14,8 @@ import { jsonDepth, MAX_JSON_DEPTH } from '../../scenarios/jsonText.ts';
 import { migrateScenario } from '../../scenarios/migrate.ts';
 import type { Scenario } from '../../scenarios/schema.ts';
 import type { z } from '../../scenarios/zod.ts';
-import { formatError, formatValue, isRecord, parseScenario, parseWith, type ScenarioError } from '../../scenarios/validate.ts';
-import { dotted, fromDotted, getAt, hasAt, setAt, startsWith } from '../controls/paths.ts';
+import { dottedPath, formatError, pathSegments, formatValue, isRecord, parseScenario, parseWith, type ScenarioError } from '../../scenarios/validate.ts';
+import { getAt, hasAt, setAt, startsWith } from '../controls/paths.ts';
 import { collectIds, nextId } from '../controls/edit.ts';
 import { scenarioFields, type FieldNode } from '../controls/fields.ts';
 import { MAX_PANELS, ViewSchema, VIEW_FIELDS, type ViewState } from './view.ts';
@@ -204,9 +204,10 @@ export function repairScenario(raw: unknown, fallback: Scenario): { scenario: Sc
     const removals: (string | number)[][] = [];
     const patched: (string | number)[][] = [];
     // Shallow paths first, so a replaced object covers the errors inside it.
-    const errors = [...r.errors].sort((a, b) => fromDotted(a.path).length - fromDotted(b.path).length);
+    const at = (e: ScenarioError): (string | number)[] => pathSegments(e.path);
+    const errors = [...r.errors].sort((a, b) => at(a).length - at(b).length);
     for (const error of errors) {
-      const path = fromDotted(error.path);
+      const path = at(error);
       if (patched.some((p) => startsWith(path, p))) continue;
       const earlier = repairs.find((rep) => startsWith(path, rep.target));
       // The same field failing again means its replacement did not help: go one level up.
@@ -259,7 +260,7 @@ function removeItems(value: unknown, removals: (string | number)[][]): unknown {
 }
 
 function describeRepair(rep: Repair, result: Scenario): string {
-  const where = dotted(rep.target);
+  const where = dottedPath(rep.target);
   const own = where === rep.error.path;
   if (rep.removed) return `${formatError(rep.error)} — left out ${where}`;
   if (rep.dropped && own) return `${formatError(rep.error)} — ignored it`;
@@ -277,7 +278,7 @@ export function repairView(raw: unknown, fallback: ViewState): { view: ViewState
   const problems: string[] = [];
   const view: Record<string, unknown> = {};
   for (const key of Object.keys(raw)) {
-    if (!(VIEW_FIELDS as string[]).includes(key)) problems.push(`view.${key}: unknown field — allowed fields: ${VIEW_FIELDS.join(', ')}; ignored it`);
+    if (!(VIEW_FIELDS as string[]).includes(key)) problems.push(`${dottedPath(['view', key])}: unknown field — allowed fields: ${VIEW_FIELDS.join(', ')}; ignored it`);
   }
   for (const key of VIEW_FIELDS) {
     const schema: z.ZodType = ViewSchema.shape[key];
