@@ -67,6 +67,7 @@ export function parseJsonText(text: string, subject: string): JsonText {
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch (e) {
-    return { ok: false, message: `${subject} is not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
+    // one line: the engine's message quotes the text around the fault, line breaks included
+    return { ok: false, message: `${subject} is not valid JSON: ${(e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ')}` };
   }
 }
