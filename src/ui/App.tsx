@@ -254,7 +254,7 @@ export function App() {
     [set, panelIds, view.compareLayout, view.presenter], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const status = runs.running ? 'running…' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
+  const status = runs.running ? 'running…' : runs.stale ? 'this scenario did not run' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
   const layout = view.compareLayout;
 

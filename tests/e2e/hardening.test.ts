@@ -96,7 +96,7 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
     expect(await page.locator('[data-testid="error-banner"] .banner-message').textContent()).toMatch(
       /^The simulation worker stopped responding \(nothing for \d+ s\), again after a restart\. Try again, or shorten the scenario or lower its rates; reloading the page also helps\.$/,
     );
-    expect(await page.getByTestId('status').textContent()).not.toBe('running…');
+    expect(await page.getByTestId('status').textContent()).toBe('this scenario did not run');
     // the old picture is dimmed and named as the last run's
     expect(await page.locator('main.panels.stale').count()).toBe(1);
     expect(await page.getByTestId('stale-note').count()).toBe(1);
@@ -133,13 +133,15 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
   });
 
   it('a refused run (17 flows) dims the last picture and says it is not the scenario above', async () => {
-    const flows = Array.from({ length: 17 }, (_, i) => ({ ...reference.flows[0], id: `f${i + 1}` }));
+    const flows = Array.from({ length: 17 }, (_, i) => ({ ...reference.flows[0], id: `f${i + 1}`, access: { ...reference.flows[0].access, id: `a${i + 1}` } }));
     await page.evaluate((h) => (location.hash = h), linkTo({ ...reference, flows }));
     await page.getByTestId('error-banner').waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="error-banner"] .banner-message').textContent()).toBe(
       'This scenario has 17 flows; the browser runs at most 16. Remove flows or use the command line (npm run sim).',
     );
     expect(await page.getByTestId('retry').count()).toBe(0); // trying again cannot help
+    expect(await page.getByTestId('status').textContent()).toBe('this scenario did not run');
+    expect(await page.getByTestId('problem-banner').count()).toBe(0); // the link itself is valid
     expect(await page.locator('main.panels.stale').count()).toBe(1);
     expect(await page.getByTestId('stale-note').textContent()).toBe('The charts below are from the last run that completed, not from the scenario above.');
     await page.getByTestId('error-banner').getByRole('button', { name: 'Dismiss' }).click();
