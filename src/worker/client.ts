@@ -39,6 +39,11 @@ export const isWorkerLost = (e: unknown): boolean => e instanceof WorkerLostErro
 export interface Supervision {
   /** Longest a busy worker may stay silent (no heartbeat, no answer) before it is taken for dead. */
   silenceMs: number;
+  /**
+   * The same for a worker never heard from yet: its module may still be downloading on a slow
+   * first visit, and a false alarm would only start that download again.
+   */
+  firstContactMs: number;
   /** Longest one run may take, by its size. */
   deadlineMs(scenario: Scenario, opts: WorkerRunOptions): number;
   /** How often the watch looks. */
@@ -52,6 +57,7 @@ export interface Supervision {
  */
 export const DEFAULT_SUPERVISION: Supervision = {
   silenceMs: 8_000,
+  firstContactMs: 20_000,
   deadlineMs: (scenario, opts) => runDeadlineMs(scenario, { ...DEFAULT_CAPS, ...opts.caps }),
   checkEveryMs: 500,
   nowMs: () => performance.now(),
@@ -77,8 +83,10 @@ export const defaultWorkerFactory: WorkerFactory = () =>
 interface Live {
   worker: Worker;
   api: Comlink.Remote<SimApi>;
-  /** When the worker was last heard from (any message). */
+  /** When the worker was last heard from (any message), or was started. */
   heardAtMs: number;
+  /** Any message has come from it yet. */
+  heard: boolean;
   /** What to do if this worker is found dead while a run is in flight. */
   onDeath: ((why: string) => void) | null;
 }
@@ -162,7 +170,7 @@ export class SimClient {
           // messages may be waiting behind it, so its silence proves nothing yet.
           if (now - lastCheckMs > 3 * this.sup.checkEveryMs) live.heardAtMs = now;
           lastCheckMs = now;
-          if (now - live.heardAtMs > this.sup.silenceMs) lost(`stopped responding (nothing for ${seconds(now - live.heardAtMs)})`, true);
+          if (now - live.heardAtMs > (live.heard ? this.sup.silenceMs : this.sup.firstContactMs)) lost(`stopped responding (nothing for ${seconds(now - live.heardAtMs)})`, true);
           else if (now - startedMs > deadlineMs) lost(`did not finish within ${seconds(deadlineMs)}, the most a run this size may take`, false);
         }, this.sup.checkEveryMs);
         live.api.run(scenario, { ...opts, deferHash: true }).then(
@@ -205,7 +213,7 @@ export class SimClient {
   private ensureWorker(): Live {
     if (this.live) return this.live;
     const worker = this.factory();
-    const live: Live = { worker, api: Comlink.wrap<SimApi>(worker), heardAtMs: this.sup.nowMs(), onDeath: null };
+    const live: Live = { worker, api: Comlink.wrap<SimApi>(worker), heardAtMs: this.sup.nowMs(), heard: false, onDeath: null };
     // A worker that fails to load or crashes never answers Comlink: hand it to the run in
     // flight (which replaces it and repeats once), or just drop it if idle.
     const fail = (why: string): void => {
@@ -219,7 +227,10 @@ export class SimClient {
       fail(msg ? `failed (${msg})` : 'failed to start');
     });
     worker.addEventListener('messageerror', () => fail('sent a result that could not be received'));
-    worker.addEventListener('message', () => (live.heardAtMs = this.sup.nowMs()));
+    worker.addEventListener('message', () => {
+      live.heardAtMs = this.sup.nowMs();
+      live.heard = true;
+    });
     this.live = live;
     return live;
   }

@@ -7,7 +7,7 @@
  * CI runs a couple of hundred files; FUZZ_RUNS=5000 soaks (tests/harness/mutate.ts).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/args.ts';
 import { execute, type CliIo } from '../../src/cli/execute.ts';
 import { PRESETS } from '../../src/scenarios/presets/index.ts';
@@ -38,8 +38,12 @@ const INPUT_LINE = new RegExp(String.raw`^(?:\(scenario\)|${SEGMENT}(?:\.${SEGME
 const CAP_LINE = /^stopped (?:at [\d,]+ events|after [\d.]+ s of wall-clock time) \(t = \d+\.\d s of [\d.e+-]+ s\): the run is incomplete — raise --max-(?:events|wall-s)/;
 const FOREIGN = /Invalid (input|option|value)|Too (big|small)|Maximum call stack|\n\s+at |undefined|\[object Object\]/;
 
+/** Outcomes by exit code, printed after a soak (FUZZ_RUNS set) for the record. */
+const tally: Record<number, number> = {};
+
 function expectOutcome(text: string): void {
   const r = runCli(text);
+  tally[r.code] = (tally[r.code] ?? 0) + 1;
   if (r.code === 0) {
     expect(r.stderr).toBe('');
     expect(Object.keys(JSON.parse(r.stdout))).toEqual(['flows', 'links', 'summary', 'cross', 'sim']);
@@ -59,6 +63,10 @@ function expectOutcome(text: string): void {
 const presetArb = fc.constantFrom(...PRESETS.map((p) => p.scenario));
 
 describe('fuzz: mutated scenario files through the CLI', () => {
+  afterAll(() => {
+    if (process.env.FUZZ_RUNS) console.log(`fuzz-cli outcomes by exit code: ${JSON.stringify(tally)}`);
+  });
+
   it('JSON damage: exit 0, exit 2 naming fields, or exit 1 at a cap', () => {
     fc.assert(
       fc.property(presetArb, fc.array(jsonMutationArb, { minLength: 1, maxLength: 4 }), (scenario, mutations) => {

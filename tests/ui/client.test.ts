@@ -107,7 +107,7 @@ describe('ui SimClient', () => {
   it('a worker that dies again after the restart ends in a WorkerLostError a student can act on, and the next run works', async () => {
     let dead = true;
     const { factory, made } = fakeWorkers(5, { bornDead: () => dead });
-    client = new SimClient(factory, { silenceMs: 60, checkEveryMs: 10 });
+    client = new SimClient(factory, { silenceMs: 60, firstContactMs: 60, checkEveryMs: 10 });
     const run = client.run(scenario(1));
     await expect(run).rejects.toSatisfy(isWorkerLost);
     await expect(run).rejects.toThrow(
@@ -117,6 +117,14 @@ describe('ui SimClient', () => {
     expect(made.every((m) => m.terminated)).toBe(true);
     dead = false;
     expect((await client.run(scenario(2))).sim.seed).toBe(2);
+  });
+
+  it('a worker not yet heard from (its module may still be loading) is given the longer first-contact allowance', async () => {
+    const { factory, made } = fakeWorkers(150);
+    client = new SimClient(factory, { silenceMs: 60, firstContactMs: 1000, checkEveryMs: 10 });
+    const r = await client.run(scenario(4));
+    expect(r.recovery).toBeUndefined();
+    expect(made).toHaveLength(1);
   });
 
   it('a run that outlives the deadline for its size is given up at once, not repeated', async () => {
