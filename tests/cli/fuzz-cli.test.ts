@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/args.ts';
 import { execute, type CliIo } from '../../src/cli/execute.ts';
 import { PRESETS } from '../../src/scenarios/presets/index.ts';
-import { fuzzRuns, jsonMutationArb, textMutationArb } from '../harness/mutate.ts';
+import { FUZZ_TIMEOUT_MS, fuzzRuns, jsonMutationArb, textMutationArb } from '../harness/mutate.ts';
 
 const FILE = 'fuzz.json';
 /** Low caps keep each case to milliseconds; reaching one is a valid outcome. */
@@ -74,7 +74,7 @@ describe('fuzz: mutated scenario files through the CLI', () => {
       }),
       { numRuns: fuzzRuns(150) },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('text damage: the same three outcomes', () => {
     fc.assert(
@@ -83,5 +83,5 @@ describe('fuzz: mutated scenario files through the CLI', () => {
       }),
       { numRuns: fuzzRuns(150) },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 });

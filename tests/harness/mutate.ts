@@ -13,6 +13,9 @@ export function fuzzRuns(ciDefault: number): number {
   return Number.isInteger(n) && n > 0 ? n : ciDefault;
 }
 
+/** A fuzz test's timeout: the suite's default in CI, an hour for a soak. */
+export const FUZZ_TIMEOUT_MS = process.env.FUZZ_RUNS ? 3_600_000 : undefined;
+
 type Path = (string | number)[];
 
 /** Every node's path in a JSON value, the root first. */

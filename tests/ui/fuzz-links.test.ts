@@ -14,7 +14,7 @@ import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { decodeState, encodeState, URL_STATE_VERSION, type SharedState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, ViewSchema, type ViewState } from '../../src/ui/state/view.ts';
-import { fuzzRuns, jsonMutationArb, textMutationArb } from '../harness/mutate.ts';
+import { FUZZ_TIMEOUT_MS, fuzzRuns, jsonMutationArb, textMutationArb } from '../harness/mutate.ts';
 
 const presets = PRESETS.map((p) => {
   const r = parseScenario(p.scenario);
@@ -59,7 +59,7 @@ describe('fuzz: mangled share links', () => {
       }),
       { numRuns: fuzzRuns(400) },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('JSON damage: decoding never throws, keeps a valid state, and reports what it replaced', () => {
     fc.assert(
@@ -75,5 +75,5 @@ describe('fuzz: mangled share links', () => {
       }),
       { numRuns: fuzzRuns(400) },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 });
