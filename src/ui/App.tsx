@@ -29,6 +29,7 @@ import { initialPlayback, nextAfter, playbackReducer, prevBefore, type PlaybackA
 import { runJobs } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
 import { TimeAxisContext, type TimeAxis } from './state/timeAxis.ts';
+import { HashSync } from './state/hashSync.ts';
 import { decodeState, encodeState, type SharedState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { useRuns } from './state/useRuns.ts';
@@ -94,17 +95,9 @@ export function App() {
   // step); a hash pasted or edited by hand is decoded, with problems reported, not thrown.
   // Written a moment after the last change: encoding and replaceState cost several ms each,
   // which a dragged slider should not pay per step. Copy link flushes it first.
-  // `seenHash`: the hash as last written or read by the app. A different one in the address bar
-  // is an incoming link whose hashchange has not been handled yet: it wins over a pending write
-  // (writing would replace it before its handler reads it).
-  const seenHash = useRef(location.hash.replace(/^#/, ''));
-  const writeHash = useCallback((s: SharedState) => {
-    const now = location.hash.replace(/^#/, '');
-    if (now !== seenHash.current) return;
-    const hash = encodeState(s);
-    seenHash.current = hash;
-    if (now !== hash) history.replaceState(null, '', `#${hash}`);
-  }, []);
+  // An incoming link always wins over a pending write (see hashSync.ts).
+  const [hashSync] = useState(() => new HashSync());
+  const writeHash = useCallback((s: SharedState) => hashSync.write(encodeState(s)), [hashSync]);
   useEffect(() => {
     if (!shared) return;
     const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
@@ -112,9 +105,8 @@ export function App() {
   }, [shared, writeHash]);
   useEffect(() => {
     const onHash = (): void => {
-      const hash = location.hash.replace(/^#/, '');
-      if (!hash || hash === seenHash.current) return;
-      seenHash.current = hash;
+      const hash = hashSync.incoming();
+      if (hash === null) return;
       setShared((s) => {
         if (!s) return s;
         const d = decodeState(hash, s);
@@ -125,7 +117,7 @@ export function App() {
     };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
-  }, []);
+  }, [hashSync]);
 
   const jobs = useMemo(() => (scenario ? runJobs(scenario, view.compare) : null), [scenario, view.compare]);
   const runs = useRuns(initial.fatal ? null : pool(), jobs);
