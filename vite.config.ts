@@ -1,9 +1,73 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The built app's Content-Security-Policy: scripts, workers and fetches from our own origin
+ * only (the simulator never talks to a server), no eval (zod runs jitless: src/scenarios/zod.ts),
+ * no plugins, no <base> rewriting, no form posts. Styles: our stylesheet; React and D3 set
+ * element styles through the CSSOM, which style-src does not restrict. `blob:` for workers and
+ * images: exports are built as blobs. `frame-ancestors` cannot be set from a <meta> tag (only
+ * as a header); a host that needs it sets it. Only in the build: the dev server's hot reload
+ * needs inline scripts.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self'",
+  "font-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'tcp-lab-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
+  };
+}
 
 // One config for the app (Vite) and the tests (Vitest projects).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    contentSecurityPolicy(),
+    // Offline: a Workbox service worker precaches the whole build, so after one visit the app
+    // loads and runs with the network off (a lecture hall's Wi-Fi); a new deployment is picked
+    // up on the next load (autoUpdate). Registered from a script file, not inline (CSP).
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'TCP Lab',
+        short_name: 'TCP Lab',
+        description: 'A deterministic TCP simulator for teaching, running in your browser',
+        theme_color: '#0072B2',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: './',
+        scope: './',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // an old link opened offline still gets the app (the scenario is in the hash)
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   base: './',
   worker: { format: 'es' },
   server: { port: 5173, strictPort: false },

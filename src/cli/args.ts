@@ -1,5 +1,11 @@
 /** Command-line arguments → a typed command, with no side effects, so it can be unit-tested. */
 import { ScenarioSchema } from '../scenarios/schema.ts';
+import { DEFAULT_CAPS } from '../worker/caps.ts';
+
+/** The app's event cap (src/worker/caps.ts), so a scenario runs as far here as in the browser unless asked otherwise. */
+export const DEFAULT_MAX_EVENTS = DEFAULT_CAPS.maxEvents;
+/** Wall-clock seconds, matching the app's 600 s cap in figure (the CLI has no simulated-time cap). */
+export const DEFAULT_MAX_WALL_S = DEFAULT_CAPS.maxDurationS;
 
 export type ScenarioSource = { kind: 'preset'; name: string } | { kind: 'file'; path: string };
 
@@ -13,15 +19,32 @@ export interface RunCommand {
   /** Every flow's variant, applied after the `--set`s. */
   variant: string | null;
   traceFile: string | null;
+  /** Stop (exit 1) after this many engine events; Infinity with `--max-events none`. */
+  maxEvents: number;
+  /** Stop (exit 1) after this much wall-clock time; Infinity with `--max-wall-s none`. */
+  maxWallS: number;
+  /** No progress bar even on a terminal. */
+  quiet: boolean;
+  /** Print the stack of an unexpected failure. */
+  debug: boolean;
 }
 
 export type Command = { kind: 'help' } | { kind: 'list-presets' } | { kind: 'list-variants' } | RunCommand;
 
 export type ParsedArgs = { ok: true; command: Command } | { ok: false; errors: string[] };
 
-const VALUE_OPTIONS = ['--preset', '--seed', '--set', '--variant', '--trace'] as const;
+const VALUE_OPTIONS = ['--preset', '--seed', '--set', '--variant', '--trace', '--max-events', '--max-wall-s'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
-const FLAG_OPTIONS = ['--help', '-h', '--list-presets', '--list-variants'] as const;
+const FLAG_OPTIONS = ['--help', '-h', '--list-presets', '--list-variants', '--quiet', '-q', '--debug'] as const;
+
+/** A positive limit, or Infinity for "none". */
+function parseLimit(opt: string, text: string | undefined, fallback: number, whole: boolean, errors: string[]): number {
+  if (text === undefined) return fallback;
+  if (text === 'none') return Number.POSITIVE_INFINITY;
+  const n = (whole ? /^\d+$/ : /^\d+(\.\d+)?$/).test(text) ? Number(text) : NaN;
+  if (!(n > 0) || !Number.isFinite(n)) errors.push(`${opt}: "${text}" is not a ${whole ? 'whole number' : 'number of seconds'} above 0 (or "none" for no limit)`);
+  return n;
+}
 
 // The seed range is the scenario's, so `--seed` and `seed` in a file accept the same numbers.
 const SEED_SCHEMA = ScenarioSchema.shape.seed.unwrap();
@@ -34,6 +57,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let help = false;
   let listPresets = false;
   let listVariants = false;
+  let quiet = false;
+  let debug = false;
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -54,6 +79,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else if ((FLAG_OPTIONS as readonly string[]).includes(arg)) {
       if (arg === '--list-presets') listPresets = true;
       else if (arg === '--list-variants') listVariants = true;
+      else if (arg === '--quiet' || arg === '-q') quiet = true;
+      else if (arg === '--debug') debug = true;
       else help = true;
     } else if (arg.startsWith('-') && arg !== '-') {
       errors.push(`unknown option ${arg} (see --help)`);
@@ -82,6 +109,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   if (values['--variant'] === '') errors.push('--variant needs a variant name (see --list-variants)');
   if (values['--trace'] === '') errors.push('--trace needs a file name');
+  const maxEvents = parseLimit('--max-events', values['--max-events'], DEFAULT_MAX_EVENTS, true, errors);
+  const maxWallS = parseLimit('--max-wall-s', values['--max-wall-s'], DEFAULT_MAX_WALL_S, false, errors);
 
   if (errors.length > 0) return { ok: false, errors };
   return {
@@ -93,6 +122,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       sets,
       variant: values['--variant'] ?? null,
       traceFile: values['--trace'] ?? null,
+      maxEvents,
+      maxWallS,
+      quiet,
+      debug,
     },
   };
 }
@@ -112,10 +145,15 @@ Options:
   --seed N               random seed (same as --set seed=N; applied last)
   --trace FILE.csv       also write cwnd, ssthresh and bottleneck queue over time, as CSV
                          with columns t_s,series,flow_or_link,value
+  --max-events N         stop after N engine events (default ${DEFAULT_MAX_EVENTS}, the app's cap; "none": no limit)
+  --max-wall-s S         stop after S seconds of wall-clock time (default ${DEFAULT_MAX_WALL_S}; "none": no limit)
+  -q, --quiet            no progress bar (it is shown on stderr only when stderr is a terminal)
+  --debug                print the stack trace of an unexpected failure
   --list-presets         list the presets
   --list-variants        list the TCP variants
   -h, --help             show this help
 
 Output (stdout): {"flows":[…],"links":[…],"sim":{"events","simTimeS","wallMs"}}
-Exit codes: 0 success, 2 bad arguments or invalid scenario (messages on stderr), 1 simulation failure.
+Exit codes: 0 success; 2 bad arguments or invalid scenario file (messages on stderr);
+1 simulation failure or a limit reached (one line on stderr, nothing on stdout).
 `;

@@ -1,9 +1,11 @@
 /** Runs a parsed command: loads and edits the scenario, validates it, simulates, prints. */
-import { runScenario } from '../engine/run.ts';
+import { buildSimulation } from '../engine/build.ts';
+import { ColumnarSink, nullSink } from '../engine/core/trace.ts';
 import type { CrossResult, FlowResult, LinkResult, RunResult, RunSummary } from '../engine/results.ts';
 import { VARIANTS, variantNames } from '../catalogue/variants.ts';
 import { getPreset, presetNames, PRESETS } from '../scenarios/presets/index.ts';
 import type { Scenario } from '../scenarios/schema.ts';
+import { jsonDepth, MAX_JSON_DEPTH, parseJsonText } from '../scenarios/jsonText.ts';
 import { applySet, SetError } from '../scenarios/set.ts';
 import { closest, formatErrors, isRecord, parseScenario } from '../scenarios/validate.ts';
 import { HELP, type Command, type RunCommand, type ScenarioSource } from './args.ts';
@@ -17,8 +19,10 @@ export interface CliIo {
   readFile(path: string): string;
   /** Throws if the file cannot be written. */
   writeFile(path: string, text: string): void;
-  /** Wall clock in ms (performance.now), for `sim.wallMs` only. */
+  /** Wall clock in ms (performance.now): `sim.wallMs`, `--max-wall-s` and the progress bar. */
   nowMs(): number;
+  /** stderr is a terminal: a progress bar is drawn there (unless --quiet). */
+  stderrIsTty?: boolean;
 }
 
 export const EXIT_OK = 0;
@@ -59,14 +63,19 @@ function runCommand(cmd: RunCommand, io: CliIo): number {
     return EXIT_BAD_INPUT;
   }
   const scenario = prepared.value;
-  let result: RunResult & { stoppedEarly: boolean };
   const t0 = io.nowMs();
+  let run: Simulated;
   try {
-    result = runScenario(scenario, { trace: cmd.traceFile ? ['cwnd', 'queue'] : false });
+    run = simulate(scenario, cmd, io);
   } catch (e) {
-    io.stderr(`simulation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    io.stderr(`simulation failed: ${describeFailure(e, cmd.debug)}\n`);
     return EXIT_FAILURE;
   }
+  if (run.result === null) {
+    io.stderr(run.stopped + '\n');
+    return EXIT_FAILURE;
+  }
+  const { result } = run;
   const wallMs = io.nowMs() - t0;
   if (cmd.traceFile) {
     try {
@@ -78,6 +87,62 @@ function runCommand(cmd: RunCommand, io: CliIo): number {
   }
   io.stdout(JSON.stringify(toOutput(result, wallMs), null, 2) + '\n');
   return EXIT_OK;
+}
+
+/** An unexpected failure in one line; its stack only when asked for (--debug). */
+export function describeFailure(e: unknown, debug: boolean): string {
+  if (!(e instanceof Error)) return String(e);
+  if (debug && e.stack) return e.stack;
+  return `${e.message}${debug ? '' : ' (run with --debug for details)'}`;
+}
+
+/** Engine events between checks of the limits and the progress bar: a few milliseconds of work. */
+const SLICE_EVENTS = 50_000;
+/** The progress bar is redrawn at most this often. */
+const PROGRESS_EVERY_MS = 200;
+const BAR_WIDTH = 30;
+
+type Simulated = { result: RunResult; stopped: null } | { result: null; stopped: string };
+
+/**
+ * The engine run in slices (exactly the events one call would execute, see the worker's
+ * runForDisplay.ts), so the limits can be checked and the progress bar drawn in between.
+ */
+function simulate(scenario: Scenario, cmd: RunCommand, io: CliIo): Simulated {
+  const sink = cmd.traceFile ? new ColumnarSink(['cwnd', 'queue']) : null;
+  const sim = buildSimulation(scenario, scenario.seed, sink ?? nullSink);
+  const started = io.nowMs();
+  const bar = !cmd.quiet && io.stderrIsTty === true;
+  let drawnAt = -Infinity;
+  const limit = (): string | null => {
+    const simTimeS = sim.sim.now() / 1e9;
+    const at = `(t = ${simTimeS.toFixed(1)} s of ${scenario.durationS} s)`;
+    if (sim.sim.eventCount >= cmd.maxEvents) return `stopped at ${cmd.maxEvents.toLocaleString('en-US')} events ${at}: the run is incomplete — raise --max-events (or "none"), or shorten the scenario`;
+    if (io.nowMs() - started >= cmd.maxWallS * 1000) return `stopped after ${cmd.maxWallS} s of wall-clock time ${at}: the run is incomplete — raise --max-wall-s (or "none"), or shorten the scenario`;
+    return null;
+  };
+  try {
+    for (;;) {
+      const slice = Math.min(SLICE_EVENTS, cmd.maxEvents - sim.sim.eventCount);
+      if (sim.run(slice)) break;
+      const stopped = limit();
+      if (stopped) return { result: null, stopped };
+      if (bar && io.nowMs() - drawnAt >= PROGRESS_EVERY_MS) {
+        drawnAt = io.nowMs();
+        io.stderr(progressLine(sim.sim.now() / 1e9, scenario.durationS, sim.sim.eventCount));
+      }
+    }
+  } finally {
+    if (bar && drawnAt > -Infinity) io.stderr('\r\x1b[K'); // clear the bar
+  }
+  return { result: { ...sim.results(), trace: (sink ?? new ColumnarSink([])).finish() }, stopped: null };
+}
+
+/** "\r[#########·····] 31%  t = 18.6 of 60 s, 1.2 M events" (carriage return: redrawn in place). */
+export function progressLine(simTimeS: number, durationS: number, events: number): string {
+  const fraction = durationS > 0 ? Math.min(1, Math.max(0, simTimeS / durationS)) : 1;
+  const filled = Math.round(fraction * BAR_WIDTH);
+  return `\r[${'#'.repeat(filled)}${'·'.repeat(BAR_WIDTH - filled)}] ${Math.floor(fraction * 100)}%  t = ${simTimeS.toFixed(1)} of ${durationS} s, ${(events / 1e6).toFixed(1)} M events`;
 }
 
 /** Source → edits (`--set`, `--variant`, `--seed`, in that order) → validated scenario. */
@@ -99,6 +164,13 @@ export function prepareScenario(cmd: RunCommand, io: Pick<CliIo, 'readFile'>): O
 
   const errors: string[] = [];
   for (const a of assignments) {
+    // a VALUE is JSON too: the file's nesting limit applies (validation walks it recursively)
+    const eq = a.indexOf('=');
+    const { depth } = jsonDepth(a.slice(eq + 1));
+    if (depth > MAX_JSON_DEPTH) {
+      errors.push(`--set ${a.slice(0, Math.max(0, eq))}: the value nests ${depth} levels deep — at most ${MAX_JSON_DEPTH}`);
+      continue;
+    }
     try {
       input = applySet(input, a);
     } catch (e) {
@@ -127,11 +199,8 @@ function loadSource(source: ScenarioSource, io: Pick<CliIo, 'readFile'>): Outcom
   } catch (e) {
     return { ok: false, errors: [`cannot read scenario file "${source.path}": ${e instanceof Error ? e.message : String(e)}`] };
   }
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (e) {
-    return { ok: false, errors: [`scenario file "${source.path}" is not valid JSON: ${e instanceof Error ? e.message : String(e)}`] };
-  }
+  const json = parseJsonText(text, `scenario file "${source.path}"`);
+  return json.ok ? json : { ok: false, errors: [json.message] };
 }
 
 export function toOutput(result: RunResult, wallMs: number): CliOutput {

@@ -2,19 +2,27 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from './args.ts';
-import { EXIT_BAD_INPUT, execute } from './execute.ts';
+import { describeFailure, EXIT_BAD_INPUT, EXIT_FAILURE, execute } from './execute.ts';
 
-const parsed = parseArgs(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const parsed = parseArgs(argv);
 if (!parsed.ok) {
   process.stderr.write(parsed.errors.join('\n') + '\n');
   process.exitCode = EXIT_BAD_INPUT;
 } else {
-  // exitCode rather than exit(): lets a large stdout finish flushing into a pipe.
-  process.exitCode = execute(parsed.command, {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    readFile: (p) => readFileSync(p, 'utf8'),
-    writeFile: (p, t) => writeFileSync(p, t),
-    nowMs: () => performance.now(),
-  });
+  try {
+    // exitCode rather than exit(): lets a large stdout finish flushing into a pipe.
+    process.exitCode = execute(parsed.command, {
+      stdout: (t) => process.stdout.write(t),
+      stderr: (t) => process.stderr.write(t),
+      readFile: (p) => readFileSync(p, 'utf8'),
+      writeFile: (p, t) => writeFileSync(p, t),
+      nowMs: () => performance.now(),
+      stderrIsTty: process.stderr.isTTY === true,
+    });
+  } catch (e) {
+    // execute() reports every expected failure itself; this is a bug, still in one line unless --debug
+    process.stderr.write(`internal error: ${describeFailure(e, argv.includes('--debug'))}\n`);
+    process.exitCode = EXIT_FAILURE;
+  }
 }

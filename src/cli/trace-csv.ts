@@ -3,7 +3,8 @@
  * Series: `cwnd_bytes` and `ssthresh_bytes` per flow (by flow id), `queue_packets` for the
  * bottleneck (the forward direction of the slowest shared link, by link id such as
  * `bottleneck/fwd`). Every series is a step function: a row gives the value from its time on;
- * ssthresh rows appear only when it changes. Rows are in time order.
+ * ssthresh rows appear only when it changes. Rows are in time order. Text cells that a
+ * spreadsheet would evaluate as a formula are escaped (see `csvText`).
  */
 import type { RunResult } from '../engine/results.ts';
 import type { Scenario } from '../scenarios/schema.ts';
@@ -23,14 +24,15 @@ export function bottleneckLinkIndex(scenario: Scenario, result: Pick<RunResult, 
 export function traceCsv(scenario: Scenario, result: Pick<RunResult, 'links' | 'trace'>): string {
   const { cwnd, queue } = result.trace;
   const bottleneck = bottleneckLinkIndex(scenario, result);
-  const bottleneckId = result.links[bottleneck]?.id ?? '';
+  const bottleneckId = csvText(result.links[bottleneck]?.id ?? '');
+  const flowIds = scenario.flows.map((f) => csvText(f.id));
   const lastSsthresh = new Map<number, number>();
   const lines = [TRACE_HEADER];
 
   const cwndRows = (i: number): void => {
     const t = seconds(cwnd.tNs[i]);
     const flow = cwnd.flow[i];
-    const id = scenario.flows[flow]?.id ?? String(flow);
+    const id = flowIds[flow] ?? String(flow);
     lines.push(`${t},cwnd_bytes,${id},${num(cwnd.cwndBytes[i])}`);
     const ss = cwnd.ssthreshBytes[i];
     if (lastSsthresh.get(flow) !== ss) {
@@ -50,6 +52,17 @@ export function traceCsv(scenario: Scenario, result: Pick<RunResult, 'links' | '
     else queueRow(j++);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * A text cell as a spreadsheet will not execute it: a leading =, +, -, @, tab or carriage return
+ * makes Excel, LibreOffice and Sheets read the cell as a formula (an id such as `-2-3`, or worse
+ * `-cmd|…`), so such text gets a leading apostrophe, the usual CSV-injection defence; text with
+ * a comma, quote or line break is quoted. Numbers are written by `num` and never escaped.
+ */
+export function csvText(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 function seconds(tNs: number): string {

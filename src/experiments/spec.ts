@@ -8,9 +8,9 @@
  * Edits use the CLI's `--set` syntax (`path.1.forward.errors.0.per=0.01`, see scenarios/set.ts),
  * so a sweep point is exactly `npm run sim -- --preset P --set …` with the same edits.
  */
-import { z } from 'zod';
+import { z } from '../scenarios/zod.ts';
 import { Rng } from '../engine/core/rng.ts';
-import { variantNames } from '../engine/tcp/cc/registry.ts';
+import { variantNames } from '../catalogue/variants.ts';
 import { getPreset, presetNames } from '../scenarios/presets/index.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { applySet, SetError } from '../scenarios/set.ts';

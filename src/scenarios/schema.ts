@@ -6,7 +6,7 @@
  *
  * Every object is strict: a misspelled key is an error rather than a silently ignored setting.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { RECOVERY_ALGORITHMS, variantNames } from '../catalogue/variants.ts';
 import { ACK_REGULATOR_MODES } from '../engine/net/ack-regulator.ts';
 

@@ -4,7 +4,7 @@
  * it rather than a key that validation would reject later with a less direct message. Values are
  * checked afterwards by parseScenario, like any other input.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ScenarioSchema } from './schema.ts';
 import { closest, formatValue, isRecord } from './validate.ts';
 

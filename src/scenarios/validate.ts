@@ -2,12 +2,15 @@
  * Scenario validation with messages a student can act on: every problem at once, each naming
  * the field (dotted path), the offending value and what would have been accepted.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { migrateScenario } from './migrate.ts';
 import { ScenarioSchema, type Scenario } from './schema.ts';
 
 export interface ScenarioError {
-  /** Dotted field path, e.g. `flows.0.tcp.mssBytes`; '' for the scenario as a whole. */
+  /**
+   * Dotted field path, e.g. `flows.0.tcp.mssBytes`; '' for the scenario as a whole. A key that
+   * is not a plain name (a space, a dot, nothing at all) is quoted: `"a.b"`, `" "`.
+   */
   path: string;
   /** What is wrong and what is allowed, without the path (formatError adds it). */
   message: string;
@@ -21,16 +24,25 @@ export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors
 type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
 
 export function parseScenario(input: unknown): ParseResult {
+  // Older formats are rewritten first (./migrate.ts), so an old file or link still opens.
+  const r = parseWith(ScenarioSchema, migrateScenario(input).value);
+  return r.ok ? { ok: true, scenario: r.value } : r;
+}
+
+/**
+ * Any schema's parse with this module's wording (value, allowed range, nearest field name)
+ * instead of the schema library's defaults; paths are relative to `input`.
+ */
+export function parseWith<T>(schema: z.ZodType<T>, input: unknown): { ok: true; value: T } | { ok: false; errors: ScenarioError[] } {
   // Allowed keys of each strict object that met unknown keys, found through the schema that
   // raised the issue; keyed by the offending input object because the finished issue keeps
   // neither the schema nor (without reportInput) the input.
   const allowedKeys = new WeakMap<object, string[]>();
-  // Older formats are rewritten first (./migrate.ts), so an old file or link still opens.
-  const result = ScenarioSchema.safeParse(migrateScenario(input).value, {
+  const result = schema.safeParse(input, {
     reportInput: true,
     error: (iss) => issueMessage(iss, allowedKeys),
   });
-  if (result.success) return { ok: true, scenario: result.data };
+  if (result.success) return { ok: true, value: result.data };
   return { ok: false, errors: result.error.issues.flatMap((iss) => toErrors(iss, allowedKeys)) };
 }
 
@@ -153,12 +165,13 @@ function issueMessage(iss: RawIssue, allowedKeys: WeakMap<object, string[]>): st
 
 /** Splits unknown-key issues into one error per key, so each names its own path and value. */
 function toErrors(iss: z.core.$ZodIssue, allowedKeys: WeakMap<object, string[]>): ScenarioError[] {
-  const path = iss.path.map(String).join('.');
+  const segments = iss.path.map((k) => (typeof k === 'number' ? k : String(k)));
+  const path = dottedPath(segments);
   if (iss.code === 'unrecognized_keys') {
     const obj = isRecord(iss.input) ? iss.input : {};
     const allowed = allowedKeys.get(obj) ?? [];
     return iss.keys.map((key) => ({
-      path: path === '' ? key : `${path}.${key}`,
+      path: dottedPath([...segments, key]),
       message: unknownKeyMessage(key, allowed),
       value: obj[key],
     }));
@@ -170,6 +183,24 @@ function toErrors(iss: z.core.$ZodIssue, allowedKeys: WeakMap<object, string[]>)
   // Custom messages (ours, in schema.ts) are written to follow the value.
   const message = iss.code === 'custom' || iss.code === 'invalid_format' ? `${formatValue(iss.input)} ${iss.message}` : iss.message;
   return [{ path, message, value: iss.input }];
+}
+
+const PLAIN_KEY = /^[A-Za-z0-9_$-]+$/;
+
+/** `flows.0.tcp`, with any key that is not a plain name quoted (`"a.b"`, `" "`), so a message always shows where. */
+export function dottedPath(segments: readonly (string | number)[]): string {
+  return segments.map((k) => (typeof k === 'number' || PLAIN_KEY.test(k) ? String(k) : JSON.stringify(k))).join('.');
+}
+
+/** dottedPath's inverse: keys and indices (digits are indices; quoted keys unquoted). */
+export function pathSegments(path: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const re = /("(?:[^"\\]|\\.)*"|[^.]+)(?:\.|$)/gy;
+  for (let m = re.exec(path); m && m[0] !== ''; m = re.exec(path)) {
+    const seg = m[1];
+    out.push(seg.startsWith('"') ? (JSON.parse(seg) as string) : /^\d+$/.test(seg) ? Number(seg) : seg);
+  }
+  return out;
 }
 
 export function unknownKeyMessage(key: string, allowed: readonly string[]): string {

@@ -17,6 +17,7 @@ import { ExportMenu } from './panels/ExportMenu.tsx';
 import { PanelGrid, PanelMenu } from './panels/PanelGrid.tsx';
 import { PresetMenu } from './panels/PresetMenu.tsx';
 import { ProblemBanner } from './panels/ProblemBanner.tsx';
+import { RunBanner } from './panels/RunBanner.tsx';
 import { DEFAULT_PANEL_IDS, getPanel } from './panels/registry.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
@@ -28,6 +29,7 @@ import { initialPlayback, nextAfter, playbackReducer, prevBefore, type PlaybackA
 import { runJobs } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
 import { TimeAxisContext, type TimeAxis } from './state/timeAxis.ts';
+import { HashSync } from './state/hashSync.ts';
 import { decodeState, encodeState, type SharedState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { useRuns } from './state/useRuns.ts';
@@ -93,12 +95,9 @@ export function App() {
   // step); a hash pasted or edited by hand is decoded, with problems reported, not thrown.
   // Written a moment after the last change: encoding and replaceState cost several ms each,
   // which a dragged slider should not pay per step. Copy link flushes it first.
-  const lastHash = useRef('');
-  const writeHash = useCallback((s: SharedState) => {
-    const hash = encodeState(s);
-    lastHash.current = hash;
-    if (location.hash.replace(/^#/, '') !== hash) history.replaceState(null, '', `#${hash}`);
-  }, []);
+  // An incoming link always wins over a pending write (see hashSync.ts).
+  const [hashSync] = useState(() => new HashSync());
+  const writeHash = useCallback((s: SharedState) => hashSync.write(encodeState(s)), [hashSync]);
   useEffect(() => {
     if (!shared) return;
     const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
@@ -106,8 +105,8 @@ export function App() {
   }, [shared, writeHash]);
   useEffect(() => {
     const onHash = (): void => {
-      const hash = location.hash.replace(/^#/, '');
-      if (!hash || hash === lastHash.current) return;
+      const hash = hashSync.incoming();
+      if (hash === null) return;
       setShared((s) => {
         if (!s) return s;
         const d = decodeState(hash, s);
@@ -118,7 +117,7 @@ export function App() {
     };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
-  }, []);
+  }, [hashSync]);
 
   const jobs = useMemo(() => (scenario ? runJobs(scenario, view.compare) : null), [scenario, view.compare]);
   const runs = useRuns(initial.fatal ? null : pool(), jobs);
@@ -149,7 +148,8 @@ export function App() {
   const zoomed: WindowS | null = view.windowS && view.windowS[0] < endS ? [view.windowS[0], Math.min(view.windowS[1], endS)] : null;
   const windowS: WindowS = zoomed ?? [0, endS];
   const setWindow = useCallback((w: WindowS | null) => setView((v) => ({ ...v, windowS: w ? [w[0], w[1]] : null })), [setView]);
-  const axis = useMemo<TimeAxis>(() => ({ windowS, playback, dispatch, setWindow }), [windowS[0], windowS[1], playback, dispatch, setWindow]); // eslint-disable-line react-hooks/exhaustive-deps
+  const stoppedAtS = set?.partial ? set.endS : null;
+  const axis = useMemo<TimeAxis>(() => ({ windowS, playback, dispatch, setWindow, stoppedAtS }), [windowS[0], windowS[1], playback, dispatch, setWindow, stoppedAtS]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const events = useMemo(() => (set ? eventTimesOf(set) : { any: new Float64Array(0), loss: new Float64Array(0), timeout: new Float64Array(0) }), [set]);
   const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && (!set || getPanel(id)!.available(set))), [view.panels, set]);
@@ -246,7 +246,7 @@ export function App() {
     [set, panelIds, view.compareLayout, view.presenter], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const status = runs.running ? 'running…' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
+  const status = runs.running ? 'running…' : runs.stale ? 'this scenario did not run' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
   const layout = view.compareLayout;
 
@@ -306,7 +306,7 @@ export function App() {
       {initial.fatal ? <ErrorBanner message={initial.fatal} /> : null}
       <ProblemBanner problems={problems.lines} title={problems.title} onDismiss={() => setProblems({ lines: [] })} />
       {notice ? <ErrorBanner message={notice} onDismiss={() => setNotice(null)} /> : null}
-      {runs.error ? <ErrorBanner message={runs.error} onDismiss={runs.dismissError} /> : null}
+      <RunBanner runs={runs} />
       {capNotes.map((n) => (
         <p key={n} className="cap-note" role="note">
           {n}
@@ -315,7 +315,7 @@ export function App() {
       <TimeAxisContext.Provider value={axis}>
         <div className="layout">
           {view.presenter || !scenario ? null : <aside aria-label="Scenario">{controls}</aside>}
-          <main className={runs.slow ? 'panels stale' : 'panels'} aria-busy={runs.running}>
+          <main className={runs.slow || runs.stale ? 'panels stale' : 'panels'} aria-busy={runs.running}>
             {quick}
             <TransportBar events={events} zoomed={zoomed} />
             {set ? (

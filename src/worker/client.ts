@@ -2,11 +2,19 @@
  * Main-thread side of one simulation worker. Latest request wins: a new run while one is in
  * flight rejects the old promise at once with SupersededError (callers ignore it), and the
  * worker itself drops the stale run at its next yield (./runner.ts), so the worker and
- * its compiled engine code stay warm. Only a worker that crashed or failed to load is
- * terminated and replaced.
+ * its compiled engine code stay warm.
+ *
+ * Supervision: a worker can die without a word (terminated, closed, out of memory), and the
+ * run would then never settle. While a run is in flight the client watches for signs of life —
+ * any message from the worker, including the heartbeats it posts as the run progresses — and
+ * for a deadline scaled to the run's size (caps.ts). A worker silent for `silenceMs`, or one
+ * that reports an error event, is terminated and replaced and the run is repeated once on the
+ * new worker; if that fails too, or the run outlives its deadline (a run that slow would be as
+ * slow again), the run rejects with a WorkerLostError whose message a student can act on.
  */
 import * as Comlink from 'comlink';
 import type { Scenario } from '../scenarios/schema.ts';
+import { DEFAULT_CAPS, runDeadlineMs } from './caps.ts';
 import type { RunOutput, SimApi, WorkerRunOptions } from './protocol.ts';
 
 export class SupersededError extends Error {
@@ -17,6 +25,43 @@ export class SupersededError extends Error {
 }
 
 export const isSuperseded = (e: unknown): boolean => e instanceof SupersededError;
+
+/** The worker died or hung and a fresh one could not finish the run either. */
+export class WorkerLostError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkerLostError';
+  }
+}
+
+export const isWorkerLost = (e: unknown): boolean => e instanceof WorkerLostError;
+
+export interface Supervision {
+  /** Longest a busy worker may stay silent (no heartbeat, no answer) before it is taken for dead. */
+  silenceMs: number;
+  /**
+   * The same for a worker never heard from yet: its module may still be downloading on a slow
+   * first visit, and a false alarm would only start that download again.
+   */
+  firstContactMs: number;
+  /** Longest one run may take, by its size. */
+  deadlineMs(scenario: Scenario, opts: WorkerRunOptions): number;
+  /** How often the watch looks. */
+  checkEveryMs: number;
+  nowMs(): number;
+}
+
+/**
+ * A running worker posts a heartbeat every 250 ms or so (protocol.ts); 8 s of silence is far
+ * beyond any unsliced step (building a 16-flow scenario, fingerprinting a capped trace).
+ */
+export const DEFAULT_SUPERVISION: Supervision = {
+  silenceMs: 8_000,
+  firstContactMs: 20_000,
+  deadlineMs: (scenario, opts) => runDeadlineMs(scenario, { ...DEFAULT_CAPS, ...opts.caps }),
+  checkEveryMs: 500,
+  nowMs: () => performance.now(),
+};
 
 /** Fingerprints still on their way, per result (see `traceHashOf`). */
 const pendingHashes = new WeakMap<RunOutput, Promise<string>>();
@@ -38,6 +83,12 @@ export const defaultWorkerFactory: WorkerFactory = () =>
 interface Live {
   worker: Worker;
   api: Comlink.Remote<SimApi>;
+  /** When the worker was last heard from (any message), or was started. */
+  heardAtMs: number;
+  /** Any message has come from it yet. */
+  heard: boolean;
+  /** What to do if this worker is found dead while a run is in flight. */
+  onDeath: ((why: string) => void) | null;
 }
 
 interface Pending {
@@ -49,12 +100,20 @@ function asError(e: unknown): Error {
   return new Error(typeof e === 'string' ? e : 'the simulation failed');
 }
 
+const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`;
+
 export class SimClient {
   private live: Live | null = null;
   private pending: Pending | null = null;
   private disposed = false;
+  private readonly sup: Supervision;
 
-  constructor(private readonly factory: WorkerFactory = defaultWorkerFactory) {}
+  constructor(
+    private readonly factory: WorkerFactory = defaultWorkerFactory,
+    supervision: Partial<Supervision> = {},
+  ) {
+    this.sup = { ...DEFAULT_SUPERVISION, ...supervision };
+  }
 
   /** A run is in flight. */
   get busy(): boolean {
@@ -77,28 +136,62 @@ export class SimClient {
     // No cancel message needed: the worker's own latest-wins drops the older run.
     if (this.pending) this.pending.reject(new SupersededError());
     this.pending = null;
-    const { api } = this.ensureWorker();
     return new Promise<RunOutput>((resolve, reject) => {
       const entry: Pending = { reject };
       this.pending = entry;
+      let watch: ReturnType<typeof setInterval> | undefined;
       const settle = (fn: () => void): void => {
+        clearInterval(watch);
         if (this.pending !== entry) return; // superseded or failed meanwhile: already rejected
         this.pending = null;
         fn();
       };
-      api.run(scenario, { ...opts, deferHash: true }).then(
-        (r) => {
-          if (r.hashTicket && !r.traceHash) {
-            const hash = api.traceHash(r.hashTicket).then(
-              (h) => (r.traceHash = h),
-              () => '',
-            );
-            pendingHashes.set(r, hash);
-          }
-          settle(() => resolve(r));
-        },
-        (e: unknown) => settle(() => reject(asError(e))),
-      );
+      const deadlineMs = this.sup.deadlineMs(scenario, opts);
+      const attempt = (retried: string | null): void => {
+        const live = this.ensureWorker();
+        const startedMs = this.sup.nowMs();
+        live.heardAtMs = startedMs;
+        let lastCheckMs = startedMs;
+        const lost = (why: string, repeat: boolean): void => {
+          clearInterval(watch);
+          live.onDeath = null;
+          this.stopWorker(live);
+          if (this.pending !== entry) return;
+          if (repeat && retried === null) return attempt(`The simulation worker ${why}; it was restarted and the run repeated.`);
+          const what = retried === null ? `The simulation worker ${why}` : `The simulation worker ${why}, again after a restart`;
+          settle(() => reject(new WorkerLostError(`${what}. Try again, or shorten the scenario or lower its rates; reloading the page also helps.`)));
+        };
+        live.onDeath = (why) => lost(why, true);
+        clearInterval(watch);
+        watch = setInterval(() => {
+          if (this.pending !== entry) return clearInterval(watch); // superseded: the newer run watches the worker
+          const now = this.sup.nowMs();
+          // A late tick means the main thread itself was busy (or the tab hidden): the worker's
+          // messages may be waiting behind it, so its silence proves nothing yet.
+          if (now - lastCheckMs > 3 * this.sup.checkEveryMs) live.heardAtMs = now;
+          lastCheckMs = now;
+          if (now - live.heardAtMs > (live.heard ? this.sup.silenceMs : this.sup.firstContactMs)) lost(`stopped responding (nothing for ${seconds(now - live.heardAtMs)})`, true);
+          else if (now - startedMs > deadlineMs) lost(`did not finish within ${seconds(deadlineMs)}, the most a run this size may take`, false);
+        }, this.sup.checkEveryMs);
+        live.api.run(scenario, { ...opts, deferHash: true }).then(
+          (r) => {
+            if (r.hashTicket && !r.traceHash) {
+              const hash = live.api.traceHash(r.hashTicket).then(
+                (h) => (r.traceHash = h),
+                () => '',
+              );
+              pendingHashes.set(r, hash);
+            }
+            if (retried !== null) r.recovery = retried;
+            settle(() => resolve(r));
+          },
+          (e: unknown) => {
+            if (this.live !== live) return; // this worker was given up on; the next attempt answers
+            settle(() => reject(asError(e)));
+          },
+        );
+      };
+      attempt(null);
     });
   }
 
@@ -114,33 +207,36 @@ export class SimClient {
     this.pending?.reject(new SupersededError());
     this.pending = null;
     this.disposed = true;
-    this.stopWorker();
+    if (this.live) this.stopWorker(this.live);
   }
 
   private ensureWorker(): Live {
     if (this.live) return this.live;
     const worker = this.factory();
-    // A worker that fails to load or crashes never answers Comlink; report it to the caller
-    // and start a fresh worker on the next run.
-    const fail = (message: string): void => {
-      if (this.live?.worker !== worker) return; // a worker we already replaced
-      const p = this.pending;
-      this.pending = null;
-      this.stopWorker();
-      p?.reject(new Error(message));
+    const live: Live = { worker, api: Comlink.wrap<SimApi>(worker), heardAtMs: this.sup.nowMs(), heard: false, onDeath: null };
+    // A worker that fails to load or crashes never answers Comlink: hand it to the run in
+    // flight (which replaces it and repeats once), or just drop it if idle.
+    const fail = (why: string): void => {
+      if (this.live !== live) return; // a worker we already replaced
+      if (live.onDeath) live.onDeath(why);
+      else this.stopWorker(live);
     };
     worker.addEventListener('error', (ev: Event) => {
       ev.preventDefault();
       const msg = (ev as ErrorEvent).message;
-      fail(msg ? `simulation worker failed: ${msg}` : 'the simulation worker failed to start');
+      fail(msg ? `failed (${msg})` : 'failed to start');
     });
-    worker.addEventListener('messageerror', () => fail('the simulation result could not be received'));
-    this.live = { worker, api: Comlink.wrap<SimApi>(worker) };
-    return this.live;
+    worker.addEventListener('messageerror', () => fail('sent a result that could not be received'));
+    worker.addEventListener('message', () => {
+      live.heardAtMs = this.sup.nowMs();
+      live.heard = true;
+    });
+    this.live = live;
+    return live;
   }
 
-  private stopWorker(): void {
-    this.live?.worker.terminate();
-    this.live = null;
+  private stopWorker(live: Live): void {
+    live.worker.terminate();
+    if (this.live === live) this.live = null;
   }
 }

@@ -31,8 +31,18 @@ export type RunOutput = ReturnType<typeof runScenario> & {
   hashTicket: number;
   /** The trace was reduced to per-bucket extremes for display; metrics are exact either way. */
   decimated: boolean;
-  /** Why the run is shorter than asked (duration or event cap), in words; null if it is complete. */
+  /** Why the run is shorter than asked (duration, event or trace cap), in words; null if it is complete. */
   capNote: string | null;
+  /**
+   * The simulated time the run covers and is drawn over: the (capped) duration, or the time a
+   * cap stopped it at. Shorter than the scenario's durationS exactly when capNote is set.
+   */
+  endS: number;
+  /**
+   * Set by the main thread when this result only arrived after its worker had died and been
+   * replaced (see client.ts): what happened, in words, for the status line.
+   */
+  recovery?: string;
   /** Wall time the engine took inside the worker (build + run + finish), for the status line. */
   engineMs: number;
   /** Where the worker's time went, for bench/ui.ts; all zero where no clock was given. */
@@ -58,6 +68,15 @@ export interface RunPhasesMs {
   wall: number;
   /** Slices the run was executed in (the worker yields to its message loop between them). */
   slices: number;
+}
+
+/** How often a running worker posts a Heartbeat, at most. */
+export const HEARTBEAT_EVERY_MS = 250;
+
+/** Posted by a worker while a run progresses (outside Comlink: it has no id, so Comlink ignores it). */
+export interface Heartbeat {
+  /** Engine events executed so far in the current run. */
+  tcpLabHeartbeat: number;
 }
 
 export interface SimApi {

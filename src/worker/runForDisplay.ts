@@ -9,17 +9,20 @@
  * `Simulation.run(maxEvents)` in slices executes exactly the events one call would, so the
  * result and its fingerprint equal `runScenario`'s (tests/ui/runForDisplay.test.ts checks it).
  */
-import { ColumnarSink, TRACE_TABLES, traceHash, type TableName, type TraceData } from '../engine/core/trace.ts';
+import { TRACE_TABLES, traceHash, type TableName, type TraceData } from '../engine/core/trace.ts';
 import { buildSimulation, type Simulation } from '../engine/build.ts';
 import type { Scenario } from '../scenarios/schema.ts';
-import { applyCaps, DEFAULT_CAPS, eventCapNote, type Caps, type CapPlan } from './caps.ts';
+import { applyCaps, DEFAULT_CAPS, eventCapNote, traceCapNote, type Caps, type CapPlan } from './caps.ts';
 import { decimateTrace, DISPLAY_ROWS_MAX } from './decimate.ts';
 import { deferTraceHash } from './deferredHash.ts';
+import { MeteredSink } from './meteredSink.ts';
 import type { RunOutput, RunPhasesMs, WorkerRunOptions } from './protocol.ts';
 
 export interface DisplayRun {
-  /** Executes at most `maxEvents` more engine events; true once the run has ended (scenario end or event cap). */
+  /** Executes at most `maxEvents` more engine events; true once the run has ended (scenario end or a cap). */
   step(maxEvents: number): boolean;
+  /** Engine events executed so far. */
+  readonly events: number;
   /** The finished run, fingerprinted and decimated. Call once, after `step` returned true. */
   finish(): RunOutput;
 }
@@ -44,13 +47,16 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
   const plan: CapPlan = applyCaps(scenario, caps);
   const seed = opts.seed ?? plan.scenario.seed;
   // Every table is recorded: the fingerprint covers the whole trace (it must equal Node's).
-  const sink = new ColumnarSink(ALL_TABLES);
+  const sink = new MeteredSink(ALL_TABLES);
   const sim: Simulation = buildSimulation(plan.scenario, seed, sink);
   const phases: RunPhasesMs = { build: clockMs() - t0, run: 0, finish: 0, hash: 0, decimate: 0, yield: 0, wall: 0, slices: 0 };
   let budget = caps.maxEvents;
   let ended = false;
-  let stoppedEarly = false;
+  let stopped: 'events' | 'trace' | null = null;
   return {
+    get events() {
+      return sim.sim.eventCount;
+    },
     step(maxEvents) {
       if (ended) return true;
       const t = clockMs();
@@ -60,7 +66,10 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
       budget -= sim.sim.eventCount - before;
       phases.slices++;
       if (complete) ended = true;
-      else if (budget <= 0) ended = stoppedEarly = true;
+      else if (budget <= 0) stopped = 'events';
+      // the memory guard: checked per slice, so the trace ends at most one slice past the cap
+      else if (sink.values >= caps.maxTraceValues) stopped = 'trace';
+      if (stopped) ended = true;
       phases.run += clockMs() - t;
       return ended;
     },
@@ -77,11 +86,13 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
       else hash = traceHash(full);
       phases.hash = clockMs() - t;
       t = clockMs();
-      const endNs = plan.scenario.durationS * 1e9;
-      const { trace, decimated } = decimateTrace(full, endNs, opts.displayRowsMax ?? DISPLAY_ROWS_MAX);
+      // a stopped run covers only the time it reached: drawn (and decimated) up to there
+      const endS = stopped ? result.sim.simTimeS : plan.scenario.durationS;
+      const { trace, decimated } = decimateTrace(full, endS * 1e9, opts.displayRowsMax ?? DISPLAY_ROWS_MAX);
       phases.decimate = clockMs() - t;
-      const capNote = stoppedEarly ? eventCapNote(caps, result.sim.simTimeS) : plan.note;
-      return { ...result, trace, stoppedEarly, traceHash: hash, hashTicket, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases, sentAtEpochMs: 0 };
+      const capNote = stopped === 'events' ? eventCapNote(caps, endS) : stopped === 'trace' ? traceCapNote(caps, endS) : plan.note;
+      const stoppedEarly = stopped !== null;
+      return { ...result, trace, stoppedEarly, endS, traceHash: hash, hashTicket, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases, sentAtEpochMs: 0 };
     },
   };
 }

@@ -43,7 +43,17 @@ export interface Runner {
   warmUp(scenario: Scenario, variants: readonly string[]): Promise<number>;
 }
 
-export function createRunner(yieldNow: () => Promise<void>, clockMs: () => number = () => 0, yieldEveryMs = 0): Runner {
+/** A sign of life from a run in progress: the main thread's liveness check (client.ts) listens for these. */
+export interface Progress {
+  /** Engine events executed so far. */
+  events: number;
+}
+
+/**
+ * `onProgress` is called at every yield of a run (and of a warm-up), so the main thread hears
+ * from a working worker at least every YIELD_EVERY_MS plus one slice.
+ */
+export function createRunner(yieldNow: () => Promise<void>, clockMs: () => number = () => 0, yieldEveryMs = 0, onProgress: (p: Progress) => void = () => {}): Runner {
   let latest = 0;
   const isCurrent = (id: number) => (): boolean => id === latest;
 
@@ -55,6 +65,7 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
     while (!run.step(SLICE_EVENTS)) {
       const t = clockMs();
       if (t - lastYield < yieldEveryMs) continue;
+      onProgress({ events: run.events });
       await yieldNow();
       lastYield = clockMs();
       yieldMs += lastYield - t;

@@ -4,8 +4,8 @@
  * MessageChannel, a macrotask without setTimeout's 4 ms clamp for nested timers.
  */
 import * as Comlink from 'comlink';
-import type { SimApi } from './protocol.ts';
-import { createRunner, YIELD_EVERY_MS } from './runner.ts';
+import { HEARTBEAT_EVERY_MS, type Heartbeat, type SimApi } from './protocol.ts';
+import { createRunner, YIELD_EVERY_MS, type Progress } from './runner.ts';
 import { traceTransferables } from './transfer.ts';
 
 const waiting: (() => void)[] = [];
@@ -17,7 +17,18 @@ const yieldNow = (): Promise<void> =>
     channel.port2.postMessage(0);
   });
 
-const runner = createRunner(yieldNow, () => performance.now(), YIELD_EVERY_MS);
+// Signs of life for the main thread's liveness check (client.ts), a few per second at most.
+// They carry no Comlink id, so Comlink's own listener ignores them.
+let lastBeatMs = -Infinity;
+const heartbeat = ({ events }: Progress): void => {
+  const now = performance.now();
+  if (now - lastBeatMs < HEARTBEAT_EVERY_MS) return;
+  lastBeatMs = now;
+  const beat: Heartbeat = { tcpLabHeartbeat: events };
+  self.postMessage(beat);
+};
+
+const runner = createRunner(yieldNow, () => performance.now(), YIELD_EVERY_MS, heartbeat);
 
 const api: SimApi = {
   ping: () => true,

@@ -22,12 +22,16 @@ describe('parseArgs', () => {
       sets: [],
       variant: null,
       traceFile: null,
+      maxEvents: 4_000_000,
+      maxWallS: 600,
+      quiet: false,
+      debug: false,
     });
   });
 
   it('reads a preset and every option, in both --opt value and --opt=value forms', () => {
     expect(
-      command(['--preset', 'reference-2mbps', '--seed=7', '--set', 'durationS=5', '--set=flows.0.tcp.sack=true', '--variant', 'reno', '--trace', 'out.csv']),
+      command(['--preset', 'reference-2mbps', '--seed=7', '--set', 'durationS=5', '--set=flows.0.tcp.sack=true', '--variant', 'reno', '--trace', 'out.csv', '--max-events', '1000', '--max-wall-s=2.5', '-q', '--debug']),
     ).toEqual({
       kind: 'run',
       source: { kind: 'preset', name: 'reference-2mbps' },
@@ -35,6 +39,10 @@ describe('parseArgs', () => {
       sets: ['durationS=5', 'flows.0.tcp.sack=true'],
       variant: 'reno',
       traceFile: 'out.csv',
+      maxEvents: 1000,
+      maxWallS: 2.5,
+      quiet: true,
+      debug: true,
     });
   });
 

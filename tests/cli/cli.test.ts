@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/args.ts';
-import { execute, type CliIo } from '../../src/cli/execute.ts';
+import { describeFailure, execute, progressLine, type CliIo } from '../../src/cli/execute.ts';
+import { getPreset } from '../../src/scenarios/presets/index.ts';
+import { DEFAULT_CAPS } from '../../src/worker/caps.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,7 +19,7 @@ interface Captured {
 }
 
 /** Runs the CLI in-process with an in-memory file system. */
-function run(argv: string[], files: Record<string, string> = {}): Captured {
+function run(argv: string[], files: Record<string, string> = {}, extra: Partial<CliIo> = {}): Captured {
   const out: Captured = { code: -1, stdout: '', stderr: '', files: new Map(Object.entries(files)) };
   const io: CliIo = {
     stdout: (t) => (out.stdout += t),
@@ -29,6 +31,7 @@ function run(argv: string[], files: Record<string, string> = {}): Captured {
     },
     writeFile: (p, t) => void out.files.set(p, t),
     nowMs: () => 0,
+    ...extra,
   };
   const parsed = parseArgs(argv);
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
@@ -143,7 +146,111 @@ function spawnCli(args: string[]): Promise<{ code: number; stdout: string; stder
   });
 }
 
+const presetJson = (): string => JSON.stringify(getPreset('reference-2mbps')?.scenario);
+/** 5 000 levels of `[` in a 10 KB file: what used to end in a raw RangeError stack. */
+const DEEP = '['.repeat(5000) + ']'.repeat(5000);
+
+describe('cli limits and input', () => {
+  it('refuses deeply nested JSON with exit 2 and one line naming the limit', () => {
+    const r = run(['deep.json'], { 'deep.json': DEEP });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('scenario file "deep.json" nests 5000 levels deep (from character 5000) — a scenario file nests at most 64\n');
+  });
+
+  it('refuses a deeply nested --set value the same way', () => {
+    const r = run(['--preset', 'reference-2mbps', '--set', `flows.0.tcp=${DEEP}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('--set flows.0.tcp: the value nests 5000 levels deep — at most 64\n');
+  });
+
+  it('refuses an oversized file before parsing it', () => {
+    const r = run(['big.json'], { 'big.json': ' '.repeat(5_000_001) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('scenario file "big.json" has 5000001 characters — a scenario file has at most 5000000\n');
+  });
+
+  it('accepts a file that starts with a UTF-8 byte-order mark, as the app does', () => {
+    const r = run(['bom.json', '--set', 'durationS=1'], { 'bom.json': '\uFEFF' + presetJson() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expectOutputShape(JSON.parse(r.stdout), 1);
+  });
+
+  it('stops at the event cap with exit 1, one line saying where, and nothing on stdout', () => {
+    const r = run(['--preset', 'reference-2mbps', '--max-events', '1000']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^stopped at 1,000 events \(t = \d+\.\d s of 100 s\): the run is incomplete — raise --max-events \(or "none"\), or shorten the scenario\n$/);
+  });
+
+  it('the default event cap is the app\'s', () => {
+    const parsed = parseArgs(['--preset', 'x']);
+    expect(parsed.ok && parsed.command.kind === 'run' && parsed.command.maxEvents).toBe(DEFAULT_CAPS.maxEvents);
+    expect(parsed.ok && parsed.command.kind === 'run' && parsed.command.maxWallS).toBe(DEFAULT_CAPS.maxDurationS);
+    const none = parseArgs(['--preset', 'x', '--max-events', 'none', '--max-wall-s', 'none']);
+    expect(none.ok && none.command.kind === 'run' && [none.command.maxEvents, none.command.maxWallS]).toEqual([Infinity, Infinity]);
+  });
+
+  it('stops at the wall-clock cap with exit 1 and one line', () => {
+    let t = 0;
+    const r = run(['--preset', 'reference-2mbps', '--max-wall-s', '2'], {}, { nowMs: () => (t += 1500) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^stopped after 2 s of wall-clock time \(t = \d+\.\d s of 100 s\): the run is incomplete — raise --max-wall-s \(or "none"\), or shorten the scenario\n$/);
+  });
+
+  it.each([
+    [['--preset', 'x', '--max-events', '0'], '--max-events: "0" is not a whole number above 0 (or "none" for no limit)'],
+    [['--preset', 'x', '--max-events', '1.5'], '--max-events: "1.5" is not a whole number above 0 (or "none" for no limit)'],
+    [['--preset', 'x', '--max-wall-s', '-1'], '--max-wall-s: "-1" is not a number of seconds above 0 (or "none" for no limit)'],
+  ])('rejects the limit %j', (argv, message) => {
+    expect(parseArgs(argv)).toEqual({ ok: false, errors: [message] });
+  });
+
+  it('draws a progress bar on stderr only when it is a terminal, and not with --quiet', () => {
+    let t = 0;
+    const clock = { nowMs: () => (t += 50) };
+    const tty = run(['--preset', 'reference-2mbps'], {}, { ...clock, stderrIsTty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toMatch(/^\r\[#*·*\] \d+%  t = \d+\.\d of 100 s, \d+\.\d M events/);
+    expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
+    JSON.parse(tty.stdout);
+    expect(run(['--preset', 'reference-2mbps', '--quiet'], {}, { ...clock, stderrIsTty: true }).stderr).toBe('');
+    expect(run(['--preset', 'reference-2mbps'], {}, clock).stderr).toBe('');
+  });
+
+  it('draws a full bar at the end of the run', () => {
+    expect(progressLine(20, 20, 1_234_567)).toBe(`\r[${'#'.repeat(30)}] 100%  t = 20.0 of 20 s, 1.2 M events`);
+    expect(progressLine(5, 20, 0)).toBe(`\r[${'#'.repeat(8)}${'·'.repeat(22)}] 25%  t = 5.0 of 20 s, 0.0 M events`);
+  });
+
+  it('an unexpected failure is one line, its stack only with --debug', () => {
+    const e = new RangeError('Maximum call stack size exceeded');
+    expect(describeFailure(e, false)).toBe('Maximum call stack size exceeded (run with --debug for details)');
+    expect(describeFailure(e, true)).toBe(e.stack);
+  });
+});
+
 describe('cli process', () => {
+  it('deeply nested JSON: exit 2, one line, no stack', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tcplab-cli-'));
+    const file = join(dir, 'deep.json');
+    writeFileSync(file, DEEP);
+    const r = await spawnCli([file]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`scenario file "${file}" nests 5000 levels deep (from character 5000) — a scenario file nests at most 64\n`);
+  });
+
+  it('a cap reached: exit 1 with one line, no stack', async () => {
+    const r = await spawnCli(['--preset', 'reference-2mbps', '--max-events', '1000']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')).toHaveLength(2);
+    expect(r.stderr).toMatch(/^stopped at 1,000 events/);
+  });
+
   it('runs a preset and prints the results JSON with exit code 0', async () => {
     const r = await spawnCli(['--preset', 'reference-2mbps', '--set', 'durationS=5']);
     expect(r.stderr).toBe('');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
 import type { LinkResult } from '../../src/engine/results.ts';
-import { bottleneckLinkIndex, TRACE_HEADER, traceCsv } from '../../src/cli/trace-csv.ts';
+import { bottleneckLinkIndex, csvText, TRACE_HEADER, traceCsv } from '../../src/cli/trace-csv.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
@@ -49,5 +49,26 @@ describe('trace CSV', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('trace CSV: formula-like text', () => {
+  it('escapes text cells a spreadsheet would evaluate, and never numbers', () => {
+    expect(csvText('-2-3')).toBe("'-2-3");
+    expect(csvText('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvText('+1')).toBe("'+1");
+    expect(csvText('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvText('\tx')).toBe("'\tx");
+    expect(csvText('a,b')).toBe('"a,b"');
+    expect(csvText('flow-1')).toBe('flow-1');
+  });
+
+  it('a flow id that starts with "-" reaches the CLI trace CSV escaped, its values unchanged', () => {
+    const s = scenario('reference-2mbps');
+    s.flows[0] = { ...s.flows[0], id: '-2-3' };
+    const links = [link('bottleneck/fwd', 2e6), link('bottleneck/rev', 2e6)];
+    const sink = new ColumnarSink(['cwnd', 'queue']);
+    sink.cwnd(0, 0, 2000, 1500);
+    expect(traceCsv(s, { links, trace: sink.finish() }).split('\n').slice(1, 3)).toEqual(["0,cwnd_bytes,'-2-3,2000", "0,ssthresh_bytes,'-2-3,1500"]);
   });
 });

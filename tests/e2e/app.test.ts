@@ -14,7 +14,7 @@ import { traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
-import { CHROMIUM, foreignRequests, OUT, ROOT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, injectAxe, OUT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const SKIP_LINE = 'E2E SKIPPED: Chromium not found — install it with: apt-get install -y chromium';
@@ -194,7 +194,7 @@ describe.runIf(haveChromium)('app in Chromium', () => {
   });
 
   it('has no serious or critical axe-core violations, in light and dark theme', async () => {
-    await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+    await injectAxe(page);
     const serious = async (): Promise<string[]> =>
       page.evaluate(async () => {
         const r = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
@@ -213,7 +213,8 @@ describe.runIf(haveChromium)('app in Chromium', () => {
   });
 
   it('shows a banner and stays usable when the workers cannot start', async () => {
-    const broken = await session.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    // no service worker: it would precache the worker script past the blocked route
+    const broken = await session.browser.newPage({ viewport: { width: 1400, height: 1000 }, serviceWorkers: 'block' });
     try {
       await broken.route(/sim\.worker[^/]*\.js/, (route) => route.abort());
       await broken.goto(session.preview.url);

@@ -5,7 +5,7 @@
  * can check that nothing leaves localhost.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,4 +108,13 @@ export async function settled(page: Page): Promise<void> {
 export function foreignRequests(requests: readonly string[], baseUrl: string): string[] {
   const origin = new URL(baseUrl).origin;
   return requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin);
+}
+
+/**
+ * Loads axe-core into the page. Evaluated through the DevTools protocol rather than added as a
+ * <script> element: the built app's CSP (rightly) refuses inline scripts.
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  await page.evaluate(readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
 }

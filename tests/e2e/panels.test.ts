@@ -20,7 +20,7 @@ import { DECISION_LABEL, probeCycles } from '../../src/ui/charts/probeSeries.ts'
 import { variantLabel } from '../../src/ui/format.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, OUT, ROOT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, injectAxe, OUT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -32,7 +32,9 @@ function preset(name: string, variant?: string): Scenario {
 }
 
 describe.runIf(haveChromium)('variant panels in Chromium', () => {
-  const session = appSession({});
+  // the panel screenshots below inject a <style> (Playwright's `style` option), which the app's
+  // CSP refuses; the CSP itself is tested in hardening.test.ts
+  const session = appSession({ context: { bypassCSP: true } });
   let page: Page;
   let w: Watched;
   let visit = 0;
@@ -63,7 +65,7 @@ describe.runIf(haveChromium)('variant panels in Chromium', () => {
 
   /** axe-core's serious and critical findings inside the given panels. */
   async function seriousA11y(panels: readonly string[]): Promise<string[]> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+    await injectAxe(page);
     return page.evaluate(async (include) => {
       type Axe = { run: (ctx: { include: string[][] }) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
       const r = await (window as unknown as { axe: Axe }).axe.run({ include: include.map((p) => [`[data-panel="${p}"]`]) });

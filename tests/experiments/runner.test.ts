@@ -4,6 +4,7 @@
  * the half-width rule adds seeds only where the interval is still too wide.
  */
 import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src/cli/args.ts';
 import { prepareScenario, toOutput } from '../../src/cli/execute.ts';
 import { traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
@@ -114,10 +115,9 @@ describe('a sweep point is the CLI run', () => {
     const point = axisPoints(e)[2];
     const job = jobsFor(e, point.index, 2).find((j) => j.variants.includes('newreno-lp'))!;
     // npm run sim -- --preset lp-uncorrelated --set <the experiment's edits> --set <the point's> --variant newreno-lp --seed 2
-    const prepared = prepareScenario(
-      { kind: 'run', source: { kind: 'preset', name: 'lp-uncorrelated' }, sets: [...e.edits, ...point.edits], variant: 'newreno-lp', seed: 2, traceFile: null },
-      { readFile: () => '' },
-    );
+    const args = parseArgs(['--preset', 'lp-uncorrelated', ...[...e.edits, ...point.edits].flatMap((s) => ['--set', s]), '--variant', 'newreno-lp', '--seed', '2']);
+    if (!args.ok || args.command.kind !== 'run') throw new Error(`the CLI refused the arguments: ${JSON.stringify(args)}`);
+    const prepared = prepareScenario(args.command, { readFile: () => '' });
     if (!prepared.ok) throw new Error(prepared.errors.join('\n'));
     expect(prepared.value).toEqual(job.scenario);
     const cli = runScenario(prepared.value, { trace: true });

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { formatErrors, parseScenario, type ScenarioError } from '../../src/scenarios/validate.ts';
+import { dottedPath, formatErrors, parseScenario, pathSegments, type ScenarioError } from '../../src/scenarios/validate.ts';
 
 const minimal = {
   version: 3,
@@ -230,5 +231,27 @@ describe('parseScenario errors', () => {
   it('rejects a non-object scenario at the root', () => {
     expect(formatErrors(errorsOf(42))).toBe('(scenario): 42 has the wrong type — expected an object');
     expect(errorsOf(null)[0].path).toBe('');
+  });
+});
+
+describe('field paths in messages', () => {
+  it('quote keys that are not plain names, and read back to the same keys and indices', () => {
+    expect(dottedPath(['flows', 0, 'tcp', 'mssBytes'])).toBe('flows.0.tcp.mssBytes');
+    expect(dottedPath(['path', 0, ' '])).toBe('path.0." "');
+    expect(dottedPath(['a.b', ''])).toBe('"a.b".""');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.nat(), fc.string({ maxLength: 6 })), { maxLength: 5 }), (segs) => {
+        // a key of digits reads back as an index: the same property either way in JavaScript
+        const expected = segs.map((k) => (typeof k === 'string' && /^\d+$/.test(k) ? Number(k) : k));
+        expect(pathSegments(dottedPath(segs))).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an unknown key that is blank or dotted is named quoted, not as an empty path', () => {
+    const r = parseScenario({ ...(getPreset('reference-2mbps')!.scenario as object), ' ': 1, 'a.b': 2 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.path)).toEqual(['" "', '"a.b"']);
   });
 });

@@ -1,9 +1,9 @@
 /** Interactive caps: too many flows are refused, too long a run is shortened, each with a sentence naming the limit. */
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/scenarios/schema.ts';
-import { applyCaps, CapError, eventCapNote } from '../../src/worker/caps.ts';
+import { applyCaps, CapError, DEADLINE_BASE_MS, DEFAULT_CAPS, estimatedEvents, eventCapNote, runDeadlineMs, SLOWEST_EVENTS_PER_S } from '../../src/worker/caps.ts';
 
-const caps = { maxDurationS: 600, maxFlows: 4, maxEvents: 1000 };
+const caps = { maxDurationS: 600, maxFlows: 4, maxEvents: 1000, maxTraceValues: 8000 };
 const scenario = (durationS: number, flows: number): Scenario => ({ durationS, flows: Array.from({ length: flows }, () => ({})) }) as unknown as Scenario;
 
 describe('worker caps', () => {
@@ -25,5 +25,17 @@ describe('worker caps', () => {
 
   it('words the event cap with the time reached', () => {
     expect(eventCapNote(caps, 12.34)).toMatch(/1,000 events \(t = 12.3 s\)/);
+  });
+
+  it('scales the worker deadline with the run: packets the fastest link carries in the capped time, bounded by the event cap', () => {
+    const path = (rates: number[]) => rates.map((rateBps) => ({ forward: { rateBps } }));
+    const small = { durationS: 10, flows: [{}], path: path([1e6]) } as unknown as Scenario;
+    // 1 Mb/s of 100-byte packets = 1250 packets/s, × 6 events per packet-hop × 10 s × 1 hop
+    expect(estimatedEvents(small, DEFAULT_CAPS)).toBe(75_000);
+    expect(runDeadlineMs(small)).toBe(DEADLINE_BASE_MS + (75_000 / SLOWEST_EVENTS_PER_S) * 1000);
+    const huge = { durationS: 3600, flows: [{}], path: path([1e9, 1e6]) } as unknown as Scenario;
+    expect(estimatedEvents(huge, DEFAULT_CAPS)).toBe(DEFAULT_CAPS.maxEvents);
+    expect(runDeadlineMs(huge)).toBe(DEADLINE_BASE_MS + (DEFAULT_CAPS.maxEvents / SLOWEST_EVENTS_PER_S) * 1000);
+    expect(runDeadlineMs(huge)).toBeGreaterThan(runDeadlineMs(small));
   });
 });

@@ -22,14 +22,25 @@ export interface Fake {
   cancels: number;
   /** Variant lists of warmUp() calls received. */
   warmUps: string[][];
+  /** An error event, as a worker that crashed or failed to load fires. */
   fail(): void;
+  /** Dies without a word, as a terminated or out-of-memory worker does: nothing is answered any more. */
+  kill(): void;
+}
+
+export interface FakeOptions {
+  /** Post a heartbeat (as the real worker does while running) this often during a run; 0 = never. */
+  beatEveryMs?: number;
+  /** Workers made while this returns true are dead from the start. */
+  bornDead?: () => boolean;
 }
 
 /** Each "worker" answers run() after `delayMs`, echoing the scenario's seed, or throws for seed 666. */
-export function fakeWorkers(delayMs: number) {
+export function fakeWorkers(delayMs: number, options: FakeOptions = {}) {
   const made: Fake[] = [];
   const factory = (): Worker => {
     const { port1, port2 } = new MessageChannel();
+    let dead = options.bornDead?.() ?? false;
     const api: SimApi = {
       ping: () => true,
       run(scenario) {
@@ -49,6 +60,9 @@ export function fakeWorkers(delayMs: number) {
       cancels: 0,
       warmUps: [],
       fail: () => port1.dispatchEvent(new Event('error')),
+      kill: () => {
+        dead = true;
+      },
     };
     let latest = 0;
     const slow = {
@@ -65,8 +79,11 @@ export function fakeWorkers(delayMs: number) {
         const id = ++latest;
         fake.started.push(s.seed);
         fake.inFlight++;
+        const beats = options.beatEveryMs ? setInterval(() => dead || port2.postMessage({ tcpLabHeartbeat: 1 }), options.beatEveryMs) : undefined;
         return new Promise((ok, fail) =>
           setTimeout(() => {
+            clearInterval(beats);
+            if (dead) return; // a dead worker never answers
             fake.inFlight--;
             if (id !== latest) {
               fake.dropped.push(s.seed);
@@ -82,7 +99,14 @@ export function fakeWorkers(delayMs: number) {
         );
       },
     };
-    Comlink.expose(slow, port2 as unknown as Comlink.Endpoint);
+    // a dead worker's port swallows every request
+    const endpoint = {
+      postMessage: (m: unknown, t?: Transferable[]) => dead || port2.postMessage(m, t as never),
+      addEventListener: (type: string, l: (ev: MessageEvent) => void) => port2.addEventListener(type, (ev) => dead || l(ev as MessageEvent)),
+      removeEventListener: () => {},
+      start: () => port2.start(),
+    };
+    Comlink.expose(slow, endpoint as unknown as Comlink.Endpoint);
     made.push(fake);
     const worker = Object.assign(port1, {
       terminate: () => {
@@ -96,4 +120,4 @@ export function fakeWorkers(delayMs: number) {
   return { factory, made };
 }
 
-export const scenario = (seed: number): Scenario => ({ seed }) as unknown as Scenario;
+export const scenario = (seed: number): Scenario => ({ seed, durationS: 1, path: [] }) as unknown as Scenario;

@@ -9,8 +9,9 @@ import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
-import { buildRunSet, flowStyle, runJobs } from '../../src/ui/state/runSet.ts';
-import { runForDisplay } from '../../src/worker/runForDisplay.ts';
+import { buildRunSet, flowStyle, overSpan, runJobs } from '../../src/ui/state/runSet.ts';
+import { runForDisplay, startRun } from '../../src/worker/runForDisplay.ts';
+import { SLICE_EVENTS } from '../../src/worker/runner.ts';
 
 function preset(name: string, durationS: number): Scenario {
   const p = parseScenario(getPreset(name)?.scenario);
@@ -44,12 +45,34 @@ describe('worker runForDisplay', () => {
     const out = runForDisplay(s, { caps: { maxEvents: 1000 } });
     expect(out.stoppedEarly).toBe(true);
     expect(out.capNote).toMatch(/Stopped at 1,000 events/);
+    // drawn only up to the time reached, not over the scenario's 10 s
+    expect(out.endS).toBe(out.sim.simTimeS);
+    expect(out.endS).toBeLessThan(s.durationS);
+    expect(Math.max(...out.trace.cwnd.tNs)).toBeLessThanOrEqual(out.endS * 1e9);
+  });
+
+  it('the memory guard stops a run whose trace reaches its value budget, at a slice boundary, and says so', () => {
+    const budget = 20_000;
+    const run = startRun(s, { caps: { maxTraceValues: budget }, displayRowsMax: Infinity });
+    while (!run.step(SLICE_EVENTS));
+    const out = run.finish();
+    expect(out.stoppedEarly).toBe(true);
+    expect(out.capNote).toMatch(/^Stopped at t = \d+\.\d s: its trace reached 0 MB/);
+    expect(out.endS).toBe(out.sim.simTimeS);
+    expect(out.endS).toBeLessThan(s.durationS);
+    let values = 0;
+    for (const table of Object.values(out.trace)) for (const col of Object.values(table)) values += col.length;
+    expect(values).toBeGreaterThanOrEqual(budget);
+    let fullValues = 0;
+    for (const table of Object.values(full.trace)) for (const col of Object.values(table)) fullValues += col.length;
+    expect(values).toBeLessThan(fullValues);
   });
 
   it('shortens a run longer than the duration cap', () => {
     const out = runForDisplay(s, { caps: { maxDurationS: 2 } });
     expect(out.sim.simTimeS).toBeLessThanOrEqual(2);
     expect(out.capNote).toMatch(/2 s of 10 s/);
+    expect(out.endS).toBe(2);
   });
 });
 
@@ -77,5 +100,24 @@ describe('ui compare jobs', () => {
     const one = buildRunSet(runJobs(s, []), [fake], 0);
     const flows = s.flows.map((_, i) => flowStyle(one, one.runs[0], i).colour);
     expect(new Set(flows).size).toBe(s.flows.length);
+  });
+
+  it('a run stopped by a cap sets the axis end where it stopped, and summaries say "over the first N s"', () => {
+    const long = { ...s, durationS: 3600 };
+    const capped = runForDisplay(long, { caps: { maxEvents: 20_000 } });
+    const set = buildRunSet(runJobs(long, []), [capped], 0);
+    expect(set.partial).toBe(true);
+    expect(set.endS).toBe(capped.sim.simTimeS);
+    expect(set.endS).toBeLessThan(60);
+    expect(overSpan(set)).toBe(`over the first ${+capped.sim.simTimeS.toFixed(1)} s`);
+    const whole = buildRunSet(runJobs(preset('reference-2mbps', 2), []), [runForDisplay(preset('reference-2mbps', 2), {})], 0);
+    expect(whole.partial).toBe(false);
+    expect(whole.endS).toBe(2);
+    expect(overSpan(whole)).toBe('over 2 s');
+    // the duration cap: a 3600 s scenario shown up to 600 s is partial too
+    const shortened = runForDisplay(long, { caps: { maxDurationS: 3 } });
+    const set3 = buildRunSet(runJobs(long, []), [shortened], 0);
+    expect(set3.endS).toBe(3);
+    expect(overSpan(set3)).toBe('over the first 3 s');
   });
 });

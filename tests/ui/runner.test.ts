@@ -37,6 +37,14 @@ describe('worker runner (sliced, latest-wins)', () => {
     expect(out.phasesMs.slices).toBe(Math.ceil(ref.sim.events / SLICE_EVENTS));
   });
 
+  it('reports progress at every yield (the heartbeat the main thread watches), with the events so far', async () => {
+    const seen: number[] = [];
+    const runner = createRunner(nextTurn, () => 0, 0, (p) => seen.push(p.events));
+    const out = await runner.run(long, {});
+    expect(seen).toHaveLength(out.phasesMs.slices - 1); // a yield between slices, none after the last
+    expect(seen.every((n, i) => n === (i + 1) * SLICE_EVENTS)).toBe(true);
+  });
+
   it('a deferred fingerprint follows the result and is the engine\'s, also when a second run reuses the scratch copy first', async () => {
     const runner = createRunner(nextTurn);
     const other = { ...short, seed: 8 };

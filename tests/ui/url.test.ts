@@ -11,7 +11,7 @@ import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
 import { leaves, scenarioFields, type LeafNode } from '../../src/ui/controls/fields.ts';
 import { setAt } from '../../src/ui/controls/paths.ts';
-import { decodeState, decodeStateWith, encodeState, MAX_HASH_CHARS, URL_STATE_VERSION, type SharedState } from '../../src/ui/state/url.ts';
+import { decodeState, decodeStateWith, encodeState, MAX_HASH_CHARS, normaliseHash, URL_STATE_VERSION, type SharedState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, ViewSchema, type ViewState } from '../../src/ui/state/view.ts';
 
 function valid(input: unknown): Scenario {
@@ -125,7 +125,7 @@ describe('ui url: round trip', () => {
 describe('ui url: damaged and hostile links', () => {
   it('random strings never throw and are reported', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 300 }).filter((s) => s.replace(/^#/, '').trim() !== ''), (s) => {
+      fc.property(fc.string({ maxLength: 300 }).filter((s) => normaliseHash(s) !== ''), (s) => {
         const d = decodeState(s, fallback);
         expectUsable(d);
         expect(d.problems.length).toBeGreaterThan(0);
@@ -177,6 +177,30 @@ describe('ui url: damaged and hostile links', () => {
     );
   });
 
+  it('tolerates whitespace: a percent-encoded leading space, surrounding blanks, a line break inside', () => {
+    const hash = encodeState(fallback);
+    const half = Math.floor(hash.length / 2);
+    for (const mangled of [`%20${hash}`, `#%20${hash}%20`, `  ${hash}\n`, `${hash.slice(0, half)}\r\n  ${hash.slice(half)}`, `%0A${hash}`, `#${hash.slice(0, half)}%20${hash.slice(half)}`]) {
+      const d = decodeState(mangled, { scenario: presets[1], view: DEFAULT_VIEW });
+      expect(d.problems).toEqual([]);
+      expect(d.scenario).toEqual(fallback.scenario);
+    }
+  });
+
+  it('words view problems in the project\'s terms, never the schema library\'s defaults', () => {
+    const view = { ...DEFAULT_VIEW, panels: ['cwnd', 7, 'Bad Id'], windowS: [5, 99_999], compare: ['reno', 'sack', 'tahoe', 'vegas', 'veno', 'cubic', 'bbr'], presenter: 'yes' };
+    const d = decodeState(`v1.${compressToEncodedURIComponent(JSON.stringify({ scenario: {}, view }))}`, fallback);
+    const viewProblems = d.problems.filter((p) => p.startsWith('view'));
+    expect(viewProblems).toEqual([
+      'view.panels.1: 7 has the wrong type — expected a string — left it out',
+      'view.panels.2: "Bad Id" is not a panel id — lower-case letters, digits and "-" — left it out',
+      'view.windowS.1: 99999 is out of range — allowed 0 … 3600 — used null instead',
+      'view.compare: has 7 items — allowed at most 6 items — used [] instead',
+      'view.presenter: "yes" has the wrong type — expected true or false — used false instead',
+    ]);
+    for (const p of d.problems) expect(p).not.toMatch(/Invalid|Too (big|small)|expected (one of|array|string|boolean|number)[^ ]/);
+  });
+
   it('refuses a megabyte link without decompressing it, and says why', () => {
     const d = decodeState(`v1.${'A'.repeat(999_997)}`, fallback);
     expect(d.scenario).toBe(fallback.scenario);
@@ -212,7 +236,7 @@ describe('ui url: damaged and hostile links', () => {
         // flow1 … flow4 are taken and the last item no longer says flow5: the first free name after flow1.
         'flows.4.id: "flow1" is used twice — flow ids must be unique — used "flow5" instead',
         expect.stringMatching(/^seede: unknown field — did you mean "seed"\? .* — ignored it$/),
-        expect.stringMatching(/^view\.theme: "blue" — .*light.*dark.*; used "light" instead$/),
+        'view.theme: "blue" is not allowed — allowed: "light", "dark" — used "light" instead',
         expect.stringMatching(/^view\.compare\.1: "tcp-hybla" is not a known variant — allowed: .*; left it out$/),
         expect.stringMatching(/^view\.compare\.2: "reno" is listed twice; left out the copy$/),
       ]),

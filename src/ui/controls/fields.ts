@@ -9,7 +9,7 @@
  * list item; the fields of every kind of a union share the union's pattern
  * (`path[].forward.errors[].per` is the `per` of whichever kind has one).
  */
-import { z } from 'zod';
+import { z } from '../../scenarios/zod.ts';
 import { ScenarioSchema } from '../../scenarios/schema.ts';
 import { lengthBound } from '../../scenarios/validate.ts';
 import { groupOf, hintFor, type FieldHint, type GroupId } from './hints.ts';

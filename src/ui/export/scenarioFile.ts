@@ -7,10 +7,11 @@
 import type { Scenario } from '../../scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../../scenarios/validate.ts';
 import { migrateScenario } from '../../scenarios/migrate.ts';
+import { MAX_SCENARIO_CHARS, parseJsonText } from '../../scenarios/jsonText.ts';
 import { safeFilename } from './download.ts';
 
 /** Files bigger than this are not scenarios (the largest allowed one is well under 1 MB). */
-export const MAX_SCENARIO_FILE_CHARS = 5_000_000;
+export const MAX_SCENARIO_FILE_CHARS = MAX_SCENARIO_CHARS;
 
 export function scenarioJson(scenario: Scenario): string {
   return `${JSON.stringify(scenario, null, 2)}\n`;
@@ -28,16 +29,9 @@ export interface ImportedScenario {
 }
 
 export function importScenarioFile(text: string): ImportedScenario {
-  if (text.length > MAX_SCENARIO_FILE_CHARS) {
-    return { scenario: null, problems: [`the file has ${text.length} characters — a scenario file is at most ${MAX_SCENARIO_FILE_CHARS}`] };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (e) {
-    return { scenario: null, problems: [`the file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`] };
-  }
-  const migrated = migrateScenario(raw);
+  const json = parseJsonText(text, 'the file');
+  if (!json.ok) return { scenario: null, problems: [json.message] };
+  const migrated = migrateScenario(json.value);
   const notes = migrated.notes.map((n) => `updated from an older format: ${n}`);
   const parsed = parseScenario(migrated.value);
   if (!parsed.ok) return { scenario: null, problems: [...notes, ...formatErrors(parsed.errors).split('\n')] };

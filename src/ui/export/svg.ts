@@ -138,7 +138,8 @@ export function panelToSvgString(svg: SVGSVGElement): string {
   from.forEach((el, i) => {
     const cs = getComputedStyle(el);
     const style = styleAttribute((p) => cs.getPropertyValue(p));
-    if (style) to[i].setAttribute('style', style);
+    // through the CSSOM: the page's CSP (style-src 'self') refuses setAttribute('style', …)
+    if (style) (to[i] as SVGElement).style.cssText = style;
     else to[i].removeAttribute('style');
     to[i].removeAttribute('class');
   });

@@ -8,6 +8,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MARGIN, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
 import { measureDraw } from '../state/perf.ts';
+import './stopMark.css';
 import { normaliseWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 
 export interface ChartSvgProps<T> {
@@ -149,6 +150,12 @@ export function ChartSvg<T>({ data, render, cursor, height, label, id }: ChartSv
       <svg ref={svg} id={id} data-testid={id} role="img" aria-label={label} className="chart" />
       {cursor ? <svg ref={overlay} id={`${id}-cursor`} className="chart chart-overlay" aria-hidden="true" /> : null}
       {cursor ? <div ref={brush} className="brush" aria-hidden="true" style={{ top: MARGIN.top, height: height - MARGIN.top - MARGIN.bottom }} /> : null}
+      {cursor && axis.stoppedAtS !== null && windowS[1] >= axis.stoppedAtS ? (
+        // the axis ends where a cap stopped the run: say so at that edge, not as if the run ended there
+        <div className="stop-mark" data-testid={`${id}-stop-mark`} style={{ top: MARGIN.top, right: MARGIN.right, height: height - MARGIN.top - MARGIN.bottom }}>
+          <span>run stopped at {+axis.stoppedAtS.toFixed(1)} s</span>
+        </div>
+      ) : null}
     </div>
   );
 }

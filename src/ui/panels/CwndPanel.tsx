@@ -7,7 +7,7 @@ import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { CYCLE_FILL } from '../charts/probeChart.ts';
 import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
 import { int, variantLabel } from '../format.ts';
-import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
+import { flowStyle, overSpan, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartMultiples } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
@@ -29,17 +29,17 @@ export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
     fastRetransmitS: eventTimes(result.trace, i, CODES.fastRetransmit),
     timeoutS: eventTimes(result.trace, i, CODES.timeout),
     drops: dropsWithCause(result.trace, { flow: i, dataOnly: true }),
-    recoveries: recoverySpans(result.trace, i, scenario.durationS, CODES),
+    recoveries: recoverySpans(result.trace, i, result.endS, CODES),
   }));
 }
 
-function summary(flows: readonly CwndFlowInput[], endS: number): string {
+function summary(flows: readonly CwndFlowInput[], set: RunSet): string {
   const parts = flows.map(
     (f) =>
       `${f.label} peaks at ${int(finiteMax(f.series.cwndSeg))} segments, ${f.fastRetransmitS.length} fast retransmits, ` +
       `${f.timeoutS.length} timeouts, ${f.drops.tS.length} data packets dropped`,
   );
-  return `Congestion window and slow-start threshold over ${endS} seconds: ${parts.join('; ')}.`;
+  return `Congestion window and slow-start threshold ${overSpan(set)}: ${parts.join('; ')}.`;
 }
 
 const NO_DROPS = { cause: new Float64Array(0), isAck: new Float64Array(0) };
@@ -104,7 +104,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       ) : null}
     </>
   );
-  const text = summary(all.flat(), set.endS);
+  const text = summary(all.flat(), set);
   const height = (presenter ? 420 : 330) / (groups.length > 1 ? 1.6 : 1);
   return (
     <Panel id="cwnd" title="Congestion window" hint={cwndHint(set.runs[0]?.scenario.flows[0]?.variant, set.compare, set.runs[0]?.result.trace.drop ?? NO_DROPS)} legend={legend} summary={text}>
@@ -112,7 +112,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
         idPrefix="cwnd"
         groups={groups}
         titleOf={(i) => set.runs[i]?.label ?? variantLabel(groups[i].key)}
-        labelOf={(i) => summary(groups[i].input.flows, set.endS)}
+        labelOf={(i) => summary(groups[i].input.flows, set)}
         render={renderCwndWithSuspensions}
         cursor={cwndCursor}
         height={height}

@@ -38,7 +38,7 @@ export function pathInput(set: RunSet, windowS: PathChartInput['windowS'], still
   });
   const all = [...hops, ...flows.map((f) => f.access)];
   const channels = all
-    .map((link) => ({ link, spans: channelSpans(run.result.trace, link.linkIndex, s.durationS) }))
+    .map((link) => ({ link, spans: channelSpans(run.result.trace, link.linkIndex, run.result.endS) }))
     .filter((c) => c.spans.length > 0);
   return { windowS, hops, flows, channels, still };
 }

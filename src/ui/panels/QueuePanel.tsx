@@ -4,7 +4,7 @@ import { queueCursor, renderQueueChart, type QueueChartInput, type QueueSeriesIn
 import { dropsWithCause, markTimes, queueSeries } from '../charts/series.ts';
 import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { fixed1, int } from '../format.ts';
-import type { RunSet } from '../state/runSet.ts';
+import { overSpan, type RunSet } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
@@ -32,7 +32,7 @@ function summary(set: RunSet, link: number, series: readonly QueueSeriesInput[])
       : `${who}no data`;
   });
   const l0 = set.runs[0]?.result.links[link];
-  return `Queue at ${l0?.id ?? `link ${link}`} over ${set.endS} seconds, buffer limit ${l0?.limitPackets ?? '?'} packets: ${parts.join('; ')}.`;
+  return `Queue at ${l0?.id ?? `link ${link}`} ${overSpan(set)}, buffer limit ${l0?.limitPackets ?? '?'} packets: ${parts.join('; ')}.`;
 }
 
 function QueuePanel({ set, layout, presenter }: PanelProps) {

@@ -37,8 +37,10 @@ export interface VariantRun extends RunJob {
 export interface RunSet {
   runs: VariantRun[];
   compare: boolean;
-  /** Longest run's end (a capped run may be shorter than the scenario). */
+  /** Longest run's end: the simulated time drawn (a run stopped by a cap ends where it stopped). */
   endS: number;
+  /** Some run stopped short of its scenario's duration (a cap): charts and summaries cover only up to endS. */
+  partial: boolean;
   /** Input to results, as the user felt it. */
   wallMs: number;
 }
@@ -53,7 +55,16 @@ export function buildRunSet(jobs: readonly RunJob[], results: readonly RunOutput
     dash: compare ? DASHES[i % DASHES.length] : null,
     result: results[i],
   }));
-  return { runs, compare, endS: Math.max(...runs.map((r) => r.scenario.durationS)), wallMs };
+  const partial = runs.some((r) => r.result.endS < r.scenario.durationS);
+  return { runs, compare, endS: Math.max(...runs.map((r) => r.result.endS)), partial, wallMs };
+}
+
+/**
+ * The span a summary speaks of: "over 60 s", or, for a run stopped by a cap, "over the first
+ * 42.3 s" — never the scenario's full duration for a run that did not get there.
+ */
+export function overSpan(set: Pick<RunSet, 'endS' | 'partial'>): string {
+  return set.partial ? `over the first ${+set.endS.toFixed(1)} s` : `over ${+set.endS.toFixed(3)} s`;
 }
 
 export interface SeriesStyle {

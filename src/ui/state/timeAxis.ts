@@ -14,6 +14,8 @@ export interface TimeAxis {
   dispatch: (a: PlaybackAction) => void;
   /** null = the whole run. */
   setWindow: (w: WindowS | null) => void;
+  /** Where a cap stopped the run (the axis ends there, and time panels mark it); null for a complete run. */
+  stoppedAtS: number | null;
 }
 
 export const TimeAxisContext = createContext<TimeAxis | null>(null);

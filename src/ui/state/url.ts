@@ -10,13 +10,15 @@
  */
 import LZString from 'lz-string';
 import { variantNames } from '../../catalogue/variants.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../scenarios/jsonText.ts';
 import { migrateScenario } from '../../scenarios/migrate.ts';
 import type { Scenario } from '../../scenarios/schema.ts';
-import { formatError, formatValue, isRecord, parseScenario, type ScenarioError } from '../../scenarios/validate.ts';
-import { dotted, fromDotted, getAt, hasAt, setAt, startsWith } from '../controls/paths.ts';
+import type { z } from '../../scenarios/zod.ts';
+import { dottedPath, formatError, pathSegments, formatValue, isRecord, parseScenario, parseWith, type ScenarioError } from '../../scenarios/validate.ts';
+import { getAt, hasAt, setAt, startsWith } from '../controls/paths.ts';
 import { collectIds, nextId } from '../controls/edit.ts';
 import { scenarioFields, type FieldNode } from '../controls/fields.ts';
-import { ViewSchema, VIEW_FIELDS, type ViewState } from './view.ts';
+import { MAX_PANELS, ViewSchema, VIEW_FIELDS, type ViewState } from './view.ts';
 
 export interface SharedState {
   scenario: Scenario;
@@ -94,7 +96,7 @@ export function decodeStateWith(hash: string, fallback: SharedState, migrations:
   const current = migrations.length + 1;
   const whole = (problem: string): DecodedState => ({ ...fallback, problems: [`link: ${problem} — kept the current scenario and view`] });
   try {
-    const text = unescapeHash(typeof hash === 'string' ? hash.replace(/^#/, '').trim() : '');
+    const text = normaliseHash(hash);
     if (text === '') return { ...fallback, problems: [] };
     if (text.length > MAX_HASH_CHARS) return whole(`${text.length} characters long — at most ${MAX_HASH_CHARS} are read`);
     const m = HASH_RE.exec(text);
@@ -111,6 +113,9 @@ export function decodeStateWith(hash: string, fallback: SharedState, migrations:
     }
     if (!json) return whole('the data is damaged (it does not decompress) — was the link cut short when copied?');
     if (json.length > MAX_JSON_CHARS) return whole(`the data unpacks to ${json.length} characters — at most ${MAX_JSON_CHARS} are read`);
+    // checked before anything recursive (repair, messages quoting values) walks the data
+    const { depth } = jsonDepth(json);
+    if (depth > MAX_JSON_DEPTH) return whole(`the data nests ${depth} levels deep — at most ${MAX_JSON_DEPTH} are read`);
     let payload: unknown;
     try {
       payload = JSON.parse(json);
@@ -142,6 +147,15 @@ export function decodeStateWith(hash: string, fallback: SharedState, migrations:
     // Unreachable by design; a link must never take the app down, whatever is in it.
     return whole(`could not be read (${e instanceof Error ? e.message : String(e)})`);
   }
+}
+
+/**
+ * The link's text as the decoder reads it: without '#', percent-escapes undone, and without any
+ * whitespace — never part of a link (lz-string's alphabet has none), so a percent-encoded
+ * leading space or a line break a mail client put into a long link is dropped. '' = no link.
+ */
+export function normaliseHash(hash: unknown): string {
+  return unescapeHash(typeof hash === 'string' ? hash.trim().replace(/^#/, '') : '').replace(/\s+/g, '');
 }
 
 /** Chat apps and mail clients sometimes percent-encode `$` or `+` in a pasted link; undo that. */
@@ -190,9 +204,10 @@ export function repairScenario(raw: unknown, fallback: Scenario): { scenario: Sc
     const removals: (string | number)[][] = [];
     const patched: (string | number)[][] = [];
     // Shallow paths first, so a replaced object covers the errors inside it.
-    const errors = [...r.errors].sort((a, b) => fromDotted(a.path).length - fromDotted(b.path).length);
+    const at = (e: ScenarioError): (string | number)[] => pathSegments(e.path);
+    const errors = [...r.errors].sort((a, b) => at(a).length - at(b).length);
     for (const error of errors) {
-      const path = fromDotted(error.path);
+      const path = at(error);
       if (patched.some((p) => startsWith(path, p))) continue;
       const earlier = repairs.find((rep) => startsWith(path, rep.target));
       // The same field failing again means its replacement did not help: go one level up.
@@ -245,7 +260,7 @@ function removeItems(value: unknown, removals: (string | number)[][]): unknown {
 }
 
 function describeRepair(rep: Repair, result: Scenario): string {
-  const where = dotted(rep.target);
+  const where = dottedPath(rep.target);
   const own = where === rep.error.path;
   if (rep.removed) return `${formatError(rep.error)} — left out ${where}`;
   if (rep.dropped && own) return `${formatError(rep.error)} — ignored it`;
@@ -263,36 +278,42 @@ export function repairView(raw: unknown, fallback: ViewState): { view: ViewState
   const problems: string[] = [];
   const view: Record<string, unknown> = {};
   for (const key of Object.keys(raw)) {
-    if (!(VIEW_FIELDS as string[]).includes(key)) problems.push(`view.${key}: unknown field — allowed fields: ${VIEW_FIELDS.join(', ')}; ignored it`);
+    if (!(VIEW_FIELDS as string[]).includes(key)) problems.push(`${dottedPath(['view', key])}: unknown field — allowed fields: ${VIEW_FIELDS.join(', ')}; ignored it`);
   }
   for (const key of VIEW_FIELDS) {
-    const schema = ViewSchema.shape[key];
+    const schema: z.ZodType = ViewSchema.shape[key];
     const input = raw[key];
     const listed = key === 'panels' || key === 'compare' ? repairList(key, input, problems) : input;
-    const r = schema.safeParse(listed);
-    if (r.success) view[key] = r.data;
+    const r = parseWith(schema, listed);
+    if (r.ok) view[key] = r.value;
     else {
       view[key] = fallback[key];
-      problems.push(`view.${key}: ${formatValue(input)} — ${r.error.issues[0]?.message ?? 'not allowed'}; used ${formatValue(fallback[key])} instead`);
+      problems.push(`${viewError(key, r.errors[0])} — used ${formatValue(fallback[key])} instead`);
     }
   }
   const r = ViewSchema.safeParse(view);
   return r.success ? { view: r.data, problems } : { view: fallback, problems: [...problems, 'view: could not be repaired — kept the current view'] };
 }
 
+/** `view.windowS.1: 9000 is out of range — allowed 0 … 3600`: the field, then validate.ts's wording. */
+function viewError(key: string, e: ScenarioError | undefined): string {
+  return formatError({ path: e?.path ? `view.${key}.${e.path}` : `view.${key}`, message: e?.message ?? 'is not allowed', value: e?.value });
+}
+
 /** Keeps the good, distinct items of a panel or compare list; the schema then checks its length. */
 function repairList(key: 'panels' | 'compare', input: unknown, problems: string[]): unknown {
-  if (!Array.isArray(input)) return input;
+  // far too long to be ours: left whole for the schema's length check (one problem, not thousands)
+  if (!Array.isArray(input) || input.length > 2 * MAX_PANELS) return input;
   const itemSchema = key === 'panels' ? ViewSchema.shape.panels.unwrap().element : ViewSchema.shape.compare.unwrap().element;
   const known = key === 'compare' ? variantNames() : null;
   const kept: string[] = [];
   input.forEach((item, i) => {
-    const r = itemSchema.safeParse(item);
+    const r = parseWith(itemSchema as z.ZodType<string>, item);
     const where = `view.${key}.${i}`;
-    if (!r.success) problems.push(`${where}: ${formatValue(item)} — ${r.error.issues[0]?.message ?? 'not allowed'}; left it out`);
-    else if (known && !known.includes(r.data)) problems.push(`${where}: ${formatValue(item)} is not a known variant — allowed: ${known.join(', ')}; left it out`);
-    else if (kept.includes(r.data)) problems.push(`${where}: ${formatValue(item)} is listed twice; left out the copy`);
-    else kept.push(r.data);
+    if (!r.ok) problems.push(`${viewError(`${key}.${i}`, r.errors[0])} — left it out`);
+    else if (known && !known.includes(r.value)) problems.push(`${where}: ${formatValue(item)} is not a known variant — allowed: ${known.join(', ')}; left it out`);
+    else if (kept.includes(r.value)) problems.push(`${where}: ${formatValue(item)} is listed twice; left out the copy`);
+    else kept.push(r.value);
   });
   return kept;
 }

@@ -7,7 +7,7 @@
  * overwrite a newer picture.
  */
 import { useEffect, useRef, useState } from 'react';
-import { isSuperseded } from '../../worker/client.ts';
+import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import type { SimPool } from '../../worker/pool.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from './perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from './runSet.ts';
@@ -21,12 +21,22 @@ export interface RunsState {
   /** Running for longer than SLOW_MS: only then is the old picture dimmed (dimming and undimming repaint every chart). */
   slow: boolean;
   error: string | null;
+  /** The error was the worker's loss (client.ts), which trying again may cure: offer a retry. */
+  retryable: boolean;
+  /**
+   * The last run failed or was refused: `set` is an older scenario's picture, kept (dimmed, and
+   * captioned so) until a run succeeds — even after the error is dismissed.
+   */
+  stale: boolean;
+  /** A worker died and was replaced on the way to the current picture: what happened, in words. */
+  recovery: string | null;
 }
 
-export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): RunsState & { dismissError: () => void } {
-  const [state, setState] = useState<RunsState>({ set: null, running: false, slow: false, error: null });
+export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): RunsState & { dismissError: () => void; retry: () => void } {
+  const [state, setState] = useState<RunsState>({ set: null, running: false, slow: false, error: null, retryable: false, recovery: null, stale: false });
   const latest = useRef(0);
   const inFlight = useRef(false);
+  const posted = useRef<readonly RunJob[] | null>(null);
 
   useEffect(() => {
     if (!pool || !jobs) return;
@@ -41,6 +51,7 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
 
   function post(pool: SimPool, jobs: readonly RunJob[]): void {
     inFlight.current = true;
+    posted.current = jobs;
     const id = ++latest.current;
     const started = performance.now();
     setState((s) => ({ ...s, running: true }));
@@ -57,19 +68,24 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
           if (r.phasesMs) measureWorker(r.phasesMs);
           measureHandover(r.sentAtEpochMs);
         }
-        setState({ set: buildRunSet(jobs, results, performance.now() - started), running: false, slow: false, error: null });
+        const recovery = results.find((r) => r.recovery)?.recovery ?? null;
+        setState({ set: buildRunSet(jobs, results, performance.now() - started), running: false, slow: false, error: null, retryable: false, recovery, stale: false });
       },
       (e: unknown) => {
         if (id !== latest.current || isSuperseded(e)) return;
         inFlight.current = false;
         clearTimeout(slowTimer);
         const message = e instanceof Error ? e.message : String(e);
-        setState((s) => ({ ...s, running: false, slow: false, error: message }));
+        // the last picture stays, dimmed (see `stale` in App), under a banner saying it is the last run's
+        setState((s) => ({ ...s, running: false, slow: false, error: message, retryable: isWorkerLost(e), recovery: null, stale: s.set !== null }));
       },
     );
     measurePosted();
   }
 
   const dismissError = (): void => setState((s) => ({ ...s, error: null }));
-  return { ...state, dismissError };
+  const retry = (): void => {
+    if (pool && posted.current) post(pool, posted.current);
+  };
+  return { ...state, dismissError, retry };
 }
