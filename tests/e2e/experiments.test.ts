@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getFigure } from '../../src/experiments/figures.ts';
 import type { ExperimentInput } from '../../src/experiments/spec.ts';
-import { CHROMIUM, foreignRequests, OUT, ROOT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, injectAxe, OUT, ROOT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -78,7 +78,7 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
   });
 
   it('has no serious or critical axe-core violations, light or dark', async () => {
-    await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+    await injectAxe(page);
     const serious = async (): Promise<string[]> =>
       page.evaluate(async () => {
         const r = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
