@@ -12,8 +12,11 @@ export interface ChartSize {
   height: number;
 }
 
-/** `top` leaves room for the drop lane above the plot, `left` for three-digit ticks and a unit label. */
-export const MARGIN = { top: 34, right: 28, bottom: 50, left: 78 } as const;
+/**
+ * `top` leaves room for the drop lane above the plot, `left` for three-digit ticks and a unit
+ * label, `bottom` for tick labels and the axis title apart — at presenter size (22 px) too.
+ */
+export const MARGIN = { top: 34, right: 28, bottom: 58, left: 84 } as const;
 /** Vertical centre of the drop lane, above the plot area. */
 export const LANE_Y = 16;
 /** Marks closer than this (about half a marker's width) are drawn once. */
@@ -82,7 +85,7 @@ export function drawFrame(
     .join('text')
     .attr('class', 'x-label')
     .attr('x', plotRight)
-    .attr('y', size.height - 8)
+    .attr('y', size.height - 6)
     .attr('text-anchor', 'end')
     .text((d) => d);
   axisLabels
@@ -190,9 +193,14 @@ export interface ReadoutLine {
   colour: string;
 }
 
+/** The id of the HTML row that holds a chart's cursor readout (ChartSvg renders it above the chart). */
+export const readoutRowId = (chartId: string): string => `${chartId}-readout`;
+
 /**
- * The shared time cursor: a vertical line at tS and a readout box beside it. Drawn in its own
- * layer so moving the cursor never touches the data layers (playback redraws only this).
+ * The shared time cursor: a vertical line at tS in the chart, and its readout in a fixed row
+ * above the chart (not beside the line: there it covered markers, spans and other readouts).
+ * Drawn in its own layer so moving the cursor never touches the data layers (playback redraws
+ * only this). `svg` is the chart's cursor overlay, `<id>-cursor`.
  */
 export function drawCursor(svg: Svg, x: d3.ScaleLinear<number, number>, height: number, tS: number | null, lines: readonly ReadoutLine[]): void {
   const g = layer(svg, 'cursor');
@@ -200,25 +208,16 @@ export function drawCursor(svg: Svg, x: d3.ScaleLinear<number, number>, height: 
   const px = tS === null ? NaN : x(tS);
   const visible = Number.isFinite(px) && px >= plotLeft && px <= plotRight;
   g.style('display', visible ? 'inline' : 'none');
+  const row = document.getElementById(readoutRowId((svg.attr('id') ?? '').replace(/-cursor$/, '')));
+  const all: ReadoutLine[] = visible ? [{ text: `t = ${(tS ?? 0).toFixed(3)} s`, colour: INK }, ...lines] : [];
+  if (row)
+    d3.select(row)
+      .selectAll<HTMLSpanElement, ReadoutLine>('span')
+      .data(all)
+      .join('span')
+      .style('color', (l) => l.colour)
+      .text((l) => l.text);
   if (!visible) return;
   const bottom = height - MARGIN.bottom;
   g.selectAll('line.cursor-line').data([px]).join('line').attr('class', 'cursor-line').attr('x1', px).attr('x2', px).attr('y1', MARGIN.top - 6).attr('y2', bottom);
-  const all: ReadoutLine[] = [{ text: `t = ${(tS ?? 0).toFixed(3)} s`, colour: INK }, ...lines];
-  const right = px < (plotLeft + plotRight) / 2;
-  const text = g
-    .selectAll('text.cursor-readout')
-    .data([0])
-    .join('text')
-    .attr('class', 'cursor-readout')
-    .attr('x', right ? px + 8 : px - 8)
-    .attr('y', MARGIN.top + 14)
-    .attr('text-anchor', right ? 'start' : 'end');
-  text
-    .selectAll<SVGTSpanElement, ReadoutLine>('tspan')
-    .data(all)
-    .join('tspan')
-    .attr('x', right ? px + 8 : px - 8)
-    .attr('dy', (_, i) => (i === 0 ? 0 : '1.25em'))
-    .style('fill', (l) => l.colour)
-    .text((l) => l.text);
 }

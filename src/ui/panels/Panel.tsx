@@ -24,11 +24,14 @@ export function Panel({ title, hint, legend, summary, children, id, className }:
   const actions = useContext(PanelActionsContext);
   return (
     <section className={className ? `panel ${className}` : 'panel'} aria-labelledby={`${id}-title`} data-panel={id}>
-      <header className="panel-head">
-        <h2 id={`${id}-title`}>{title}</h2>
-        {actions ? <div className="panel-actions">{actions}</div> : null}
-      </header>
-      {legend ? <ul className="legend">{legend}</ul> : null}
+      {/* one block so presenter mode can run the legend on after the title, saving a row */}
+      <div className="panel-top">
+        <header className="panel-head">
+          <h2 id={`${id}-title`}>{title}</h2>
+          {actions ? <div className="panel-actions">{actions}</div> : null}
+        </header>
+        {legend ? <ul className="legend">{legend}</ul> : null}
+      </div>
       <p className="hint">{hint}</p>
       {children}
       {summary ? (
