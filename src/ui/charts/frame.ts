@@ -89,13 +89,31 @@ export function drawFrame(
     .attr('text-anchor', 'end')
     .text((d) => d);
   axisLabels
-    .selectAll('text.y-label')
+    .selectAll<SVGTextElement, string>('text.y-label')
     .data([labels.y])
     .join('text')
     .attr('class', 'y-label')
     .attr('transform', `translate(20,${(plotTop + plotBottom) / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle')
-    .text((d) => d);
+    .each(function (d) {
+      fitText(this, d, plotBottom - plotTop);
+    });
+}
+
+/**
+ * Sets a (rotated) axis title, keeping as many of its first words as fit `px` as drawn — the
+ * presenter's 22 px type on a short plot would otherwise run into the next chart. Where text
+ * cannot be measured (no layout), the label is kept whole.
+ */
+export function fitText(el: SVGTextElement, label: string, px: number): void {
+  el.textContent = label;
+  if (typeof el.getComputedTextLength !== 'function') return;
+  const words = label.split(' ');
+  while (words.length > 1 && el.getComputedTextLength() > px) {
+    words.pop();
+    el.textContent = words.join(' ');
+  }
+  if (el.getComputedTextLength() > px) el.textContent = '';
 }
 
 /** A clip rectangle for the plot area so clamped and overshooting lines never spill onto the axes. */

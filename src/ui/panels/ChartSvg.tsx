@@ -170,7 +170,11 @@ export function ChartSvg<T>({ data, render, cursor, height: ownHeight, label, id
           const t = timeAt(e.clientX);
           if (t === null || e.button !== 0) return;
           drag.current = { startX: e.clientX, startT: t, pan: e.shiftKey || e.pointerType === 'touch' ? windowS : null };
-          (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+          try {
+            (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+          } catch {
+            // a pointer the browser no longer tracks (lifted already): the drag just ends at the box's edge
+          }
         },
         onPointerUp: (e: React.PointerEvent) => {
           touches.current.delete(e.pointerId);
