@@ -154,7 +154,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     await page.screenshot({ path: join(OUT, 'stage-1920x1080.png') });
   });
 
-  it('scrolls no preset sideways at 1920, 1440, 1280, 390 or 360 px (every panel tab on a phone)', async () => {
+  it('scrolls no preset sideways at 1920, 1440, 1280, 390 or 360 px (every panel tab at 360 px)', async () => {
     const sideways: string[] = [];
     for (const preset of PRESETS) {
       await page.setViewportSize({ width: 1920, height: 1080 });
@@ -163,7 +163,8 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
         await page.setViewportSize({ width, height: width > 700 ? 900 : 800 });
         if (width <= 390 && (await page.getByTestId('drawer').count()) > 0) await page.locator('.drawer-close').click();
         await layoutSettled(page);
-        const tabs = await page.locator('[role="tab"]').count();
+        // every tab at the narrowest width; at the others the default one
+        const tabs = width === 360 ? await page.locator('[role="tab"]').count() : 0;
         for (let i = 0; i < Math.max(1, tabs); i++) {
           if (tabs > 0) {
             await page.locator('[role="tab"]').nth(i).click();

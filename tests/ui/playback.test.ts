@@ -101,6 +101,10 @@ describe('ui presenter keys', () => {
     expect(keyCommand({ key: 'l', targetTag: 'INPUT', targetType: 'checkbox' })).toBe('next-loss');
     expect(keyCommand({ key: 'Escape', targetTag: 'INPUT', targetType: 'text' })).toBe('escape');
     expect(keyCommand({ key: '?' })).toBe('help');
+    // the scenario editor is a form: its slider keeps its arrows, its buttons their Space
+    expect(keyCommand({ key: 'ArrowLeft', targetTag: 'INPUT', targetType: 'range', inForm: true })).toBeNull();
+    expect(keyCommand({ key: ' ', targetTag: 'BUTTON', inForm: true })).toBeNull();
+    expect(keyCommand({ key: 'Escape', targetTag: 'INPUT', targetType: 'range', inForm: true })).toBe('escape');
     expect(keyCommand({ key: 'l', ctrlKey: true })).toBeNull();
     expect(keyCommand({ key: 't', targetTag: 'DIV', targetEditable: true })).toBeNull();
   });

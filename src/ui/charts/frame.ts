@@ -228,12 +228,15 @@ export function drawCursor(svg: Svg, x: d3.ScaleLinear<number, number>, height: 
   g.style('display', visible ? 'inline' : 'none');
   const row = document.getElementById(readoutRowId((svg.attr('id') ?? '').replace(/-cursor$/, '')));
   const all: ReadoutLine[] = visible ? [{ text: `t = ${(tS ?? 0).toFixed(3)} s`, colour: INK }, ...lines] : [];
+  // ink-coloured text (Okabe–Ito orange or pink on paper is too faint for small type) behind a
+  // swatch in the series' colour; the time comes first, without one
   if (row)
     d3.select(row)
       .selectAll<HTMLSpanElement, ReadoutLine>('span')
       .data(all)
       .join('span')
-      .style('color', (l) => l.colour)
+      .classed('swatched', (_, i) => i > 0)
+      .style('--series', (l) => l.colour)
       .text((l) => l.text);
   if (!visible) return;
   const bottom = height - MARGIN.bottom;

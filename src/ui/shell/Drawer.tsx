@@ -48,7 +48,7 @@ export function Drawer({ sheet, onClose, children }: Props) {
     <aside className={sheet ? 'drawer sheet' : 'drawer'} id="scenario-drawer" aria-label="Scenario" data-testid="drawer">
       <div className="drawer-head">
         {sheet ? <h2>Controls</h2> : null}
-        <button type="button" className="drawer-close" onClick={onClose} aria-label={sheet ? 'Close the controls' : 'Close the scenario editor'}>
+        <button type="button" className="drawer-close" onClick={onClose}>
           {sheet ? 'Done' : 'Hide editor'}
         </button>
       </div>

@@ -22,7 +22,7 @@ export interface StageKeyActions {
   onHelp: () => void;
 }
 
-/** Selects whose choice is part of filling in a form: focus stays with them. */
+/** The scenario editor: a form whose controls keep their keys, and focus, after a choice. */
 const FORM_SELECTOR = '.drawer';
 
 export function useStageKeys(actions: StageKeyActions): void {
@@ -41,6 +41,7 @@ export function useStageKeys(actions: StageKeyActions): void {
         targetTag: target?.tagName,
         targetType: target?.getAttribute?.('type') ?? undefined,
         targetEditable: target?.isContentEditable,
+        inForm: !!target?.closest?.(FORM_SELECTOR),
       });
       if (!cmd) return;
       const { events, playback, dispatch, onEscape, onHelp } = latest.current;

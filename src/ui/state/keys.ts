@@ -2,7 +2,8 @@
  * Presenter keys → commands. Pure, so the mapping is tested without a browser; App executes
  * the commands. The keys act whatever has focus — a lecturer's clicker or Space must not be
  * swallowed by the button last clicked, a closed select or a slider — except while typing in a
- * text field (and Space on a checkbox or radio button, which has no other key to toggle it).
+ * text field, Space on a checkbox or radio button (no other key toggles it), and anywhere in the
+ * scenario editor: it is a form, and its sliders, selects and buttons keep their own keys.
  */
 export type KeyCommand = 'toggle' | 'prev-event' | 'next-event' | 'next-loss' | 'next-timeout' | 'fullscreen' | 'faster' | 'slower' | 'escape' | 'help';
 
@@ -35,15 +36,17 @@ export interface KeyInfo {
   targetTag?: string;
   targetType?: string;
   targetEditable?: boolean;
+  /** The focused control is part of the scenario editor's form. */
+  inForm?: boolean;
 }
 
 /** Input types that take no typed text: the keys act on the stage even while they have focus. */
 const NON_TEXT_INPUTS = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file']);
 
-/** Fields being typed in own every key but Escape (which leaves presenter mode from anywhere). */
+/** Fields being typed in and the editor's controls own every key but Escape (which leaves presenter mode from anywhere). */
 function ownsKey(k: KeyInfo): boolean {
   if (k.key === 'Escape') return false;
-  if (k.targetEditable || k.targetTag === 'TEXTAREA') return true;
+  if (k.inForm || k.targetEditable || k.targetTag === 'TEXTAREA') return true;
   if (k.targetTag !== 'INPUT') return false;
   const type = (k.targetType ?? 'text').toLowerCase();
   if (!NON_TEXT_INPUTS.has(type)) return true;
