@@ -162,6 +162,10 @@ export function App() {
   const editPanels = (edit: (list: string[]) => string[]): void => setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))) }));
 
   const phone = useMedia(PHONE_QUERY);
+  // A presenter link opened on a phone shows the phone's own layout: a projector's grid of
+  // panels cannot fit there. The link keeps saying "presenter" for the next big screen.
+  const presenting = view.presenter && !phone;
+  const shownView = presenting === view.presenter ? view : { ...view, presenter: false };
   const [drawerOpen, setDrawerOpen] = useDrawerOpen(phone);
   const [helpOpen, setHelpOpen] = useState(false);
   const setPresenter = useCallback((on: boolean) => setView((v) => ({ ...v, presenter: on })), [setView]);
@@ -184,13 +188,13 @@ export function App() {
   // Entering presenter mode hands the keyboard to the stage: the next Space plays (it used to
   // press the Present button again and leave).
   useEffect(() => {
-    if (view.presenter) focusStage();
-  }, [view.presenter]);
+    if (presenting) focusStage();
+  }, [presenting]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = view.theme;
-    document.documentElement.classList.toggle('presenter', view.presenter);
-  }, [view.theme, view.presenter]);
+    document.documentElement.classList.toggle('presenter', presenting);
+  }, [view.theme, presenting]);
 
   const pickPreset = (name: string): void => {
     const p = loadPreset(name);
@@ -242,13 +246,13 @@ export function App() {
       onNotice={setNotice}
     />
   );
-  const showSheet = phone && drawerOpen && !view.presenter;
+  const showSheet = phone && drawerOpen;
 
   return (
-    <div className={`app${view.presenter ? ' presenter-mode' : ''}${phone ? ' phone' : ''}`}>
+    <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}`}>
       <Toolbar
         scenario={scenario}
-        view={view}
+        view={shownView}
         status={status}
         drawerOpen={drawerOpen}
         onDrawer={setDrawerOpen}
@@ -293,19 +297,19 @@ export function App() {
         </p>
       ))}
       <TimeAxisContext.Provider value={axis}>
-        <div className={drawerOpen && !view.presenter && !phone ? 'workspace with-drawer' : 'workspace'}>
-          {drawerOpen && !view.presenter && scenario ? (
+        <div className={drawerOpen && !presenting && !phone ? 'workspace with-drawer' : 'workspace'}>
+          {drawerOpen && !presenting && scenario ? (
             <Drawer sheet={phone} onClose={() => setDrawerOpen(false)}>
               {phone ? quick : null}
               {controls}
             </Drawer>
           ) : null}
           <div className="stage-column">
-            {view.presenter || phone ? null : quick}
+            {presenting || phone ? null : quick}
             <TransportBar events={events} zoomed={zoomed} />
             <Stage
               set={set}
-              view={view}
+              view={shownView}
               ids={panelIds}
               presentIds={presentIds}
               phone={phone}

@@ -101,19 +101,22 @@ export function drawFrame(
 }
 
 /**
- * Sets a (rotated) axis title, keeping as many of its first words as fit `px` as drawn — the
- * presenter's 22 px type on a short plot would otherwise run into the next chart. Where text
- * cannot be measured (no layout), the label is kept whole.
+ * Sets a (rotated) axis title to what fits `px` as drawn — the presenter's 22 px type on a short
+ * plot would otherwise run into the next chart: the whole title, else its unit alone ("window
+ * (segments)" → "segments": the unit is what a reader cannot guess), else its first words.
+ * Where text cannot be measured (no layout), the title is kept whole.
  */
 export function fitText(el: SVGTextElement, label: string, px: number): void {
   el.textContent = label;
   if (typeof el.getComputedTextLength !== 'function') return;
+  const unit = /\(([^()]+)\)\s*$/.exec(label)?.[1];
   const words = label.split(' ');
-  while (words.length > 1 && el.getComputedTextLength() > px) {
-    words.pop();
-    el.textContent = words.join(' ');
+  const candidates = [label, ...(unit ? [unit] : []), ...words.map((_, i) => words.slice(0, words.length - 1 - i).join(' ')).filter((w) => w !== '')];
+  for (const c of candidates) {
+    el.textContent = c;
+    if (el.getComputedTextLength() <= px) return;
   }
-  if (el.getComputedTextLength() > px) el.textContent = '';
+  el.textContent = '';
 }
 
 /** A clip rectangle for the plot area so clamped and overshooting lines never spill onto the axes. */
