@@ -176,10 +176,6 @@ export function App() {
     dispatch,
     onHelp: () => setHelpOpen(true),
     onEscape: () => {
-      if (phone && drawerOpen) {
-        setDrawerOpen(false);
-        return true;
-      }
       if (!view.presenter) return false;
       setPresenter(false);
       return true;
@@ -246,7 +242,6 @@ export function App() {
       onNotice={setNotice}
     />
   );
-  const showSheet = phone && drawerOpen;
 
   return (
     <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}`}>
@@ -322,7 +317,6 @@ export function App() {
           </div>
         </div>
       </TimeAxisContext.Provider>
-      {showSheet ? <div className="sheet-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" /> : null}
       <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );

@@ -7,8 +7,8 @@
  * variant select, a slider) but not while typing in the seed field; menus close on Escape and
  * outside clicks and give focus back; `?` opens the keyboard help; on a phone the cwnd chart
  * starts on the first screen under a transport of at most 12 % of the height, controls open as
- * a bottom sheet, touch targets are 44 px and a pinch zooms. One browser, one page; viewports
- * change in place. Screenshots of the presenter and phone views land in test-output/e2e/.
+ * a bottom sheet, touch targets are 44 px and a pinch zooms; axe-core finds nothing serious in
+ * these views. One browser, one page; viewports change in place. Screenshots of the presenter and phone views land in test-output/e2e/.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { getPreset, PRESETS } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, OUT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, OUT, ROOT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -61,6 +61,16 @@ async function layoutSettled(page: Page): Promise<void> {
 
 const pageSize = (page: Page) =>
   page.evaluate(() => ({ scrollW: document.documentElement.scrollWidth, scrollH: document.documentElement.scrollHeight, w: innerWidth, h: innerHeight }));
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousA11y(page: Page, skip: readonly string[] = []): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async (off) => {
+    type Axe = { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+    const r = await (window as unknown as { axe: Axe }).axe.run(document, { rules: Object.fromEntries(off.map((id) => [id, { enabled: false }])) });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  }, skip);
+}
 
 const cursorText = (page: Page): Promise<string> => page.getByTestId('cursor-time').textContent().then((t) => t ?? '');
 
@@ -176,7 +186,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
       }
     }
     expect(sideways).toEqual([]);
-  });
+  }, 300_000); // 15 presets run and drawn at five widths: about 45 s on an idle machine
 
   it('keys act with focus on every toolbar button, the closed variant select and a slider, not while typing', async () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
@@ -354,7 +364,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     expect(await page.getByTestId('drawer').locator('.scenario-controls').count()).toBe(1);
     await page.screenshot({ path: join(OUT, 'phone-sheet-390x844.png') });
     await page.keyboard.press('Escape');
-    expect(await page.getByTestId('drawer').count()).toBe(0);
+    await page.getByTestId('drawer').waitFor({ state: 'detached', timeout: 5_000 }); // the dialog's close event comes a task later
     // two fingers spreading on the chart zoom into time
     expect(await page.getByTestId('reset-zoom').isVisible()).toBe(false);
     const box = (await page.locator('#cwnd-chart').boundingBox())!;
@@ -374,6 +384,30 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     expect(await page.getByTestId('reset-zoom').isEnabled()).toBe(true);
     const domain = await page.locator('#cwnd-chart .x-axis .tick text').evaluateAll((els) => els.map((e) => Number(e.textContent)));
     expect(domain[domain.length - 1] - domain[0]).toBeLessThan(60); // was 0–100 s
+    expect(w.errors).toEqual([]);
+  });
+
+  it('has no serious axe-core violations on a phone (tabs, the sheet) or in presenter mode (light, dark, the keyboard help)', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open('reference-2mbps');
+    expect(await seriousA11y(page), 'phone').toEqual([]);
+    await page.getByTestId('drawer-toggle').click();
+    // axe 4 reports the editor's sliders as titled only when the editor sits in the sheet (it
+    // does not, beside the stage); their name comes from aria-labelledby, as Chromium's own
+    // accessibility tree shows: that is checked directly, and axe's other rules as usual
+    expect(await page.getByRole('slider', { name: 'Duration', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('slider', { name: 'Random seed', exact: true }).count()).toBe(1);
+    expect(await seriousA11y(page, ['label-title-only']), 'phone sheet').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('drawer').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open('lp-uncorrelated', { presenter: true, present: ['cwnd', 'estimate', 'queue', 'metrics'] });
+    expect(await seriousA11y(page), 'presenter').toEqual([]);
+    await page.getByTestId('theme').click();
+    expect(await seriousA11y(page), 'presenter, dark').toEqual([]);
+    await page.keyboard.press('?');
+    expect(await seriousA11y(page), 'keyboard help').toEqual([]);
+    await page.keyboard.press('Escape');
     expect(w.errors).toEqual([]);
   });
 });

@@ -100,6 +100,8 @@ export function drawFrame(
     });
 }
 
+const LABEL_OVERHANG_PX = 16;
+
 /**
  * Sets a (rotated) axis title to what fits `px` as drawn — the presenter's 22 px type on a short
  * plot would otherwise run into the next chart: the whole title, else its unit alone ("window
@@ -107,6 +109,8 @@ export function drawFrame(
  * Where text cannot be measured (no layout), the title is kept whole.
  */
 export function fitText(el: SVGTextElement, label: string, px: number): void {
+  // a title may overhang its plot by a few pixels at each end (into the margin above, the gap below)
+  const room = px + LABEL_OVERHANG_PX;
   el.textContent = label;
   if (typeof el.getComputedTextLength !== 'function') return;
   const unit = /\(([^()]+)\)\s*$/.exec(label)?.[1];
@@ -114,7 +118,7 @@ export function fitText(el: SVGTextElement, label: string, px: number): void {
   const candidates = [label, ...(unit ? [unit] : []), ...words.map((_, i) => words.slice(0, words.length - 1 - i).join(' ')).filter((w) => w !== '')];
   for (const c of candidates) {
     el.textContent = c;
-    if (el.getComputedTextLength() <= px) return;
+    if (el.getComputedTextLength() <= room) return;
   }
   el.textContent = '';
 }

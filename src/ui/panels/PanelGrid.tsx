@@ -7,7 +7,7 @@
 import { MAX_PRESENT } from '../state/view.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { ChartFillContext } from './ChartSvg.tsx';
-import { PanelActionsContext } from './Panel.tsx';
+import { CompactLegendContext, PanelActionsContext } from './Panel.tsx';
 import { getPanel, PANELS } from './registry.ts';
 import type { PanelProps } from './types.ts';
 
@@ -21,6 +21,7 @@ interface Props extends Omit<PanelProps, 'set'> {
 export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props) {
   return (
     <ChartFillContext.Provider value={presenter}>
+    <CompactLegendContext.Provider value={presenter && ids.length >= 3}>
     <div className={presenter ? `panel-grid presenting count-${ids.length}` : 'panel-grid'} data-testid="panel-grid">
       {ids.map((id, i) => {
         const def = getPanel(id);
@@ -47,6 +48,7 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
         );
       })}
     </div>
+    </CompactLegendContext.Provider>
     </ChartFillContext.Provider>
   );
 }

@@ -13,7 +13,7 @@ export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void 
   return (
     <dialog ref={dialog} className="key-help" aria-labelledby="key-help-title" data-testid="key-help" onClose={onClose}>
       <h2 id="key-help-title">Keyboard</h2>
-      <p>These keys work wherever the focus is, except while you type in a text or number field.</p>
+      <p>These keys work wherever the focus is, except while you type in a text or number field and inside the scenario editor, whose controls keep their own keys.</p>
       <dl>
         {KEY_HELP.map(([keys, what]) => (
           <div key={keys} className="key-row">

@@ -2,7 +2,8 @@
  * The presenter keys, on the window: they act whatever has focus (state/keys.ts says when a
  * field keeps them), and the key's own default (a focused button's Space, a closed select's or
  * a slider's arrows) is cancelled so it does not act twice. Escape first closes what is open —
- * the keyboard help, a menu, the controls sheet — and only then leaves presenter mode. A value
+ * a dialog (the keyboard help, the phone's controls sheet) or a menu — and only then leaves
+ * presenter mode. A value
  * chosen in a select outside the scenario editor sends focus back to the stage.
  */
 import { useEffect, useRef } from 'react';
@@ -31,7 +32,7 @@ export function useStageKeys(actions: StageKeyActions): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.defaultPrevented || e.isComposing) return; // a control (the preset list) handled it already
-      if (document.querySelector('dialog[open]')) return; // the help dialog has the keyboard
+      if (document.querySelector('dialog[open]')) return; // the help or the controls sheet has the keyboard
       const target = e.target as HTMLElement | null;
       const cmd = keyCommand({
         key: e.key,
