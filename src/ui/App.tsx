@@ -1,7 +1,7 @@
 /**
  * The app shell: owns the shared state (scenario + view, mirrored in the URL hash), runs the
  * scenario (or one run per compared variant) on the worker pool whenever it changes, and lays
- * out the scenario controls, the transport bar and the panel grid on one shared time axis.
+ * out the toolbar, the editor drawer, the transport and the stage (shell/) on one time axis.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { variantNames } from '../catalogue/variants.ts';
@@ -10,11 +10,10 @@ import { poolSizeFor, SimPool } from '../worker/pool.ts';
 import type { WindowS } from './charts/frame.ts';
 import { QuickControls } from './controls/QuickControls.tsx';
 import { ScenarioControls } from './controls/ScenarioControls.tsx';
-import { describeScenario, variantLabel } from './format.ts';
 import { ComparePicker } from './panels/ComparePicker.tsx';
 import { ErrorBanner } from './panels/ErrorBanner.tsx';
 import { ExportMenu } from './panels/ExportMenu.tsx';
-import { PanelGrid, PanelMenu } from './panels/PanelGrid.tsx';
+import { PanelMenu, PresentMenu } from './panels/PanelGrid.tsx';
 import { PresetMenu } from './panels/PresetMenu.tsx';
 import { ProblemBanner } from './panels/ProblemBanner.tsx';
 import { RunBanner } from './panels/RunBanner.tsx';
@@ -22,10 +21,9 @@ import { DEFAULT_PANEL_IDS, getPanel } from './panels/registry.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
 import { eventTimesOf } from './state/eventTimes.ts';
-import { keyCommand } from './state/keys.ts';
 import { hidePanel, movePanel, showPanel, visiblePanels } from './state/panelList.ts';
 import { markInput, measureRedraw } from './state/perf.ts';
-import { initialPlayback, nextAfter, playbackReducer, prevBefore, type PlaybackAction } from './state/playback.ts';
+import { initialPlayback, playbackReducer, type PlaybackAction } from './state/playback.ts';
 import { runJobs } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
 import { TimeAxisContext, type TimeAxis } from './state/timeAxis.ts';
@@ -34,6 +32,14 @@ import { decodeState, encodeState, type SharedState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
+import { Drawer, useDrawerOpen } from './shell/Drawer.tsx';
+import { KeyHelp } from './shell/KeyHelp.tsx';
+import { Stage } from './shell/Stage.tsx';
+import { focusStage } from './shell/stageFocus.ts';
+import { Toolbar } from './shell/Toolbar.tsx';
+import { useDismissMenus } from './shell/useDismissMenus.ts';
+import { PHONE_QUERY, useMedia } from './shell/useMedia.ts';
+import { useStageKeys } from './shell/useStageKeys.ts';
 
 const variants = variantNames();
 
@@ -155,54 +161,36 @@ export function App() {
   const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && (!set || getPanel(id)!.available(set))), [view.panels, set]);
   const editPanels = (edit: (list: string[]) => string[]): void => setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))) }));
 
-  // Presenter keys (active in every mode unless a control needs the key itself).
+  const phone = useMedia(PHONE_QUERY);
+  // A presenter link opened on a phone shows the phone's own layout: a projector's grid of
+  // panels cannot fit there. The link keeps saying "presenter" for the next big screen.
+  const presenting = view.presenter && !phone;
+  const shownView = presenting === view.presenter ? view : { ...view, presenter: false };
+  const [drawerOpen, setDrawerOpen] = useDrawerOpen(phone);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const setPresenter = useCallback((on: boolean) => setView((v) => ({ ...v, presenter: on })), [setView]);
+  useDismissMenus();
+  useStageKeys({
+    events,
+    playback,
+    dispatch,
+    onHelp: () => setHelpOpen(true),
+    onEscape: () => {
+      if (!view.presenter) return false;
+      setPresenter(false);
+      return true;
+    },
+  });
+  // Entering presenter mode hands the keyboard to the stage: the next Space plays (it used to
+  // press the Present button again and leave).
   useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      const target = e.target as HTMLElement | null;
-      const cmd = keyCommand({
-        key: e.key,
-        ctrlKey: e.ctrlKey,
-        metaKey: e.metaKey,
-        altKey: e.altKey,
-        targetTag: target?.tagName,
-        targetType: target?.getAttribute?.('type') ?? undefined,
-        targetEditable: target?.isContentEditable,
-      });
-      if (!cmd) return;
-      e.preventDefault();
-      const t = playback.get().tS;
-      const seek = (to: number | null): void => {
-        if (to !== null) dispatch({ type: 'seek', tS: to });
-      };
-      switch (cmd) {
-        case 'toggle':
-          return dispatch({ type: 'toggle' });
-        case 'prev-event':
-          return seek(prevBefore(events.any, t));
-        case 'next-event':
-          return seek(nextAfter(events.any, t));
-        case 'next-loss':
-          return seek(nextAfter(events.loss, t));
-        case 'next-timeout':
-          return seek(nextAfter(events.timeout, t));
-        case 'faster':
-          return dispatch({ type: 'faster' });
-        case 'slower':
-          return dispatch({ type: 'slower' });
-        case 'fullscreen':
-          if (document.fullscreenElement) void document.exitFullscreen?.();
-          else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-          return;
-      }
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [events, playback, dispatch]);
+    if (presenting) focusStage();
+  }, [presenting]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = view.theme;
-    document.documentElement.classList.toggle('presenter', view.presenter);
-  }, [view.theme, view.presenter]);
+    document.documentElement.classList.toggle('presenter', presenting);
+  }, [view.theme, presenting]);
 
   const pickPreset = (name: string): void => {
     const p = loadPreset(name);
@@ -213,6 +201,7 @@ export function App() {
     setCompare([...p.compare]);
     setWindow(null);
     dispatch({ type: 'seek', tS: 0 });
+    focusStage();
   };
 
   const [linkState, setLinkState] = useState<string | null>(null);
@@ -231,69 +220,62 @@ export function App() {
   // neither the long controls form nor the panels (measured: both showed up in redraw profiles).
   const controls = useMemo(() => (scenario ? <ScenarioControls scenario={scenario} onChange={setScenario} /> : null), [scenario, setScenario]);
   const quick = useMemo(() => (scenario ? <QuickControls scenario={scenario} variants={variants} onChange={setScenario} /> : null), [scenario, setScenario]);
-  const grid = useMemo(
-    () =>
-      set ? (
-        <PanelGrid
-          set={set}
-          ids={panelIds}
-          layout={view.compareLayout}
-          presenter={view.presenter}
-          onMove={(id, dir) => editPanels((l) => movePanel(l, id, dir, panelIds))}
-          onHide={(id) => editPanels((l) => hidePanel(l, id))}
-        />
-      ) : null,
-    [set, panelIds, view.compareLayout, view.presenter], // eslint-disable-line react-hooks/exhaustive-deps
-  );
-
   const status = runs.running ? 'running…' : runs.stale ? 'this scenario did not run' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
   const layout = view.compareLayout;
 
+  const available = set ? panelIds.map((id) => getPanel(id)!) : [];
+  const presentIds = useMemo(() => {
+    const chosen = view.present.filter((id) => panelIds.includes(id));
+    return chosen.length > 0 ? chosen : panelIds.slice(0, 2);
+  }, [view.present, panelIds]);
+  const exportMenu = (
+    <ExportMenu
+      set={set}
+      scenario={scenario}
+      onImport={(s, notes) => {
+        setPresetName(undefined);
+        setScenario(s);
+        setProblems({ title: 'The file was loaded with these notes:', lines: notes });
+      }}
+      onProblems={(lines) => setProblems({ title: 'The file could not be used:', lines })}
+      onNotice={setNotice}
+    />
+  );
+
   return (
-    <div className={`app${view.presenter ? ' presenter-mode' : ''}`}>
-      <header className="app-head">
-        <h1>TCP Lab</h1>
-        <p className="subtitle">
-          {scenario ? describeScenario(scenario) : 'no scenario loaded'}
-          {view.compare.length > 0 ? ` — every flow run as ${view.compare.map(variantLabel).join(', ')} in turn` : ''}
-        </p>
-        <p className="status" role="status" aria-live="polite" data-testid="status">
-          {status}
-        </p>
-        <nav className="toolbar" aria-label="Tools">
-          {view.presenter ? null : (
-            <>
-              <PresetMenu current={presetName} onPick={pickPreset} />
-              <ComparePicker variants={variants} selected={view.compare} max={MAX_COMPARE} layout={layout} onChange={setCompare} onLayout={(l) => setView((v) => ({ ...v, compareLayout: l }))} />
-              <PanelMenu set={set} ids={panelIds} onShow={(id) => editPanels((l) => showPanel(l, id))} />
-              <a className="button-link" href="#experiment=" data-testid="experiments">
-                Experiments
-              </a>
-              <button type="button" data-testid="copy-link" onClick={() => void copyLink()}>
-                Copy link
-              </button>
-              <ExportMenu
-                set={set}
-                scenario={scenario}
-                onImport={(s, notes) => {
-                  setPresetName(undefined);
-                  setScenario(s);
-                  setProblems({ title: 'The file was loaded with these notes:', lines: notes });
-                }}
-                onProblems={(lines) => setProblems({ title: 'The file could not be used:', lines })}
-                onNotice={setNotice}
-              />
-            </>
-          )}
-          <button type="button" data-testid="theme" aria-pressed={view.theme === 'dark'} onClick={() => setView((v) => ({ ...v, theme: v.theme === 'dark' ? 'light' : 'dark' }))}>
-            {view.theme === 'dark' ? 'Light theme' : 'Dark theme'}
-          </button>
-          <button type="button" data-testid="presenter" aria-pressed={view.presenter} onClick={() => setView((v) => ({ ...v, presenter: !v.presenter }))}>
-            {view.presenter ? 'Exit presenter' : 'Present'}
-          </button>
-        </nav>
-      </header>
+    <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}`}>
+      <Toolbar
+        scenario={scenario}
+        view={shownView}
+        status={status}
+        drawerOpen={drawerOpen}
+        onDrawer={setDrawerOpen}
+        onPresenter={setPresenter}
+        onTheme={() => setView((v) => ({ ...v, theme: v.theme === 'dark' ? 'light' : 'dark' }))}
+        onHelp={() => setHelpOpen(true)}
+        onShare={() => void copyLink()}
+        menus={
+          <>
+            <PresetMenu current={presetName} onPick={pickPreset} />
+            <ComparePicker variants={variants} selected={view.compare} max={MAX_COMPARE} layout={layout} onChange={setCompare} onLayout={(l) => setView((v) => ({ ...v, compareLayout: l }))} />
+            <PanelMenu set={set} ids={panelIds} onShow={(id) => editPanels((l) => showPanel(l, id))} />
+            <a className="button-link" href="#experiment=" data-testid="experiments">
+              Experiments
+            </a>
+            {exportMenu}
+          </>
+        }
+        presenterMenus={
+          <>
+            <details className="menu quick-menu" data-testid="quick-menu">
+              <summary>Controls</summary>
+              <div className="menu-body">{quick}</div>
+            </details>
+            <PresentMenu available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />
+          </>
+        }
+      />
       {linkState ? (
         <p className="share-line" role="status">
           {linkState}{' '}
@@ -313,19 +295,32 @@ export function App() {
         </p>
       ))}
       <TimeAxisContext.Provider value={axis}>
-        <div className="layout">
-          {view.presenter || !scenario ? null : <aside aria-label="Scenario">{controls}</aside>}
-          <main className={runs.slow || runs.stale ? 'panels stale' : 'panels'} aria-busy={runs.running}>
-            {quick}
+        <div className={drawerOpen && !presenting && !phone ? 'workspace with-drawer' : 'workspace'}>
+          {drawerOpen && !presenting && scenario ? (
+            <Drawer sheet={phone} onClose={() => setDrawerOpen(false)}>
+              {phone ? quick : null}
+              {controls}
+            </Drawer>
+          ) : null}
+          <div className="stage-column">
+            {presenting || phone ? null : quick}
             <TransportBar events={events} zoomed={zoomed} />
-            {set ? (
-              grid
-            ) : (
-              <p className="empty-state">{runs.running ? 'Running the simulation…' : 'Nothing to show yet.'}</p>
-            )}
-          </main>
+            <Stage
+              set={set}
+              view={shownView}
+              ids={panelIds}
+              presentIds={presentIds}
+              phone={phone}
+              stale={runs.slow || runs.stale}
+              busy={runs.running}
+              onMove={(id, dir) => editPanels((l) => movePanel(l, id, dir, panelIds))}
+              onHide={(id) => editPanels((l) => hidePanel(l, id))}
+              empty={<p className="empty-state">{runs.running ? 'Running the simulation…' : 'Nothing to show yet.'}</p>}
+            />
+          </div>
         </div>
       </TimeAxisContext.Provider>
+      <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

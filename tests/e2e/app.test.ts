@@ -85,7 +85,7 @@ describe.runIf(haveChromium)('app in Chromium', () => {
     await page.waitForTimeout(300);
     expect(await readout.textContent()).toBe(paused);
     // the cursor line is drawn in the time charts at that time
-    expect(await page.locator('#cwnd-chart-cursor .cursor-readout').textContent()).toMatch(/flow1: cwnd/);
+    expect(await page.locator('#cwnd-chart-readout').textContent()).toMatch(/flow1: cwnd/);
     expect(await page.locator('#cwnd-chart-cursor g.cursor').getAttribute('style')).not.toMatch(/none/);
     expect(w.errors).toEqual([]);
     await page.screenshot({ path: join(OUT, 'app-playing.png') });

@@ -50,7 +50,7 @@ describe.runIf(haveChromium)('variant panels in Chromium', () => {
     await settled(page);
   }
 
-  const readout = (chart: string): Promise<string> => page.locator(`#${chart}-cursor .cursor-readout`).textContent().then((t) => t ?? '');
+  const readout = (chart: string): Promise<string> => page.locator(`#${chart}-readout`).textContent().then((t) => t ?? '');
 
   /** The readout at two cursor times: what it says at each (the cursor layer is redrawn synchronously on seek). */
   async function readoutsAt(chart: string, times: readonly number[]): Promise<string[]> {

@@ -247,12 +247,12 @@ describe('ui estimates and verdicts', () => {
 
 describe('ui band and path helpers', () => {
   it('splits the plot area into bands by weight, gaps between them', () => {
-    // plot area 34 … 250 px (MARGIN top 34, bottom 50 of 300): 216 − 18 px gap = 198 px, 3:2
+    // plot area 34 … 242 px (MARGIN top 34, bottom 58 of 300): 208 − 18 px gap = 190 px, 3:2
     const [a, b] = splitBands({ width: 500, height: 300 }, [3, 2]);
     expect(a.top).toBe(34);
-    expect(a.bottom).toBeCloseTo(34 + 118.8, 9);
-    expect(b.top).toBeCloseTo(34 + 118.8 + 18, 9);
-    expect(b.bottom).toBeCloseTo(250, 9);
+    expect(a.bottom).toBeCloseTo(34 + 114, 9);
+    expect(b.top).toBeCloseTo(34 + 114 + 18, 9);
+    expect(b.bottom).toBeCloseTo(242, 9);
   });
 
   it('scales a band from its foot (the value 0) up to its top', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyCommand } from '../../src/ui/state/keys.ts';
 import { initialPlayback, nextAfter, playbackReducer, prevBefore, SPEEDS, type PlaybackState } from '../../src/ui/state/playback.ts';
-import { normaliseWindow, panWindow, zoomWindow } from '../../src/ui/state/timeAxis.ts';
+import { normaliseWindow, panWindow, pinchWindow, zoomWindow } from '../../src/ui/state/timeAxis.ts';
 
 const at = (over: Partial<PlaybackState>): PlaybackState => ({ ...initialPlayback(10), ...over });
 
@@ -87,11 +87,24 @@ describe('ui presenter keys', () => {
     expect(keyCommand({ key: 'x' })).toBeNull();
   });
 
-  it('leaves keys to the control that owns them and browser shortcuts to the browser', () => {
-    expect(keyCommand({ key: 'ArrowLeft', targetTag: 'INPUT', targetType: 'range' })).toBeNull();
-    expect(keyCommand({ key: 'l', targetTag: 'INPUT', targetType: 'text' })).toBeNull();
-    expect(keyCommand({ key: ' ', targetTag: 'BUTTON' })).toBeNull();
+  it('acts whatever has focus except a field being typed in, and leaves browser shortcuts to the browser', () => {
+    expect(keyCommand({ key: 'ArrowLeft', targetTag: 'INPUT', targetType: 'range' })).toBe('prev-event');
+    expect(keyCommand({ key: ' ', targetTag: 'BUTTON' })).toBe('toggle');
+    expect(keyCommand({ key: ' ', targetTag: 'SUMMARY' })).toBe('toggle');
+    expect(keyCommand({ key: 'ArrowRight', targetTag: 'SELECT' })).toBe('next-event');
     expect(keyCommand({ key: 'ArrowRight', targetTag: 'BUTTON' })).toBe('next-event');
+    expect(keyCommand({ key: 'l', targetTag: 'INPUT', targetType: 'text' })).toBeNull();
+    expect(keyCommand({ key: 'l', targetTag: 'INPUT' })).toBeNull(); // no type attribute = text
+    expect(keyCommand({ key: '5', targetTag: 'INPUT', targetType: 'number' })).toBeNull();
+    expect(keyCommand({ key: ' ', targetTag: 'INPUT', targetType: 'number' })).toBeNull();
+    expect(keyCommand({ key: ' ', targetTag: 'INPUT', targetType: 'checkbox' })).toBeNull();
+    expect(keyCommand({ key: 'l', targetTag: 'INPUT', targetType: 'checkbox' })).toBe('next-loss');
+    expect(keyCommand({ key: 'Escape', targetTag: 'INPUT', targetType: 'text' })).toBe('escape');
+    expect(keyCommand({ key: '?' })).toBe('help');
+    // the scenario editor is a form: its slider keeps its arrows, its buttons their Space
+    expect(keyCommand({ key: 'ArrowLeft', targetTag: 'INPUT', targetType: 'range', inForm: true })).toBeNull();
+    expect(keyCommand({ key: ' ', targetTag: 'BUTTON', inForm: true })).toBeNull();
+    expect(keyCommand({ key: 'Escape', targetTag: 'INPUT', targetType: 'range', inForm: true })).toBe('escape');
     expect(keyCommand({ key: 'l', ctrlKey: true })).toBeNull();
     expect(keyCommand({ key: 't', targetTag: 'DIV', targetEditable: true })).toBeNull();
   });
@@ -113,5 +126,21 @@ describe('ui time window', () => {
     expect(panWindow([4, 6], 0.5, 10)).toEqual([5, 7]);
     expect(panWindow([7, 9], 1, 10)).toEqual([8, 10]);
     expect(panWindow([1, 3], -1, 10)).toEqual([0, 2]);
+  });
+});
+
+describe('ui pinch zoom', () => {
+  it('keeps the times under both fingers under them', () => {
+    // plot 100..1100 px shows [0, 10] s: 0.01 s per px; fingers at 2 s and 4 s spread twice as far
+    const w = pinchWindow([0, 10], [100, 1100], [300, 500], [200, 600], 100)!;
+    const at = (px: number): number => w[0] + ((px - 100) * (w[1] - w[0])) / 1000;
+    expect(at(200)).toBeCloseTo(2, 9);
+    expect(at(600)).toBeCloseTo(4, 9);
+    expect(w[1] - w[0]).toBeCloseTo(5, 9);
+  });
+
+  it('pinching in past the whole run gives the whole run; a vanishing spread keeps the window', () => {
+    expect(pinchWindow([2, 4], [0, 1000], [200, 800], [450, 550], 8)).toBeNull();
+    expect(pinchWindow([2, 4], [0, 1000], [500, 502], [400, 600], 10)).toEqual([2, 4]);
   });
 });

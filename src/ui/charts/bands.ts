@@ -7,7 +7,7 @@
  * and a horizontal reference line with a label.
  */
 import * as d3 from 'd3';
-import { clipToPlot, drawFrame, layer, MARGIN, type ChartSize, type Group } from './frame.ts';
+import { clipToPlot, drawFrame, fitText, layer, MARGIN, type ChartSize, type Group } from './frame.ts';
 import type { PathScales } from './series.ts';
 
 type Svg = d3.Selection<SVGSVGElement, unknown, null, undefined>;
@@ -85,9 +85,11 @@ export function drawBandFrame(svg: Svg, x: d3.ScaleLinear<number, number>, ys: r
       .attr('transform', `translate(${plotLeft},0)`)
       .call(d3.axisLeft(y).ticks(ticksFor(bottom - top)).tickSizeOuter(0));
     // a short band cannot hold a long rotated label: it keeps its first words
-    g.select('text.y-label')
+    g.select<SVGTextElement>('text.y-label')
       .attr('transform', `translate(20,${(top + bottom) / 2}) rotate(-90)`)
-      .text(fitLabel(labels[i], bottom - top));
+      .each(function () {
+        fitText(this, fitLabel(labels[i], bottom - top), bottom - top);
+      });
   });
 }
 

@@ -161,7 +161,7 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
     .attr('x', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? x(o.tS) + 8 : x(o.tS) - 8))
     .attr('text-anchor', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? 'start' : 'end'))
     .attr('y', plotBottom - 8)
-    .text((o) => `↑ off scale: peaks at ${int(o.peak)} segments at ${o.tS.toFixed(1)} s`);
+    .text((o) => `↑ off scale: ${int(o.peak)} seg at ${o.tS.toFixed(1)} s`);
 
   drawDropLane(
     svg,

@@ -12,8 +12,11 @@ export interface ChartSize {
   height: number;
 }
 
-/** `top` leaves room for the drop lane above the plot, `left` for three-digit ticks and a unit label. */
-export const MARGIN = { top: 34, right: 28, bottom: 50, left: 78 } as const;
+/**
+ * `top` leaves room for the drop lane above the plot, `left` for three-digit ticks and a unit
+ * label, `bottom` for tick labels and the axis title apart — at presenter size (22 px) too.
+ */
+export const MARGIN = { top: 34, right: 28, bottom: 58, left: 84 } as const;
 /** Vertical centre of the drop lane, above the plot area. */
 export const LANE_Y = 16;
 /** Marks closer than this (about half a marker's width) are drawn once. */
@@ -82,17 +85,42 @@ export function drawFrame(
     .join('text')
     .attr('class', 'x-label')
     .attr('x', plotRight)
-    .attr('y', size.height - 8)
+    .attr('y', size.height - 6)
     .attr('text-anchor', 'end')
     .text((d) => d);
   axisLabels
-    .selectAll('text.y-label')
+    .selectAll<SVGTextElement, string>('text.y-label')
     .data([labels.y])
     .join('text')
     .attr('class', 'y-label')
     .attr('transform', `translate(20,${(plotTop + plotBottom) / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle')
-    .text((d) => d);
+    .each(function (d) {
+      fitText(this, d, plotBottom - plotTop);
+    });
+}
+
+const LABEL_OVERHANG_PX = 16;
+
+/**
+ * Sets a (rotated) axis title to what fits `px` as drawn — the presenter's 22 px type on a short
+ * plot would otherwise run into the next chart: the whole title, else its unit alone ("window
+ * (segments)" → "segments": the unit is what a reader cannot guess), else its first words.
+ * Where text cannot be measured (no layout), the title is kept whole.
+ */
+export function fitText(el: SVGTextElement, label: string, px: number): void {
+  // a title may overhang its plot by a few pixels at each end (into the margin above, the gap below)
+  const room = px + LABEL_OVERHANG_PX;
+  el.textContent = label;
+  if (typeof el.getComputedTextLength !== 'function') return;
+  const unit = /\(([^()]+)\)\s*$/.exec(label)?.[1];
+  const words = label.split(' ');
+  const candidates = [label, ...(unit ? [unit] : []), ...words.map((_, i) => words.slice(0, words.length - 1 - i).join(' ')).filter((w) => w !== '')];
+  for (const c of candidates) {
+    el.textContent = c;
+    if (el.getComputedTextLength() <= room) return;
+  }
+  el.textContent = '';
 }
 
 /** A clip rectangle for the plot area so clamped and overshooting lines never spill onto the axes. */
@@ -190,9 +218,14 @@ export interface ReadoutLine {
   colour: string;
 }
 
+/** The id of the HTML row that holds a chart's cursor readout (ChartSvg renders it above the chart). */
+export const readoutRowId = (chartId: string): string => `${chartId}-readout`;
+
 /**
- * The shared time cursor: a vertical line at tS and a readout box beside it. Drawn in its own
- * layer so moving the cursor never touches the data layers (playback redraws only this).
+ * The shared time cursor: a vertical line at tS in the chart, and its readout in a fixed row
+ * above the chart (not beside the line: there it covered markers, spans and other readouts).
+ * Drawn in its own layer so moving the cursor never touches the data layers (playback redraws
+ * only this). `svg` is the chart's cursor overlay, `<id>-cursor`.
  */
 export function drawCursor(svg: Svg, x: d3.ScaleLinear<number, number>, height: number, tS: number | null, lines: readonly ReadoutLine[]): void {
   const g = layer(svg, 'cursor');
@@ -200,25 +233,19 @@ export function drawCursor(svg: Svg, x: d3.ScaleLinear<number, number>, height: 
   const px = tS === null ? NaN : x(tS);
   const visible = Number.isFinite(px) && px >= plotLeft && px <= plotRight;
   g.style('display', visible ? 'inline' : 'none');
+  const row = document.getElementById(readoutRowId((svg.attr('id') ?? '').replace(/-cursor$/, '')));
+  const all: ReadoutLine[] = visible ? [{ text: `t = ${(tS ?? 0).toFixed(3)} s`, colour: INK }, ...lines] : [];
+  // ink-coloured text (Okabe–Ito orange or pink on paper is too faint for small type) behind a
+  // swatch in the series' colour; the time comes first, without one
+  if (row)
+    d3.select(row)
+      .selectAll<HTMLSpanElement, ReadoutLine>('span')
+      .data(all)
+      .join('span')
+      .classed('swatched', (_, i) => i > 0)
+      .style('--series', (l) => l.colour)
+      .text((l) => l.text);
   if (!visible) return;
   const bottom = height - MARGIN.bottom;
   g.selectAll('line.cursor-line').data([px]).join('line').attr('class', 'cursor-line').attr('x1', px).attr('x2', px).attr('y1', MARGIN.top - 6).attr('y2', bottom);
-  const all: ReadoutLine[] = [{ text: `t = ${(tS ?? 0).toFixed(3)} s`, colour: INK }, ...lines];
-  const right = px < (plotLeft + plotRight) / 2;
-  const text = g
-    .selectAll('text.cursor-readout')
-    .data([0])
-    .join('text')
-    .attr('class', 'cursor-readout')
-    .attr('x', right ? px + 8 : px - 8)
-    .attr('y', MARGIN.top + 14)
-    .attr('text-anchor', right ? 'start' : 'end');
-  text
-    .selectAll<SVGTSpanElement, ReadoutLine>('tspan')
-    .data(all)
-    .join('tspan')
-    .attr('x', right ? px + 8 : px - 8)
-    .attr('dy', (_, i) => (i === 0 ? 0 : '1.25em'))
-    .style('fill', (l) => l.colour)
-    .text((l) => l.text);
 }

@@ -88,6 +88,7 @@ function AckRegPanel({ set, presenter }: PanelProps) {
 export const ackRegPanel: PanelDef = {
   id: 'ackreg',
   title: 'Ack Regulator',
+  short: 'ACKs',
   defaultVisible: true,
   available: (set: RunSet) => runsWithRows(set, 'ackreg').length > 0,
   Component: AckRegPanel,

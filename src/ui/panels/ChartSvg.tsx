@@ -2,14 +2,15 @@
  * Hosts a pure D3 render function on the shared time axis: React owns the element and its
  * width, D3 owns what is inside. The cursor layer is redrawn on its own whenever the playback
  * cursor moves (no React render, no data redraw). Pointer: hover moves the cursor (while
- * paused), a click seeks, a drag brushes a zoom window, Shift+drag pans it, Ctrl/Shift+wheel
- * zooms around the pointer (a plain wheel still scrolls the page), a double click resets.
+ * paused), a click seeks, a drag brushes a zoom window, Shift+drag (or one finger) pans it, two
+ * fingers pinch-zoom it, Ctrl/Shift+wheel zooms around the pointer (a plain wheel still scrolls
+ * the page), a double click resets.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { MARGIN, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
 import { measureDraw } from '../state/perf.ts';
 import './stopMark.css';
-import { normaliseWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
+import { normaliseWindow, pinchWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 
 export interface ChartSvgProps<T> {
   data: T;
@@ -28,20 +29,40 @@ export interface ChartSvgProps<T> {
 
 /** Drags shorter than this are clicks. */
 const DRAG_PX = 6;
+/** A chart squeezed below this stops being a chart; its cell is then too small, not the chart. */
+const MIN_FILL_HEIGHT_PX = 80;
 
-export function ChartSvg<T>({ data, render, cursor, height, label, id }: ChartSvgProps<T>) {
+/**
+ * True where the stage sizes the charts (presenter mode: a grid that fills the screen): each
+ * chart then takes the height its box is given by CSS instead of its panel's default height.
+ */
+export const ChartFillContext = createContext(false);
+
+/** Two fingers on a chart: the pointers' x positions when the pinch started, and the window then. */
+interface Pinch {
+  startPx: readonly [number, number];
+  windowS: WindowS;
+}
+
+export function ChartSvg<T>({ data, render, cursor, height: ownHeight, label, id }: ChartSvgProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
   const overlay = useRef<SVGSVGElement>(null);
   const brush = useRef<HTMLDivElement>(null);
+  const fill = useContext(ChartFillContext);
   const [width, setWidth] = useState(0);
+  const [boxHeight, setBoxHeight] = useState(0);
+  const height = fill && boxHeight > 0 ? Math.max(MIN_FILL_HEIGHT_PX, boxHeight) : ownHeight;
   const axis = useTimeAxis();
   const { playback, dispatch, setWindow, windowS } = axis;
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const ro = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
+    const ro = new ResizeObserver(([entry]) => {
+      setWidth(Math.floor(entry.contentRect.width));
+      setBoxHeight(Math.floor(entry.contentRect.height));
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -107,9 +128,24 @@ export function ChartSvg<T>({ data, render, cursor, height, label, id }: ChartSv
     el.style.width = `${Math.abs(b - a)}px`;
   };
 
+  // Touch: one finger drags the window along time (a tap seeks), two fingers pinch-zoom it;
+  // a vertical swipe still scrolls the page (touch-action: pan-y on the box).
+  const touches = useRef(new Map<number, number>());
+  const pinch = useRef<Pinch | null>(null);
+  const plotPx = (): [number, number] => [MARGIN.left, Math.max(MARGIN.left + 1, width - MARGIN.right)];
+  const localX = (clientX: number): number => clientX - (svg.current?.getBoundingClientRect().left ?? 0);
   const pointer = cursor
     ? {
         onPointerMove: (e: React.PointerEvent) => {
+          if (e.pointerType === 'touch' && touches.current.has(e.pointerId)) {
+            touches.current.set(e.pointerId, localX(e.clientX));
+            const p = pinch.current;
+            if (p && touches.current.size === 2) {
+              const [a, b] = [...touches.current.values()];
+              setWindow(pinchWindow(p.windowS, plotPx(), p.startPx, [a, b], playback.get().endS));
+              return;
+            }
+          }
           const t = timeAt(e.clientX);
           const d = drag.current;
           if (d?.pan) {
@@ -123,21 +159,46 @@ export function ChartSvg<T>({ data, render, cursor, height, label, id }: ChartSv
           else if (t !== null && !playback.get().playing) dispatch({ type: 'seek', tS: t });
         },
         onPointerDown: (e: React.PointerEvent) => {
+          if (e.pointerType === 'touch') {
+            touches.current.set(e.pointerId, localX(e.clientX));
+            if (touches.current.size === 2) {
+              const [a, b] = [...touches.current.values()];
+              pinch.current = { startPx: [a, b], windowS };
+              drag.current = null;
+              return;
+            }
+          }
           const t = timeAt(e.clientX);
           if (t === null || e.button !== 0) return;
-          drag.current = { startX: e.clientX, startT: t, pan: e.shiftKey ? windowS : null };
-          (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+          drag.current = { startX: e.clientX, startT: t, pan: e.shiftKey || e.pointerType === 'touch' ? windowS : null };
+          try {
+            (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+          } catch {
+            // a pointer the browser no longer tracks (lifted already): the drag just ends at the box's edge
+          }
         },
         onPointerUp: (e: React.PointerEvent) => {
+          touches.current.delete(e.pointerId);
+          if (pinch.current) {
+            if (touches.current.size < 2) pinch.current = null;
+            return;
+          }
           const d = drag.current;
           drag.current = null;
           showBrush(null, null);
-          if (!d || d.pan) return;
+          if (!d) return;
+          const moved = Math.abs(e.clientX - d.startX) >= DRAG_PX;
+          if (d.pan) {
+            if (!moved) dispatch({ type: 'seek', tS: d.startT });
+            return;
+          }
           const t = timeAt(e.clientX) ?? (e.clientX > d.startX ? windowS[1] : windowS[0]);
-          if (Math.abs(e.clientX - d.startX) >= DRAG_PX) setWindow(normaliseWindow(d.startT, t, playback.get().endS));
+          if (moved) setWindow(normaliseWindow(d.startT, t, playback.get().endS));
           else dispatch({ type: 'seek', tS: d.startT });
         },
-        onPointerCancel: () => {
+        onPointerCancel: (e: React.PointerEvent) => {
+          touches.current.delete(e.pointerId);
+          if (touches.current.size < 2) pinch.current = null;
           drag.current = null;
           showBrush(null, null);
         },
@@ -146,7 +207,9 @@ export function ChartSvg<T>({ data, render, cursor, height, label, id }: ChartSv
     : {};
 
   return (
-    <div ref={box} className={cursor ? 'chart-box timed' : 'chart-box'} style={{ height }} {...pointer}>
+    <>
+    {cursor ? <p className="cursor-readout" id={readoutRowId(id)} data-testid={readoutRowId(id)} aria-hidden="true" /> : null}
+    <div ref={box} className={cursor ? 'chart-box timed' : 'chart-box'} style={fill ? undefined : { height }} {...pointer}>
       <svg ref={svg} id={id} data-testid={id} role="img" aria-label={label} className="chart" />
       {cursor ? <svg ref={overlay} id={`${id}-cursor`} className="chart chart-overlay" aria-hidden="true" /> : null}
       {cursor ? <div ref={brush} className="brush" aria-hidden="true" style={{ top: MARGIN.top, height: height - MARGIN.top - MARGIN.bottom }} /> : null}
@@ -157,5 +220,6 @@ export function ChartSvg<T>({ data, render, cursor, height, label, id }: ChartSv
         </div>
       ) : null}
     </div>
+    </>
   );
 }

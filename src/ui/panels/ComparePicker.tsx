@@ -25,7 +25,13 @@ export function ComparePicker({ variants, selected, max, layout, onChange, onLay
   return (
     <details className="menu compare-menu" data-testid="compare-menu">
       <summary>
-        Compare{selected.length > 0 ? `: ${selected.map(variantLabel).join(', ')}` : ''}
+        Compare
+        {selected.length > 0 ? (
+          <>
+            <span className="wide-only">: {selected.map(variantLabel).join(', ')}</span>
+            <span className="phone-only"> ({selected.length})</span>
+          </>
+        ) : null}
       </summary>
       <div className="menu-body">
         <fieldset>

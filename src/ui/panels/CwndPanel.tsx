@@ -124,6 +124,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
 export const cwndPanel: PanelDef = {
   id: 'cwnd',
   title: 'Congestion window',
+  short: 'cwnd',
   defaultVisible: true,
   available: (set) => set.runs.some((r) => r.result.trace.cwnd.tNs.length > 0),
   Component: CwndPanel,

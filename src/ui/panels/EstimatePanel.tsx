@@ -165,6 +165,7 @@ function EstimatePanel({ set, layout, presenter }: PanelProps) {
 export const estimatePanel: PanelDef = {
   id: 'estimate',
   title: 'Estimates and loss verdicts',
+  short: 'Estimates',
   defaultVisible: true,
   available: (set: RunSet) => set.runs.some((r) => hasRows(r, 'estimate') || hasRows(r, 'verdict')),
   Component: EstimatePanel,

@@ -129,6 +129,7 @@ function DropCauses({ drops }: { drops: Record<string, number> }) {
 export const metricsPanel: PanelDef = {
   id: 'metrics',
   title: 'Metrics',
+  short: 'Metrics',
   defaultVisible: true,
   available: () => true,
   Component: MetricsPanel,

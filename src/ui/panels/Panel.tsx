@@ -20,15 +20,33 @@ interface Props {
 /** Move/hide buttons for the panel being rendered, supplied by PanelGrid. */
 export const PanelActionsContext = createContext<ReactNode>(null);
 
+/**
+ * True where the grid squeezes each legend to one scrolling line (presenter mode with three or
+ * four panels): the legend is then a focusable region, so the keyboard can scroll it too.
+ */
+export const CompactLegendContext = createContext(false);
+
 export function Panel({ title, hint, legend, summary, children, id, className }: Props) {
   const actions = useContext(PanelActionsContext);
+  const compact = useContext(CompactLegendContext);
   return (
     <section className={className ? `panel ${className}` : 'panel'} aria-labelledby={`${id}-title`} data-panel={id}>
-      <header className="panel-head">
-        <h2 id={`${id}-title`}>{title}</h2>
-        {actions ? <div className="panel-actions">{actions}</div> : null}
-      </header>
-      {legend ? <ul className="legend">{legend}</ul> : null}
+      {/* one block so presenter mode can run the legend on after the title, saving a row */}
+      <div className="panel-top">
+        <header className="panel-head">
+          <h2 id={`${id}-title`}>{title}</h2>
+          {actions ? <div className="panel-actions">{actions}</div> : null}
+        </header>
+        {legend ? (
+          compact ? (
+            <ul className="legend" tabIndex={0} aria-label={`${title}: legend`}>
+              {legend}
+            </ul>
+          ) : (
+            <ul className="legend">{legend}</ul>
+          )
+        ) : null}
+      </div>
       <p className="hint">{hint}</p>
       {children}
       {summary ? (

@@ -1,10 +1,13 @@
 /**
  * The visible panels in the view's order, in a responsive grid, each with keyboard-operable
  * "move up / move down / hide" buttons; hidden panels are listed in the Panels menu to show
- * again. Metrics and path span the full width; time charts take a column each on wide screens.
+ * again. Panels sit side by side wherever two columns fit; the metrics table spans the width.
+ * In presenter mode the chosen 1–4 panels fill the screen, each chart sized by its cell.
  */
+import { MAX_PRESENT } from '../state/view.ts';
 import type { RunSet } from '../state/runSet.ts';
-import { PanelActionsContext } from './Panel.tsx';
+import { ChartFillContext } from './ChartSvg.tsx';
+import { CompactLegendContext, PanelActionsContext } from './Panel.tsx';
 import { getPanel, PANELS } from './registry.ts';
 import type { PanelProps } from './types.ts';
 
@@ -17,7 +20,9 @@ interface Props extends Omit<PanelProps, 'set'> {
 
 export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props) {
   return (
-    <div className={`panel-grid${presenter ? ' presenting' : ''}`} data-testid="panel-grid">
+    <ChartFillContext.Provider value={presenter}>
+    <CompactLegendContext.Provider value={presenter && ids.length >= 3}>
+    <div className={presenter ? `panel-grid presenting count-${ids.length}` : 'panel-grid'} data-testid="panel-grid">
       {ids.map((id, i) => {
         const def = getPanel(id);
         if (!def) return null;
@@ -43,6 +48,40 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
         );
       })}
     </div>
+    </CompactLegendContext.Provider>
+    </ChartFillContext.Provider>
+  );
+}
+
+/**
+ * The panels the presenter shows: up to MAX_PRESENT of the available ones, ticked in a menu
+ * (the order of the view's panel list, which the move buttons set).
+ */
+export function PresentMenu({ available, chosen, onChange }: { available: readonly { id: string; title: string }[]; chosen: readonly string[]; onChange: (ids: string[]) => void }) {
+  return (
+    <details className="menu" data-testid="present-menu">
+      <summary>Panels ({chosen.length})</summary>
+      <div className="menu-body">
+        <fieldset>
+          <legend>Show on the screen (up to {MAX_PRESENT})</legend>
+          {available.map((p) => {
+            const on = chosen.includes(p.id);
+            return (
+              <label key={p.id} className="check">
+                <input
+                  type="checkbox"
+                  data-testid={`present-${p.id}`}
+                  checked={on}
+                  disabled={(!on && chosen.length >= MAX_PRESENT) || (on && chosen.length === 1)}
+                  onChange={(e) => onChange(e.target.checked ? available.map((a) => a.id).filter((id) => id === p.id || chosen.includes(id)) : chosen.filter((id) => id !== p.id))}
+                />
+                {p.title}
+              </label>
+            );
+          })}
+        </fieldset>
+      </div>
+    </details>
   );
 }
 

@@ -73,6 +73,7 @@ function PathPanel({ set }: PanelProps) {
 export const pathPanel: PanelDef = {
   id: 'path',
   title: 'Path',
+  short: 'Path',
   defaultVisible: true,
   available: () => true,
   Component: PathPanel,

@@ -94,6 +94,7 @@ function ProbePanel({ set, presenter }: PanelProps) {
 export const probePanel: PanelDef = {
   id: 'probe',
   title: 'TCP-Probing probe cycles',
+  short: 'Probes',
   defaultVisible: true,
   available: (set: RunSet) => runsWithRows(set, 'probe').length > 0,
   Component: ProbePanel,

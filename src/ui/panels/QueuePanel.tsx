@@ -76,6 +76,7 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
 export const queuePanel: PanelDef = {
   id: 'queue',
   title: 'Queue',
+  short: 'Queue',
   defaultVisible: true,
   available: (set) => set.runs.some((r) => r.result.trace.queue.tNs.length > 0),
   Component: QueuePanel,

@@ -62,6 +62,7 @@ function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
 export const timeSeqPanel: PanelDef = {
   id: 'timeseq',
   title: 'Time–sequence',
+  short: 'Seq',
   defaultVisible: true,
   available: (set) => set.runs.some((r) => r.result.trace.send.tNs.length > 0),
   Component: TimeSeqPanel,

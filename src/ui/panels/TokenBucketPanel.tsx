@@ -112,6 +112,7 @@ function TokenBucketPanel({ set, presenter }: PanelProps) {
 export const tokenBucketPanel: PanelDef = {
   id: 'tokens',
   title: 'Token bucket',
+  short: 'Tokens',
   defaultVisible: true,
   available: (set: RunSet) => runsWithRows(set, 'bucket').length > 0,
   Component: TokenBucketPanel,

@@ -1,6 +1,9 @@
 /**
- * Playback and time-window controls: play/pause, previous/next event, next loss/timeout,
- * speed, a seek slider with the cursor time, and zoom out / pan / reset for the shared window.
+ * Playback and time-window controls, in one row wherever it fits: previous/next event,
+ * play/pause, next loss/timeout, speed, the cursor time, a seek slider, and zoom in / out / pan /
+ * reset for the shared window (in presenter mode and on a phone only "whole run" is kept: there a
+ * drag or a pinch on a chart zooms). Labels shorten on a phone; the full name stays the
+ * accessible name.
  */
 import { useId } from 'react';
 import type { WindowS } from '../charts/frame.ts';
@@ -28,21 +31,21 @@ export function TransportBar({ events, zoomed }: Props) {
     if (t !== null) dispatch({ type: 'seek', tS: t });
   };
   return (
-    <div className="transport" role="toolbar" aria-label="Playback and time window">
-      <button type="button" onClick={() => jump(prevBefore(events.any, p.tS))} title="Previous event (← or PageUp)">
-        ◀ Event
+    <div className="transport" role="toolbar" aria-label="Playback and time window" data-testid="transport">
+      <button type="button" onClick={() => jump(prevBefore(events.any, p.tS))} aria-label="Previous event" title="Previous event (← or PageUp)">
+        ◀<span className="long"> Event</span>
       </button>
       <button type="button" className="play" data-testid="play" onClick={() => dispatch({ type: 'toggle' })} title="Play / pause (Space)">
         {p.playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" onClick={() => jump(nextAfter(events.any, p.tS))} title="Next event (→ or PageDown)">
-        Event ▶
+      <button type="button" onClick={() => jump(nextAfter(events.any, p.tS))} aria-label="Next event" title="Next event (→ or PageDown)">
+        <span className="long">Event </span>▶
       </button>
-      <button type="button" onClick={() => jump(nextAfter(events.loss, p.tS))} disabled={events.loss.length === 0} title="Next loss (L)">
-        Next loss
+      <button type="button" onClick={() => jump(nextAfter(events.loss, p.tS))} disabled={events.loss.length === 0} aria-label="Next loss" title="Next loss (L)">
+        <span className="long">Next </span>loss
       </button>
-      <button type="button" onClick={() => jump(nextAfter(events.timeout, p.tS))} disabled={events.timeout.length === 0} title="Next timeout (T)">
-        Next timeout
+      <button type="button" onClick={() => jump(nextAfter(events.timeout, p.tS))} disabled={events.timeout.length === 0} aria-label="Next timeout" title="Next timeout (T)">
+        <span className="long">Next </span>timeout
       </button>
       <label htmlFor={speedId} className="visually-hidden">
         Playback speed (simulated seconds per second)
@@ -54,6 +57,10 @@ export function TransportBar({ events, zoomed }: Props) {
           </option>
         ))}
       </select>
+      <output className="time-readout" data-testid="cursor-time" htmlFor={seekId}>
+        <span className="long">t = </span>
+        {p.tS.toFixed(3)} s
+      </output>
       <label htmlFor={seekId} className="visually-hidden">
         Time cursor
       </label>
@@ -69,9 +76,6 @@ export function TransportBar({ events, zoomed }: Props) {
         aria-valuetext={`${p.tS.toFixed(2)} s`}
         onChange={(e) => dispatch({ type: 'seek', tS: Number(e.target.value) })}
       />
-      <output className="time-readout" data-testid="cursor-time" htmlFor={seekId}>
-        t = {p.tS.toFixed(3)} s
-      </output>
       <span className="zoom-tools">
         <button type="button" data-testid="zoom-in" onClick={() => setWindow(zoomWindow(windowS, 0.5, Math.min(windowS[1], Math.max(windowS[0], p.tS)), p.endS))} title="Zoom in around the cursor (or drag across a chart; Ctrl+wheel)">
           Zoom in
@@ -85,10 +89,10 @@ export function TransportBar({ events, zoomed }: Props) {
         <button type="button" onClick={() => setWindow(panWindow(windowS, 0.5, p.endS))} disabled={!zoomed || windowS[1] >= p.endS} aria-label="Pan later" title="Pan later (Shift+drag on a chart)">
           ▶
         </button>
-        <button type="button" data-testid="reset-zoom" onClick={() => setWindow(null)} disabled={!zoomed}>
-          Reset zoom
-        </button>
       </span>
+      <button type="button" className="reset-zoom" data-testid="reset-zoom" onClick={() => setWindow(null)} disabled={!zoomed} title="Show the whole run (or double-click a chart)">
+        Whole run
+      </button>
     </div>
   );
 }

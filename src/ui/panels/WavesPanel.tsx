@@ -93,6 +93,7 @@ function WavesPanel({ set, presenter }: PanelProps) {
 export const wavesPanel: PanelDef = {
   id: 'waves',
   title: 'TCP-Real waves',
+  short: 'Waves',
   defaultVisible: true,
   available: (set: RunSet) => runsWithRows(set, 'wave').length > 0,
   Component: WavesPanel,

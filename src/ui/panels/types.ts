@@ -15,6 +15,8 @@ export interface PanelDef {
   id: string;
   /** Name in the panel menu. */
   title: string;
+  /** A word for the phone's panel tabs. */
+  short: string;
   /** Shown when the app opens (or when the view lists no panels). */
   defaultVisible: boolean;
   /** False hides the panel and its menu entry, e.g. when the trace lacks its data. */

@@ -1,8 +1,11 @@
 /**
  * Presenter keys → commands. Pure, so the mapping is tested without a browser; App executes
- * the commands. Keys are ignored while typing in a field or operating a control that uses them.
+ * the commands. The keys act whatever has focus — a lecturer's clicker or Space must not be
+ * swallowed by the button last clicked, a closed select or a slider — except while typing in a
+ * text field, Space on a checkbox or radio button (no other key toggles it), and anywhere in the
+ * scenario editor: it is a form, and its sliders, selects and buttons keep their own keys.
  */
-export type KeyCommand = 'toggle' | 'prev-event' | 'next-event' | 'next-loss' | 'next-timeout' | 'fullscreen' | 'faster' | 'slower';
+export type KeyCommand = 'toggle' | 'prev-event' | 'next-event' | 'next-loss' | 'next-timeout' | 'fullscreen' | 'faster' | 'slower' | 'escape' | 'help';
 
 const KEYS: Record<string, KeyCommand> = {
   ' ': 'toggle',
@@ -20,6 +23,8 @@ const KEYS: Record<string, KeyCommand> = {
   '=': 'faster',
   '-': 'slower',
   _: 'slower',
+  Escape: 'escape',
+  '?': 'help',
 };
 
 export interface KeyInfo {
@@ -31,24 +36,21 @@ export interface KeyInfo {
   targetTag?: string;
   targetType?: string;
   targetEditable?: boolean;
+  /** The focused control is part of the scenario editor's form. */
+  inForm?: boolean;
 }
 
-/** Controls that consume these keys themselves: a slider's arrows, a button's Space, any text field. */
+/** Input types that take no typed text: the keys act on the stage even while they have focus. */
+const NON_TEXT_INPUTS = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file']);
+
+/** Fields being typed in and the editor's controls own every key but Escape (which leaves presenter mode from anywhere). */
 function ownsKey(k: KeyInfo): boolean {
-  if (k.targetEditable) return true;
-  switch (k.targetTag) {
-    case 'TEXTAREA':
-    case 'SELECT':
-      return true;
-    case 'INPUT':
-      return k.targetType !== 'checkbox' && k.targetType !== 'radio' ? true : k.key === ' ';
-    case 'BUTTON':
-    case 'A':
-    case 'SUMMARY':
-      return k.key === ' ' || k.key === 'Enter';
-    default:
-      return false;
-  }
+  if (k.key === 'Escape') return false;
+  if (k.inForm || k.targetEditable || k.targetTag === 'TEXTAREA') return true;
+  if (k.targetTag !== 'INPUT') return false;
+  const type = (k.targetType ?? 'text').toLowerCase();
+  if (!NON_TEXT_INPUTS.has(type)) return true;
+  return k.key === ' ' && (type === 'checkbox' || type === 'radio');
 }
 
 export function keyCommand(k: KeyInfo): KeyCommand | null {
@@ -56,3 +58,16 @@ export function keyCommand(k: KeyInfo): KeyCommand | null {
   if (ownsKey(k)) return null;
   return KEYS[k.key] ?? null;
 }
+
+/** The keyboard help's rows: keys and what they do, in the order a lecturer meets them. */
+export const KEY_HELP: readonly (readonly [string, string])[] = [
+  ['Space', 'play / pause'],
+  ['→ or PageDown', 'next event'],
+  ['← or PageUp', 'previous event'],
+  ['L', 'next loss'],
+  ['T', 'next timeout'],
+  ['+ / −', 'faster / slower'],
+  ['F', 'full screen'],
+  ['Escape', 'close a menu, then leave presenter mode'],
+  ['?', 'this help'],
+];

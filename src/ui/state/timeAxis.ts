@@ -53,3 +53,24 @@ export function panWindow(w: WindowS, fraction: number, endS: number): WindowS |
   const t0 = Math.min(Math.max(0, w[0] + width * fraction), Math.max(0, endS - width));
   return normaliseWindow(t0, t0 + width, endS);
 }
+
+/**
+ * The window after a two-finger pinch on a plot `[plotLeftPx, plotRightPx]` wide: the times that
+ * were under the two fingers when the pinch began (in window `w`) stay under them now. Fingers
+ * closer than a few pixels keep the window (no division by a vanishing spread).
+ */
+export function pinchWindow(
+  w: WindowS,
+  plotPx: readonly [number, number],
+  startPx: readonly [number, number],
+  nowPx: readonly [number, number],
+  endS: number,
+): WindowS | null {
+  const perPx = (w[1] - w[0]) / Math.max(1, plotPx[1] - plotPx[0]);
+  const timeAt = (px: number): number => w[0] + (px - plotPx[0]) * perPx;
+  const spreadPx = nowPx[1] - nowPx[0];
+  if (Math.abs(spreadPx) < 4 || Math.abs(startPx[1] - startPx[0]) < 4) return normaliseWindow(w[0], w[1], endS);
+  const newPerPx = (timeAt(startPx[1]) - timeAt(startPx[0])) / spreadPx;
+  const t0 = timeAt(startPx[0]) - (nowPx[0] - plotPx[0]) * newPerPx;
+  return normaliseWindow(t0, t0 + (plotPx[1] - plotPx[0]) * newPerPx, endS);
+}

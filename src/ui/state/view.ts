@@ -13,6 +13,8 @@ export const PanelIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'is n
 export const MAX_PANELS = 32;
 /** Beyond six lines a chart stops being readable, and Okabe–Ito has only so many colours. */
 export const MAX_COMPARE = 6;
+/** A projector shows at most four panels legibly (a 2 × 2 grid at 1280 × 720). */
+export const MAX_PRESENT = 4;
 /** The longest scenario is 3600 s; a window is never wider than that. */
 const MAX_TIME_S = 3600;
 
@@ -32,6 +34,8 @@ export const ViewSchema = z.strictObject({
   theme: z.enum(['light', 'dark']).default('light'),
   /** Large type, no chrome: for the projector. */
   presenter: z.boolean().default(false),
+  /** The panels presenter mode shows, in order; empty = the first two visible panels. */
+  present: z.array(PanelIdSchema).max(MAX_PRESENT).default([]),
 });
 
 export type ViewState = z.output<typeof ViewSchema>;

@@ -1,0 +1,77 @@
+/**
+ * The scenario editor's drawer: a column beside the stage on a wide screen, a bottom sheet on a
+ * phone (which then also holds the quick controls): a modal dialog, so the page behind it is
+ * inert, Escape closes it and a tap on the dimmed page too. Whether it is open is remembered on this
+ * device (not in the share link: a student's phone and the lecture-room PC differ); the first
+ * time, it opens only where the stage keeps room for two panels side by side.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+
+const STORAGE_KEY = 'tcp-lab.drawer';
+/** Below this width the open drawer would squeeze the stage to one narrow column. */
+export const DRAWER_OPEN_MIN_WIDTH_PX = 1400;
+
+function remembered(): boolean | null {
+  try {
+    const v = localStorage.getItem(STORAGE_KEY);
+    return v === 'open' ? true : v === 'closed' ? false : null;
+  } catch {
+    return null; // storage blocked (private mode, file://): fall back to the width rule
+  }
+}
+
+/** [open, setOpen]: the remembered state, else open on wide screens; a phone always starts closed. */
+export function useDrawerOpen(phone: boolean): [boolean, (open: boolean) => void] {
+  const [open, setOpenState] = useState(() => !phone && (remembered() ?? innerWidth >= DRAWER_OPEN_MIN_WIDTH_PX));
+  const setOpen = useCallback(
+    (next: boolean) => {
+      setOpenState(next);
+      if (phone) return; // the sheet is a moment's visit, not a layout to keep
+      try {
+        localStorage.setItem(STORAGE_KEY, next ? 'open' : 'closed');
+      } catch {
+        // not remembered: harmless
+      }
+    },
+    [phone],
+  );
+  return [open, setOpen];
+}
+
+interface Props {
+  sheet: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+export function Drawer({ sheet, onClose, children }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, [sheet]); // a window narrowed to phone size turns the open column into the sheet
+  const head = (
+    <div className="drawer-head">
+      {sheet ? <h2>Controls</h2> : null}
+      <button type="button" className="drawer-close" onClick={onClose}>
+        {sheet ? 'Done' : 'Hide editor'}
+      </button>
+    </div>
+  );
+  if (!sheet)
+    return (
+      <aside className="drawer" id="scenario-drawer" aria-label="Scenario" data-testid="drawer">
+        {head}
+        {children}
+      </aside>
+    );
+  return (
+    // a click on the dialog itself (not its content) is a tap on the backdrop
+    <dialog ref={dialog} className="drawer sheet" id="scenario-drawer" aria-label="Controls" data-testid="drawer" onClose={onClose} onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="sheet-body">
+        {head}
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,35 @@
+/** The `?` key's short keyboard help: a modal dialog (Escape or Close shuts it). */
+import { useEffect, useRef } from 'react';
+import { KEY_HELP } from '../state/keys.ts';
+
+export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    else if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={dialog} className="key-help" aria-labelledby="key-help-title" data-testid="key-help" onClose={onClose}>
+      <h2 id="key-help-title">Keyboard</h2>
+      <p>These keys work wherever the focus is, except while you type in a text or number field and inside the scenario editor, whose controls keep their own keys.</p>
+      <dl>
+        {KEY_HELP.map(([keys, what]) => (
+          <div key={keys} className="key-row">
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="key-help-more">On a chart: drag to zoom into a time range, Shift+drag to pan, double-click to see the whole run; on a touch screen, pinch to zoom and drag to pan.</p>
+      <form method="dialog">
+        <button type="submit" autoFocus>
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The title bar and the toolbar above the stage: the scenario's name and a one-line subtitle,
+ * then Scenario (the editor drawer), Presets, Compare, Panels, Share, Export, Present, theme and
+ * the keyboard help. In presenter mode only what a lecturer needs stays: the quick controls in a
+ * popover, which panels to show, theme, help and the way out.
+ */
+import type { ReactNode } from 'react';
+import type { Scenario } from '../../scenarios/schema.ts';
+import { describeScenario, variantLabel } from '../format.ts';
+import type { ViewState } from '../state/view.ts';
+
+interface Props {
+  scenario: Scenario | null;
+  view: ViewState;
+  /** "running…" / "ran in N ms" (tests and screen readers follow it). */
+  status: string;
+  drawerOpen: boolean;
+  onDrawer: (open: boolean) => void;
+  onPresenter: (on: boolean) => void;
+  onTheme: () => void;
+  onHelp: () => void;
+  onShare: () => void;
+  /** Presets, Compare, Panels, Export: built by the App, which owns their state. */
+  menus: ReactNode;
+  /** Presenter mode's menus: the quick controls popover and the panel chooser. */
+  presenterMenus: ReactNode;
+}
+
+export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresenter, onTheme, onHelp, onShare, menus, presenterMenus }: Props) {
+  const subtitle = scenario
+    ? `${describeScenario(scenario)}${view.compare.length > 0 ? ` — every flow run as ${view.compare.map(variantLabel).join(', ')} in turn` : ''}`
+    : 'no scenario loaded';
+  return (
+    <header className="app-head">
+      <div className="title-bar">
+        <h1>
+          TCP Lab{scenario ? <span className="scenario-name">{scenario.name}</span> : null}
+        </h1>
+        <p className="subtitle" title={subtitle}>
+          {subtitle}
+        </p>
+        <p className="status" role="status" aria-live="polite" data-testid="status">
+          {status}
+        </p>
+      </div>
+      <nav className="toolbar" aria-label="Tools">
+        {view.presenter ? (
+          presenterMenus
+        ) : (
+          <>
+            <button type="button" data-testid="drawer-toggle" aria-expanded={drawerOpen} aria-controls="scenario-drawer" onClick={() => onDrawer(!drawerOpen)}>
+              <span className="phone-only">Controls</span>
+              <span className="wide-only">Scenario</span>
+            </button>
+            {menus}
+            <button type="button" data-testid="copy-link" onClick={onShare}>
+              Share
+            </button>
+          </>
+        )}
+        <button type="button" data-testid="presenter" aria-pressed={view.presenter} onClick={() => onPresenter(!view.presenter)}>
+          {view.presenter ? 'Exit presenter' : 'Present'}
+        </button>
+        <button type="button" data-testid="theme" aria-pressed={view.theme === 'dark'} onClick={onTheme} aria-label={view.theme === 'dark' ? 'Light theme' : 'Dark theme'} title={view.theme === 'dark' ? 'Light theme' : 'Dark theme'}>
+          {view.theme === 'dark' ? '☀' : '☾'}
+        </button>
+        <button type="button" data-testid="help" onClick={onHelp} aria-label="Keyboard help" title="Keyboard help (?)">
+          ?
+        </button>
+      </nav>
+    </header>
+  );
+}

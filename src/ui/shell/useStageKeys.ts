@@ -1,0 +1,92 @@
+/**
+ * The presenter keys, on the window: they act whatever has focus (state/keys.ts says when a
+ * field keeps them), and the key's own default (a focused button's Space, a closed select's or
+ * a slider's arrows) is cancelled so it does not act twice. Escape first closes what is open —
+ * a dialog (the keyboard help, the phone's controls sheet) or a menu — and only then leaves
+ * presenter mode. A value
+ * chosen in a select outside the scenario editor sends focus back to the stage.
+ */
+import { useEffect, useRef } from 'react';
+import type { EventTimes } from '../state/eventTimes.ts';
+import { keyCommand } from '../state/keys.ts';
+import { nextAfter, prevBefore, type PlaybackAction, type PlaybackState } from '../state/playback.ts';
+import type { Store } from '../state/store.ts';
+import { focusStage } from './stageFocus.ts';
+import { closeMenusOnEscape } from './useDismissMenus.ts';
+
+export interface StageKeyActions {
+  events: EventTimes;
+  playback: Store<PlaybackState>;
+  dispatch: (a: PlaybackAction) => void;
+  /** Escape with nothing open to close: true if it did something (left presenter mode, closed the sheet). */
+  onEscape: () => boolean;
+  onHelp: () => void;
+}
+
+/** The scenario editor: a form whose controls keep their keys, and focus, after a choice. */
+const FORM_SELECTOR = '.drawer';
+
+export function useStageKeys(actions: StageKeyActions): void {
+  const latest = useRef(actions);
+  latest.current = actions;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.defaultPrevented || e.isComposing) return; // a control (the preset list) handled it already
+      if (document.querySelector('dialog[open]')) return; // the help or the controls sheet has the keyboard
+      const target = e.target as HTMLElement | null;
+      const cmd = keyCommand({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        targetTag: target?.tagName,
+        targetType: target?.getAttribute?.('type') ?? undefined,
+        targetEditable: target?.isContentEditable,
+        inForm: !!target?.closest?.(FORM_SELECTOR),
+      });
+      if (!cmd) return;
+      const { events, playback, dispatch, onEscape, onHelp } = latest.current;
+      if (cmd === 'escape') {
+        if (closeMenusOnEscape() || onEscape()) e.preventDefault();
+        return;
+      }
+      e.preventDefault();
+      const t = playback.get().tS;
+      const seek = (to: number | null): void => {
+        if (to !== null) dispatch({ type: 'seek', tS: to });
+      };
+      switch (cmd) {
+        case 'toggle':
+          return dispatch({ type: 'toggle' });
+        case 'prev-event':
+          return seek(prevBefore(events.any, t));
+        case 'next-event':
+          return seek(nextAfter(events.any, t));
+        case 'next-loss':
+          return seek(nextAfter(events.loss, t));
+        case 'next-timeout':
+          return seek(nextAfter(events.timeout, t));
+        case 'faster':
+          return dispatch({ type: 'faster' });
+        case 'slower':
+          return dispatch({ type: 'slower' });
+        case 'help':
+          return onHelp();
+        case 'fullscreen':
+          if (document.fullscreenElement) void document.exitFullscreen?.();
+          else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+          return;
+      }
+    };
+    const onChange = (e: Event): void => {
+      const t = e.target as HTMLElement;
+      if (t.tagName === 'SELECT' && !t.closest(FORM_SELECTOR)) focusStage();
+    };
+    addEventListener('keydown', onKey);
+    document.addEventListener('change', onChange);
+    return () => {
+      removeEventListener('keydown', onKey);
+      document.removeEventListener('change', onChange);
+    };
+  }, []);
+}
