@@ -129,6 +129,7 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
     expect(await page.getByTestId('cwnd-chart-stop-mark').textContent()).toBe(`run stopped at ${stoppedS} s`);
     expect(await page.locator('#cwnd-chart').getAttribute('aria-label')).toContain(`over the first ${stoppedS} s`);
     expect(await page.locator('#cwnd-chart').getAttribute('aria-label')).not.toContain('3600');
+    expect(await page.locator('[data-panel="metrics"] .footnote').textContent()).toContain(`Metrics are over the first ${stoppedS} s only: the run was stopped there.`);
     await page.screenshot({ path: join(OUT, 'hardening-capped.png') });
   });
 

@@ -4,7 +4,7 @@ import { traceHashOf } from '../../worker/client.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
 import { CAUSE_STYLE, variantColour } from '../charts/palette.ts';
 import { int, mbps, variantLabel } from '../format.ts';
-import type { RunSet } from '../state/runSet.ts';
+import { overSpan, type RunSet } from '../state/runSet.ts';
 import { Panel } from './Panel.tsx';
 import { bestRows, metricColumns } from './metricColumns.ts';
 import type { PanelDef, PanelProps } from './types.ts';
@@ -102,7 +102,8 @@ function MetricsPanel({ set }: PanelProps) {
               , {r.label} <TraceHash result={r.result} />
             </span>
           ))}
-          .{set.runs.some((r) => r.result.decimated) ? ' Charts show a display-decimated trace (every peak kept); metrics are exact.' : ''}
+          .{set.partial ? ` Metrics are ${overSpan(set)} only: the run was stopped there.` : ''}
+          {set.runs.some((r) => r.result.decimated) ? ' Charts show a display-decimated trace (every peak kept); metrics are exact.' : ''}
         </p>
       ) : null}
     </Panel>
