@@ -98,7 +98,7 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
     );
     expect(await page.getByTestId('status').textContent()).toBe('this scenario did not run');
     // the old picture is dimmed and named as the last run's
-    expect(await page.locator('main.panels.stale').count()).toBe(1);
+    expect(await page.locator('main.stage.stale').count()).toBe(1);
     expect(await page.getByTestId('stale-note').count()).toBe(1);
 
     await page.evaluate(() => (window.__sim.killNew = false));
@@ -107,7 +107,7 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
     await nextRun(page, before);
     expect(await page.getByTestId('error-banner').count()).toBe(0);
     expect(await page.getByTestId('stale-note').count()).toBe(0);
-    expect(await page.locator('main.panels.stale').count()).toBe(0);
+    expect(await page.locator('main.stage.stale').count()).toBe(0);
     expect(w.errors).toEqual([]);
   });
 
@@ -143,10 +143,10 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
     expect(await page.getByTestId('retry').count()).toBe(0); // trying again cannot help
     expect(await page.getByTestId('status').textContent()).toBe('this scenario did not run');
     expect(await page.getByTestId('problem-banner').count()).toBe(0); // the link itself is valid
-    expect(await page.locator('main.panels.stale').count()).toBe(1);
+    expect(await page.locator('main.stage.stale').count()).toBe(1);
     expect(await page.getByTestId('stale-note').textContent()).toBe('The charts below are from the last run that completed, not from the scenario above.');
     await page.getByTestId('error-banner').getByRole('button', { name: 'Dismiss' }).click();
-    expect(await page.locator('main.panels.stale').count()).toBe(1); // still not this scenario's charts
+    expect(await page.locator('main.stage.stale').count()).toBe(1); // still not this scenario's charts
     await page.screenshot({ path: join(OUT, 'hardening-refused.png') });
   });
 

@@ -50,6 +50,8 @@ describe.runIf(haveChromium)('offline in Chromium', () => {
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await settled(page);
       const before = await page.getByTestId('trace-hash').textContent();
+      // the editor drawer starts closed below 1400 px wide: open it as a user would
+      if ((await page.getByTestId('drawer-toggle').getAttribute('aria-expanded')) !== 'true') await page.getByTestId('drawer-toggle').click();
       await page.locator(RATE_TEXT).fill('3');
       await page.waitForFunction((h) => document.querySelector('[data-testid="trace-hash"]')?.textContent !== h, before, { timeout: 60_000 });
       await settled(page);

@@ -18,7 +18,7 @@ import { getPreset, PRESETS } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, OUT, ROOT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, injectAxe, OUT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -64,7 +64,7 @@ const pageSize = (page: Page) =>
 
 /** axe-core's serious and critical violations on the page as it is now. */
 async function seriousA11y(page: Page, skip: readonly string[] = []): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  await injectAxe(page);
   return page.evaluate(async (off) => {
     type Axe = { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
     const r = await (window as unknown as { axe: Axe }).axe.run(document, { rules: Object.fromEntries(off.map((id) => [id, { enabled: false }])) });
