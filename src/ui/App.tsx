@@ -12,6 +12,7 @@ import { QuickControls } from './controls/QuickControls.tsx';
 import { ScenarioControls } from './controls/ScenarioControls.tsx';
 import { ComparePicker } from './panels/ComparePicker.tsx';
 import { ErrorBanner } from './panels/ErrorBanner.tsx';
+import { embedCode } from './export/embed.ts';
 import { ExportMenu } from './panels/ExportMenu.tsx';
 import { PanelMenu, PresentMenu } from './panels/PanelGrid.tsx';
 import { PresetMenu } from './panels/PresetMenu.tsx';
@@ -204,17 +205,22 @@ export function App() {
     focusStage();
   };
 
-  const [linkState, setLinkState] = useState<string | null>(null);
-  const copyLink = async (): Promise<void> => {
-    if (shared) writeHash(shared);
-    const url = location.href;
+  const [copied, setCopied] = useState<{ what: 'link' | 'embed code'; text: string; ok: boolean } | null>(null);
+  const copy = async (what: 'link' | 'embed code', text: string): Promise<void> => {
     try {
-      await navigator.clipboard.writeText(url);
-      setLinkState('Link copied to the clipboard.');
+      await navigator.clipboard.writeText(text);
+      setCopied({ what, text, ok: true });
     } catch {
-      setLinkState('Copy this link:');
+      setCopied({ what, text, ok: false });
     }
   };
+  const copyLink = (): Promise<void> => {
+    if (shared) writeHash(shared);
+    return copy('link', location.href);
+  };
+  const copyEmbed = (): Promise<void> => (shared ? copy('embed code', embedCode(shared, panelIds, location.origin + location.pathname)) : Promise.resolve());
+  const embedded = view.embed;
+  const openFullHref = embedded && shared ? `${location.pathname}#${encodeState({ ...shared, view: { ...shared.view, embed: false } })}` : null;
 
   // Built only when their inputs change: "running…" and other shell updates then re-render
   // neither the long controls form nor the panels (measured: both showed up in redraw profiles).
@@ -244,7 +250,7 @@ export function App() {
   );
 
   return (
-    <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}`}>
+    <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}${embedded ? ' embed' : ''}`}>
       <Toolbar
         scenario={scenario}
         view={shownView}
@@ -264,8 +270,12 @@ export function App() {
               Experiments
             </a>
             {exportMenu}
+            <button type="button" data-testid="embed-code" onClick={() => void copyEmbed()} title="HTML for an iframe showing these panels in a course page or learning platform">
+              Embed
+            </button>
           </>
         }
+        openFullHref={openFullHref}
         presenterMenus={
           <>
             <details className="menu quick-menu" data-testid="quick-menu">
@@ -276,11 +286,18 @@ export function App() {
           </>
         }
       />
-      {linkState ? (
+      {copied ? (
         <p className="share-line" role="status">
-          {linkState}{' '}
-          <input className="share-url" data-testid="share-link" readOnly value={location.href} aria-label="Link to this scenario and view" onFocus={(e) => e.currentTarget.select()} />
-          <button type="button" onClick={() => setLinkState(null)}>
+          {copied.ok ? `${copied.what === 'link' ? 'Link' : 'Embed code'} copied to the clipboard.` : `Copy this ${copied.what}:`}{' '}
+          <input
+            className="share-url"
+            data-testid={copied.what === 'link' ? 'share-link' : 'embed-code-text'}
+            readOnly
+            value={copied.text}
+            aria-label={copied.what === 'link' ? 'Link to this scenario and view' : 'HTML that embeds this scenario in a course page'}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <button type="button" onClick={() => setCopied(null)}>
             Close
           </button>
         </p>
@@ -295,15 +312,15 @@ export function App() {
         </p>
       ))}
       <TimeAxisContext.Provider value={axis}>
-        <div className={drawerOpen && !presenting && !phone ? 'workspace with-drawer' : 'workspace'}>
-          {drawerOpen && !presenting && scenario ? (
+        <div className={drawerOpen && !presenting && !phone && !embedded ? 'workspace with-drawer' : 'workspace'}>
+          {drawerOpen && !presenting && !embedded && scenario ? (
             <Drawer sheet={phone} onClose={() => setDrawerOpen(false)}>
               {phone ? quick : null}
               {controls}
             </Drawer>
           ) : null}
           <div className="stage-column">
-            {presenting || phone ? null : quick}
+            {presenting || phone || embedded ? null : quick}
             <TransportBar events={events} zoomed={zoomed} />
             <Stage
               set={set}

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const OUT = join(ROOT, 'test-output/e2e');
@@ -98,7 +98,7 @@ export function watch(page: Page): Watched {
 }
 
 /** The run finished: status says how long it took, not "running…". */
-export async function settled(page: Page): Promise<void> {
+export async function settled(page: Page | Frame): Promise<void> {
   await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 });
   // fingerprints follow their run a moment later (the worker computes them after posting it)
   await page.waitForFunction(() => [...document.querySelectorAll('.footnote code')].every((c) => /^[0-9a-f]{8}$/.test(c.textContent ?? '')), null, { timeout: 60_000 });

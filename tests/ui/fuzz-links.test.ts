@@ -30,6 +30,7 @@ const viewArb: fc.Arbitrary<ViewState> = fc.record({
   compareLayout: fc.constantFrom('overlay' as const, 'multiples' as const),
   theme: fc.constantFrom('light' as const, 'dark' as const),
   presenter: fc.boolean(),
+  embed: fc.boolean(),
   present: fc.shuffledSubarray(['cwnd', 'queue', 'path', 'metrics'], { maxLength: 4 }),
 });
 const stateArb = fc.tuple(fc.constantFrom(...presets), viewArb).map(([scenario, view]): SharedState => ({ scenario, view }));

@@ -80,6 +80,7 @@ const viewArb: fc.Arbitrary<ViewState> = fc.record({
   compareLayout: fc.constantFrom('overlay' as const, 'multiples' as const),
   theme: fc.constantFrom('light' as const, 'dark' as const),
   presenter: fc.boolean(),
+  embed: fc.boolean(),
   present: fc.uniqueArray(panelIdArb, { maxLength: 4 }),
 });
 

@@ -2,7 +2,8 @@
  * The title bar and the toolbar above the stage: the scenario's name and a one-line subtitle,
  * then Scenario (the editor drawer), Presets, Compare, Panels, Share, Export, Present, theme and
  * the keyboard help. In presenter mode only what a lecturer needs stays: the quick controls in a
- * popover, which panels to show, theme, help and the way out.
+ * popover, which panels to show, theme, help and the way out. In an embed: the title, a link to
+ * the full app, theme and help.
  */
 import type { ReactNode } from 'react';
 import type { Scenario } from '../../scenarios/schema.ts';
@@ -24,9 +25,11 @@ interface Props {
   menus: ReactNode;
   /** Presenter mode's menus: the quick controls popover and the panel chooser. */
   presenterMenus: ReactNode;
+  /** In an embed (an iframe in a course page): the link that opens this scenario in the full app. */
+  openFullHref: string | null;
 }
 
-export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresenter, onTheme, onHelp, onShare, menus, presenterMenus }: Props) {
+export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresenter, onTheme, onHelp, onShare, menus, presenterMenus, openFullHref }: Props) {
   const subtitle = scenario
     ? `${describeScenario(scenario)}${view.compare.length > 0 ? ` — every flow run as ${view.compare.map(variantLabel).join(', ')} in turn` : ''}`
     : 'no scenario loaded';
@@ -44,7 +47,11 @@ export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresen
         </p>
       </div>
       <nav className="toolbar" aria-label="Tools">
-        {view.presenter ? (
+        {openFullHref !== null ? (
+          <a className="button-link" href={openFullHref} target="_blank" rel="noopener" data-testid="open-full">
+            Open in TCP Lab ↗
+          </a>
+        ) : view.presenter ? (
           presenterMenus
         ) : (
           <>
@@ -58,9 +65,11 @@ export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresen
             </button>
           </>
         )}
-        <button type="button" data-testid="presenter" aria-pressed={view.presenter} onClick={() => onPresenter(!view.presenter)}>
-          {view.presenter ? 'Exit presenter' : 'Present'}
-        </button>
+        {openFullHref !== null ? null : (
+          <button type="button" data-testid="presenter" aria-pressed={view.presenter} onClick={() => onPresenter(!view.presenter)}>
+            {view.presenter ? 'Exit presenter' : 'Present'}
+          </button>
+        )}
         <button type="button" data-testid="theme" aria-pressed={view.theme === 'dark'} onClick={onTheme} aria-label={view.theme === 'dark' ? 'Light theme' : 'Dark theme'} title={view.theme === 'dark' ? 'Light theme' : 'Dark theme'}>
           {view.theme === 'dark' ? '☀' : '☾'}
         </button>

@@ -18,7 +18,7 @@ import { dottedPath, formatError, pathSegments, formatValue, isRecord, parseScen
 import { getAt, hasAt, setAt, startsWith } from '../controls/paths.ts';
 import { collectIds, nextId } from '../controls/edit.ts';
 import { scenarioFields, type FieldNode } from '../controls/fields.ts';
-import { MAX_PANELS, ViewSchema, VIEW_FIELDS, type ViewState } from './view.ts';
+import { MAX_PANELS, PanelIdSchema, ViewSchema, VIEW_FIELDS, type ViewState } from './view.ts';
 
 export interface SharedState {
   scenario: Scenario;
@@ -93,11 +93,52 @@ export function decodeState(hash: string, fallback: SharedState): DecodedState {
 
 /** decodeState with an explicit migration list, so the migration machinery itself can be tested. */
 export function decodeStateWith(hash: string, fallback: SharedState, migrations: readonly StateMigration[]): DecodedState {
-  const current = migrations.length + 1;
   const whole = (problem: string): DecodedState => ({ ...fallback, problems: [`link: ${problem} — kept the current scenario and view`] });
   try {
-    const text = normaliseHash(hash);
-    if (text === '') return { ...fallback, problems: [] };
+    const [text, ...options] = normaliseHash(hash).split('&');
+    if (text.includes('=')) return withOptions({ ...fallback, problems: [] }, [text, ...options]);
+    if (text === '') return withOptions({ ...fallback, problems: [] }, options);
+    return withOptions(decodeData(text, fallback, migrations), options);
+  } catch (e) {
+    // Unreachable by design; a link must never take the app down, whatever is in it.
+    return whole(`could not be read (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+/** The readable options a link may carry after its data, for a hand-written embed code: `&embed=1&panels=cwnd,queue`. */
+export const LINK_OPTIONS = ['embed', 'panels'] as const;
+
+/** Applies `name=value` options over the decoded view; a bad one is named and ignored. */
+function withOptions(state: DecodedState, options: readonly string[]): DecodedState {
+  if (options.length === 0) return state;
+  const problems = [...state.problems];
+  let view = state.view;
+  for (const option of options.slice(0, MAX_PROBLEMS)) {
+    const eq = option.indexOf('=');
+    const name = eq < 0 ? option : option.slice(0, eq);
+    const value = eq < 0 ? '' : option.slice(eq + 1);
+    if (name === 'embed') {
+      if (value === '1' || value === '0') view = { ...view, embed: value === '1' };
+      else problems.push(`embed: ${formatValue(value)} is not 0 or 1 — ignored it`);
+    } else if (name === 'panels') {
+      const ids = value === '' ? [] : value.split(',');
+      const bad = ids.find((id) => !PanelIdSchema.safeParse(id).success);
+      if (bad !== undefined) problems.push(`panels: ${formatValue(bad)} is not a panel id (lower-case letters, digits and "-") — ignored the list`);
+      else if (ids.length > MAX_PANELS) problems.push(`panels: ${ids.length} panels — at most ${MAX_PANELS}; ignored the list`);
+      else view = { ...view, panels: ids };
+    } else if (name === '') {
+      problems.push(`link: ${formatValue(option)} is not an option (name=value, e.g. embed=1) — ignored it`);
+    } else {
+      problems.push(`link: unknown option ${formatValue(name)} — allowed: ${LINK_OPTIONS.join(', ')}; ignored it`);
+    }
+  }
+  return { ...state, view, problems: capped(problems) };
+}
+
+function decodeData(text: string, fallback: SharedState, migrations: readonly StateMigration[]): DecodedState {
+  const current = migrations.length + 1;
+  const whole = (problem: string): DecodedState => ({ ...fallback, problems: [`link: ${problem} — kept the current scenario and view`] });
+  {
     if (text.length > MAX_HASH_CHARS) return whole(`${text.length} characters long — at most ${MAX_HASH_CHARS} are read`);
     const m = HASH_RE.exec(text);
     if (!m) return whole(`not a TCP Lab link (expected v<version>.<data>, got ${formatValue(text.slice(0, 20))})`);
@@ -143,9 +184,6 @@ export function decodeStateWith(hash: string, fallback: SharedState, migrations:
     const scenario = 'scenario' in payload ? repairScenario(payload.scenario, fallback.scenario) : { scenario: fallback.scenario, problems: ['scenario: missing from the link — kept the current scenario'] };
     const view = 'view' in payload ? repairView(payload.view, fallback.view) : { view: fallback.view, problems: [] };
     return { scenario: scenario.scenario, view: view.view, problems: capped([...problems, ...scenario.problems, ...view.problems]) };
-  } catch (e) {
-    // Unreachable by design; a link must never take the app down, whatever is in it.
-    return whole(`could not be read (${e instanceof Error ? e.message : String(e)})`);
   }
 }
 

@@ -36,6 +36,8 @@ export const ViewSchema = z.strictObject({
   presenter: z.boolean().default(false),
   /** The panels presenter mode shows, in order; empty = the first two visible panels. */
   present: z.array(PanelIdSchema).max(MAX_PRESENT).default([]),
+  /** Inside a course page's iframe: the title, the transport and the panels, no other chrome. */
+  embed: z.boolean().default(false),
 });
 
 export type ViewState = z.output<typeof ViewSchema>;
