@@ -270,7 +270,7 @@ export function App() {
               Experiments
             </a>
             {exportMenu}
-            <button type="button" data-testid="embed-code" onClick={() => void copyEmbed()} title="HTML for an iframe showing these panels in a course page or learning platform">
+            <button type="button" className="wide-only" data-testid="embed-code" onClick={() => void copyEmbed()} title="HTML for an iframe showing these panels in a course page or learning platform">
               Embed
             </button>
           </>
