@@ -9,13 +9,12 @@
  * `Simulation.run(maxEvents)` in slices executes exactly the events one call would, so the
  * result and its fingerprint equal `runScenario`'s (tests/ui/runForDisplay.test.ts checks it).
  */
-import { TRACE_TABLES, traceHash, type TableName, type TraceData } from '../engine/core/trace.ts';
+import { ColumnarSink, TRACE_TABLES, traceHash, type TableName, type TraceData } from '../engine/core/trace.ts';
 import { buildSimulation, type Simulation } from '../engine/build.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { applyCaps, DEFAULT_CAPS, eventCapNote, traceCapNote, type Caps, type CapPlan } from './caps.ts';
 import { decimateTrace, DISPLAY_ROWS_MAX } from './decimate.ts';
 import { deferTraceHash } from './deferredHash.ts';
-import { MeteredSink } from './meteredSink.ts';
 import type { RunOutput, RunPhasesMs, WorkerRunOptions } from './protocol.ts';
 
 export interface DisplayRun {
@@ -47,7 +46,7 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
   const plan: CapPlan = applyCaps(scenario, caps);
   const seed = opts.seed ?? plan.scenario.seed;
   // Every table is recorded: the fingerprint covers the whole trace (it must equal Node's).
-  const sink = new MeteredSink(ALL_TABLES);
+  const sink = new ColumnarSink(ALL_TABLES);
   const sim: Simulation = buildSimulation(plan.scenario, seed, sink);
   const phases: RunPhasesMs = { build: clockMs() - t0, run: 0, finish: 0, hash: 0, decimate: 0, yield: 0, wall: 0, slices: 0 };
   let budget = caps.maxEvents;
@@ -68,7 +67,7 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
       if (complete) ended = true;
       else if (budget <= 0) stopped = 'events';
       // the memory guard: checked per slice, so the trace ends at most one slice past the cap
-      else if (sink.values >= caps.maxTraceValues) stopped = 'trace';
+      else if (sink.storedValues() >= caps.maxTraceValues) stopped = 'trace';
       if (stopped) ended = true;
       phases.run += clockMs() - t;
       return ended;

@@ -142,6 +142,15 @@ describe('trace and invariants', () => {
     expect(traceHash(sink2.finish())).not.toBe(a);
   });
 
+  it('storedValues counts every number kept: rows × columns of the recorded tables only', () => {
+    const sink = new ColumnarSink(['cwnd', 'drop']);
+    sink.cwnd(1, 0, 2000, 5000); // 4 columns
+    sink.cwnd(2, 0, 3000, 5000);
+    sink.drop(3, 0, 0, 1000, false, 'channel-error'); // 6 columns
+    sink.queue(4, 0, 3, 3000); // not recorded
+    expect(sink.storedValues()).toBe(2 * 4 + 6);
+  });
+
   it('same scenario and seed give the same trace hash; another seed may not change a loss-free run', () => {
     expect(checkedRun(s).hash).toBe(checkedRun(s).hash);
   });

@@ -234,6 +234,12 @@ export class ColumnarSink implements TraceSink {
   wants(t: TableName): boolean {
     return this.on[t];
   }
+  /** Numbers stored so far over every table (the worker's memory guard reads it between slices). */
+  storedValues(): number {
+    let n = 0;
+    for (const name of Object.keys(this.b) as TableName[]) n += this.b[name].length * (this.b[name][0]?.length ?? 0);
+    return n;
+  }
   private row(t: TableName, ...values: number[]): void {
     if (!this.on[t]) return;
     const cols = this.b[t];
