@@ -141,11 +141,11 @@ export function runSweep(
     };
     report(false);
     for (;;) {
-      const todo = jobs.filter((j) => !cache.has(j.key));
+      const pending = jobs.filter((j) => !cache.has(j.key));
       let next = 0;
       const lane = async (): Promise<void> => {
-        while (!cancelled && next < todo.length) {
-          const job = todo[next++];
+        while (!cancelled && next < pending.length) {
+          const job = pending[next++];
           const started = nowMs();
           const out = await executor.run(job);
           if (cancelled) return;

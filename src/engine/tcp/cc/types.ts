@@ -55,7 +55,7 @@ export interface Conn {
    * revealed it.
    */
   congestionEvent(a: AckInfo): number;
-  /** The variant's ssthresh for a reduction of this kind (cc.ssthresh), not set: for a timeout's window. */
+  /** The variant's ssthresh for a reduction of this kind (cc.ssthresh), not set: for a timeout's cwnd. */
   ssthreshFor(event: ReductionEvent): number;
   /** For recoveries. Begin a recovery episode: markRecoverPoint(), caState = 'recovery'. */
   enterRecovery(): void;

@@ -13,13 +13,13 @@ import type { AckInfo, Conn, Snapshot } from '../cc/types.ts';
 export type { RecoveryAlgorithm } from '../../../catalogue/variants.ts';
 
 export interface Recovery {
-  /** Required. Each duplicate ACK, in any state (c.dupAcks already counts it): start a loss event, inflate the window. */
+  /** Required. Each duplicate ACK, in any state (c.dupAcks already counts it): start a loss event, inflate cwnd. */
   onDupAck(c: Conn, a: AckInfo): void;
   /** Required. Each ACK that advances sndUna while in recovery: partial or full ACK. */
   onRecoveryAck(c: Conn, a: AckInfo): void;
   /** Optional. Each ACK that advances sndUna outside recovery, after the window grew. */
   onAck?(c: Conn, a: AckInfo): void;
-  /** Required. A retransmission timeout, before the sender backs off and goes back to sndUna: set the window. */
+  /** Required. A retransmission timeout, before the sender backs off and goes back to sndUna: set cwnd. */
   onTimeout(c: Conn): void;
   /** Optional. In recovery, the next segment to send (RFC 6675 NextSeg), or null for nothing now. Absent: the window rule. */
   nextSegment?(c: Conn): number | null;
