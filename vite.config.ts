@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The built app's Content-Security-Policy: scripts, workers and fetches from our own origin
@@ -33,11 +35,30 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * The favicon inlined as a data: URL in the built page. Chromium fetches favicons outside the
+ * service worker, so a linked file fails (and logs an error) on every offline load; inlined, the
+ * tab shows the icon offline too. The file stays in public/ for the manifest.
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: 'tcp-lab-inline-favicon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = readFileSync(fileURLToPath(new URL('./public/favicon.svg', import.meta.url)), 'utf8');
+      const link = 'href="./favicon.svg"';
+      if (!html.includes(link)) throw new Error(`index.html no longer links the favicon as ${link}`);
+      return html.replace(link, `href="data:image/svg+xml,${encodeURIComponent(svg.trim())}"`);
+    },
+  };
+}
+
 // One config for the app (Vite) and the tests (Vitest projects).
 export default defineConfig({
   plugins: [
     react(),
     contentSecurityPolicy(),
+    inlineFavicon(),
     // Offline: a Workbox service worker precaches the whole build, so after one visit the app
     // loads and runs with the network off (a lecture hall's Wi-Fi); a new deployment is picked
     // up on the next load (autoUpdate). Registered from a script file, not inline (CSP).

@@ -34,6 +34,8 @@ describe.runIf(haveChromium)('offline in Chromium', () => {
     expect(assets.length).toBeGreaterThan(3);
     for (const a of assets) expect(sw, a).toContain(`"${a}"`);
     expect(sw).toMatch(/"assets\/sim\.worker-[\w-]+\.js"/);
+    // Chromium loads favicons past the service worker: a linked file would fail offline
+    expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'dist/manifest.webmanifest'), 'utf8'));
     expect(manifest).toMatchObject({ name: 'TCP Lab', display: 'standalone' });
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
