@@ -8,7 +8,7 @@
  */
 import * as d3 from 'd3';
 import { clipToPlot, drawFrame, fitText, layer, MARGIN, type ChartSize, type Group } from './frame.ts';
-import type { PathScales } from './series.ts';
+import { POINTS_PER_COLUMN, visibleRange, type PathScales } from './series.ts';
 
 type Svg = d3.Selection<SVGSVGElement, unknown, null, undefined>;
 
@@ -182,10 +182,13 @@ const r1 = (v: number): number => Math.round(v * 10) / 10;
  * width, not with the run. Points with a non-finite value break the line.
  */
 export function polylinePath(tS: ArrayLike<number>, v: ArrayLike<number>, s: Pick<PathScales, 'x' | 'y'>): string {
-  const n = tS.length;
-  if (n === 0) return '';
-  const columns = Math.abs(s.x(tS[n - 1]) - s.x(tS[0]));
-  const dense = n > Math.max(1, Math.ceil(columns)) * 3;
+  if (tS.length === 0) return '';
+  // only the window's points, and the neighbour on each side so the line runs off the plot's edges
+  const range = visibleRange(tS, s.x);
+  const [from, to] = [range.first, range.last];
+  const n = to - from + 1;
+  const columns = Math.abs(s.x(Math.min(tS[to], range.toS)) - s.x(Math.max(tS[from], range.fromS)));
+  const dense = n > Math.max(1, Math.ceil(columns)) * POINTS_PER_COLUMN;
   const parts: string[] = [];
   let pen = false;
   const point = (px: number, py: number): void => {
@@ -193,7 +196,7 @@ export function polylinePath(tS: ArrayLike<number>, v: ArrayLike<number>, s: Pic
     pen = true;
   };
   if (!dense) {
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i <= to; i++) {
       const py = s.y(v[i]);
       if (!Number.isFinite(py)) {
         pen = false;
@@ -217,7 +220,7 @@ export function polylinePath(tS: ArrayLike<number>, v: ArrayLike<number>, s: Pic
     if (last !== hi) point(col, last);
     open = false;
   };
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i <= to; i++) {
     const py = s.y(v[i]);
     if (!Number.isFinite(py)) {
       flush();

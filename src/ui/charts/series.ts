@@ -103,8 +103,16 @@ export function finiteMax(values: Float64Array, cap = Number.POSITIVE_INFINITY):
 /** Above this many points a path is drawn as a min/max envelope per pixel column. */
 export const DECIMATE_ABOVE = 20_000;
 
+/**
+ * A time scale as the path builders use it. A d3 scale also has a domain: the visible window,
+ * and only the samples inside it (plus the one in force at its left edge and the first past its
+ * right) are read — a zoom into 0.1 s of a 200 000-sample series walks a few hundred samples,
+ * not all of them, as uPlot's path builders do. A plain function draws the whole series.
+ */
+export type TimeToPx = ((tS: number) => number) & { domain?: () => number[] };
+
 export interface PathScales {
-  x: (tS: number) => number;
+  x: TimeToPx;
   y: (v: number) => number;
   /** Pixel range y is clamped into, so ∞ (ssthresh before the first loss) stays a valid path. */
   yClamp: readonly [number, number];
@@ -113,20 +121,56 @@ export interface PathScales {
 const r1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** Points per pixel column above which a path is drawn as its per-column envelope. */
-const POINTS_PER_COLUMN = 3;
+export const POINTS_PER_COLUMN = 3;
+
+/** First index whose time is ≥ t (tS sorted ascending); tS.length if none. */
+export function lowerBound(tS: ArrayLike<number>, t: number): number {
+  let lo = 0;
+  let hi = tS.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tS[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
- * SVG path of a step-after function from tS[0] to tEndS. Small series are exact; large ones
- * (more than `decimateAbove` points, or more than POINTS_PER_COLUMN per pixel column — the
- * envelope never has more commands than that) keep, per pixel column, the value entering it,
- * the min, the max and the last value: the drawing is indistinguishable at that width, and
- * the string and the browser's paint stay proportional to the chart's width, not the run's.
+ * The index range [first, last] of a sorted time column a chart showing `x`'s domain has to
+ * draw: the sample in force at the left edge, every sample inside, and the first one past the
+ * right edge (so a line leaves the plot instead of stopping short). The whole column when the
+ * scale has no domain.
+ */
+export function visibleRange(tS: ArrayLike<number>, x: TimeToPx): { first: number; last: number; fromS: number; toS: number } {
+  const n = tS.length;
+  const dom = x.domain?.();
+  if (!dom || dom.length < 2 || n === 0) return { first: 0, last: n - 1, fromS: Number.NEGATIVE_INFINITY, toS: Number.POSITIVE_INFINITY };
+  const fromS = Math.min(dom[0], dom[dom.length - 1]);
+  const toS = Math.max(dom[0], dom[dom.length - 1]);
+  // the last sample at or before fromS holds at the left edge
+  const first = Math.max(0, lastAtOrBefore(tS, (v) => v, fromS));
+  const last = Math.min(n - 1, lowerBound(tS, toS));
+  return { first, last, fromS, toS };
+}
+
+/**
+ * SVG path of a step-after function from tS[0] to tEndS, over the samples the scale's window
+ * shows (see visibleRange). Sparse stretches are exact; where there are more than
+ * POINTS_PER_COLUMN samples per pixel column (or more than `decimateAbove` in all) each column
+ * keeps the value entering it, its min, its max and the last value — the drawing is
+ * indistinguishable at that width, and the string and the browser's paint stay proportional to
+ * the chart's width, not the run's. x is clamped a pixel or two outside the window, so a deep
+ * zoom never writes coordinates millions of pixels wide.
  */
 export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decimateAbove = DECIMATE_ABOVE): string {
   const { tS, values } = series;
-  const n = tS.length;
-  if (n === 0) return '';
-  const columns = Math.abs(s.x(tEndS) - s.x(tS[0]));
+  if (tS.length === 0) return '';
+  const { first, last, fromS, toS } = visibleRange(tS, s.x);
+  const n = last - first + 1;
+  const xLo = Number.isFinite(fromS) ? s.x(fromS) - 2 : Number.NEGATIVE_INFINITY;
+  const xHi = Number.isFinite(toS) ? s.x(toS) + 2 : Number.POSITIVE_INFINITY;
+  const px = (t: number): number => Math.min(xHi, Math.max(xLo, s.x(t)));
+  const columns = Math.abs(px(Math.max(tEndS, tS[last])) - px(tS[first]));
   if (Number.isFinite(columns)) decimateAbove = Math.min(decimateAbove, Math.max(1, Math.ceil(columns)) * POINTS_PER_COLUMN);
   const [yLo, yHi] = s.yClamp[0] <= s.yClamp[1] ? s.yClamp : [s.yClamp[1], s.yClamp[0]];
   const py = (v: number): number => {
@@ -134,19 +178,19 @@ export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decim
     if (Number.isNaN(p)) return yHi;
     return r1(Math.min(yHi, Math.max(yLo, p)));
   };
-  const parts: string[] = [`M${r1(s.x(tS[0]))},${py(values[0])}`];
+  const parts: string[] = [`M${r1(px(tS[first]))},${py(values[first])}`];
   if (n <= decimateAbove) {
-    for (let i = 1; i < n; i++) parts.push(`H${r1(s.x(tS[i]))}V${py(values[i])}`);
+    for (let i = first + 1; i <= last; i++) parts.push(`H${r1(px(tS[i]))}V${py(values[i])}`);
   } else {
-    let col = Math.floor(s.x(tS[0]));
-    let min = values[0];
-    let max = values[0];
-    let last = values[0];
+    let col = Math.floor(px(tS[first]));
+    let min = values[first];
+    let max = min;
+    let lastV = min;
     const flush = (): void => {
-      parts.push(`H${col}V${py(min)}V${py(max)}V${py(last)}`);
+      parts.push(`H${col}V${py(min)}V${py(max)}V${py(lastV)}`);
     };
-    for (let i = 1; i < n; i++) {
-      const c = Math.floor(s.x(tS[i]));
+    for (let i = first + 1; i <= last; i++) {
+      const c = Math.floor(px(tS[i]));
       const v = values[i];
       if (c !== col) {
         flush();
@@ -156,11 +200,11 @@ export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decim
         if (v < min) min = v;
         if (v > max) max = v;
       }
-      last = v;
+      lastV = v;
     }
     flush();
   }
-  parts.push(`H${r1(s.x(tEndS))}`);
+  if (last === tS.length - 1) parts.push(`H${r1(px(tEndS))}`);
   return parts.join('');
 }
 
@@ -321,7 +365,8 @@ export function timeSeq(trace: TraceData, flow: number, mssBytes: number): TimeS
  */
 export function columnTicks(tS: Float64Array, v: Float64Array, s: Pick<PathScales, 'x' | 'y'>, tickPx: number, keep?: (i: number) => boolean): string {
   const cols = new Map<number, { lo: number; hi: number }>();
-  for (let i = 0; i < tS.length; i++) {
+  const { first, last } = visibleRange(tS, s.x);
+  for (let i = first; i <= last; i++) {
     if (keep && !keep(i)) continue;
     const c = Math.round(s.x(tS[i]));
     const py = s.y(v[i]);
