@@ -7,7 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { variantNames } from '../catalogue/variants.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { poolSizeFor, SimPool } from '../worker/pool.ts';
-import type { WindowS } from './charts/frame.ts';
+import type { Ahead, WindowS } from './charts/frame.ts';
 import { QuickControls } from './controls/QuickControls.tsx';
 import { ScenarioControls } from './controls/ScenarioControls.tsx';
 import { ComparePicker } from './panels/ComparePicker.tsx';
@@ -27,7 +27,7 @@ import { markInput, measureRedraw } from './state/perf.ts';
 import { initialPlayback, playbackReducer, type PlaybackAction } from './state/playback.ts';
 import { runJobs } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
-import { TimeAxisContext, type TimeAxis } from './state/timeAxis.ts';
+import { DEFAULT_FOLLOW_S, TimeAxisContext, useFollowWindow, type TimeAxis } from './state/timeAxis.ts';
 import { HashSync } from './state/hashSync.ts';
 import { decodeState, encodeState, type SharedState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
@@ -156,7 +156,15 @@ export function App() {
   const windowS: WindowS = zoomed ?? [0, endS];
   const setWindow = useCallback((w: WindowS | null) => setView((v) => ({ ...v, windowS: w ? [w[0], w[1]] : null })), [setView]);
   const stoppedAtS = set?.partial ? set.endS : null;
-  const axis = useMemo<TimeAxis>(() => ({ windowS, playback, dispatch, setWindow, stoppedAtS }), [windowS[0], windowS[1], playback, dispatch, setWindow, stoppedAtS]); // eslint-disable-line react-hooks/exhaustive-deps
+  const ahead = view.showAhead ? 'faded' : 'hidden';
+  const setAhead = useCallback((a: Ahead) => setView((v) => ({ ...v, showAhead: a === 'faded' })), [setView]);
+  const followS = view.followS ?? (view.presenter ? DEFAULT_FOLLOW_S : 0);
+  const setFollow = useCallback((widthS: number) => setView((v) => ({ ...v, followS: widthS })), [setView]);
+  useFollowWindow(playback, followS, windowS, setWindow);
+  const axis = useMemo<TimeAxis>(
+    () => ({ windowS, playback, dispatch, setWindow, stoppedAtS, ahead, setAhead, followS, setFollow }),
+    [windowS[0], windowS[1], playback, dispatch, setWindow, stoppedAtS, ahead, setAhead, followS, setFollow], // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   const events = useMemo(() => (set ? eventTimesOf(set) : { any: new Float64Array(0), loss: new Float64Array(0), timeout: new Float64Array(0) }), [set]);
   const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && (!set || getPanel(id)!.available(set))), [view.panels, set]);
@@ -201,7 +209,7 @@ export function App() {
     // The paper's comparison is one click away: the preset opens with its variants side by side.
     setCompare([...p.compare]);
     setWindow(null);
-    dispatch({ type: 'seek', tS: 0 });
+    dispatch({ type: 'reset' });
     focusStage();
   };
 

@@ -32,6 +32,8 @@ const viewArb: fc.Arbitrary<ViewState> = fc.record({
   presenter: fc.boolean(),
   embed: fc.boolean(),
   present: fc.shuffledSubarray(['cwnd', 'queue', 'path', 'metrics'], { maxLength: 4 }),
+  showAhead: fc.boolean(),
+  followS: fc.constantFrom(null, 0, 10, 2.5),
 });
 const stateArb = fc.tuple(fc.constantFrom(...presets), viewArb).map(([scenario, view]): SharedState => ({ scenario, view }));
 

@@ -71,7 +71,7 @@ export function renderAckRegChart(el: SVGSVGElement, input: AckRegChartInput, si
     .style('fill', (p) => p.fill)
     .style('stroke', (p) => p.stroke);
 
-  const refs = layer(svg, 'ackreg-refs');
+  const refs = layer(svg, 'ackreg-refs ref');
   drawRefLine(refs, 'b-line', x, yBuf(input.bufferPackets), `B = ${input.bufferPackets} packets`, INK);
   const planLimit = input.bufferPackets - input.reservePackets;
   drawRefLine(refs, 'reserve-line', x, input.reservePackets > 0 ? yBuf(planLimit) : Number.NaN, `B − reserve = ${planLimit}`, INK);

@@ -152,11 +152,12 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
   const top = y.domain()[1];
   const [plotLeft, plotRight] = x.range();
   const visiblePeaks = offScalePeaks(input.flows, top).filter((o) => o.tS >= input.windowS[0] && o.tS <= input.windowS[1]);
-  layer(svg, 'offscale')
+  layer(svg, 'offscale whole')
     .selectAll<SVGTextElement, OffScale>('text.offscale-label')
     .data(visiblePeaks.slice(0, 1), (o) => o.key)
     .join('text')
     .attr('class', 'offscale-label')
+    .attr('data-at', (o) => o.tS)
     // just right of the peak, unless that would run off the plot
     .attr('x', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? x(o.tS) + 8 : x(o.tS) - 8))
     .attr('text-anchor', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? 'start' : 'end'))

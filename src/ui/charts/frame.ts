@@ -129,16 +129,89 @@ export function clipToPlot(svg: Svg, id: string, x: d3.ScaleLinear<number, numbe
   const [plotBottom, plotTop] = y.range();
   const [plotLeft, plotRight] = x.range();
   defs
-    .selectAll('clipPath')
+    .selectAll('clipPath.plot')
     .data([id])
-    .join((enter) => enter.append('clipPath').attr('id', (d) => d).call((c) => c.append('rect')))
+    .join((enter) => enter.append('clipPath').attr('class', 'plot').call((c) => c.append('rect')))
+    .attr('id', (d) => d)
     .select('rect')
     // a little headroom so a line at the top of the domain keeps its full stroke width
     .attr('x', plotLeft)
     .attr('y', plotTop - 4)
     .attr('width', plotRight - plotLeft)
-    .attr('height', plotBottom - plotTop + 4);
+    .attr('height', plotBottom - plotTop + 4)
+    // the unrevealed width, which applyReveal narrows to the playhead
+    .attr('data-width', plotRight - plotLeft);
   return `url(#${id})`;
+}
+
+/**
+ * Layers the reveal does not clip. The frame's own, never hidden; a chart marks a reference
+ * layer of its own (a queue's limit, a bucket's depth) with the class `ref`, and an extra
+ * time-axis overlay that should show ahead of the playhead (timed changes, lesson marks) does
+ * too. A `whole` layer holds labels that must not be cut in half: each item with a `data-at`
+ * time appears, whole, once the playhead reaches that time.
+ */
+const UNCLIPPED_LAYERS = ['grid', 'axis', 'axis-labels', 'defs-holder', 'band-axes', 'ref', 'whole'];
+
+/** What a time panel shows of the run after the playhead: nothing, or the rest faded. */
+export type Ahead = 'hidden' | 'faded';
+
+/** Opacity of the panel colour laid over what lies ahead of the playhead in 'faded' mode. */
+const FADE_OPACITY = 0.72;
+
+/**
+ * The reveal: `base` (the chart) shows its data only up to `untilS`. Hidden: every plot clip
+ * (clipToPlot) is narrowed to end at the playhead, and every other data layer (the drop lane,
+ * labels, strips) gets a clip that does the same — one attribute per clip per frame, whatever
+ * the amount of data, so playback stays cheap. Faded: nothing is clipped; a panel-coloured veil
+ * in `overlay` (the cursor layer) covers the plot right of the playhead.
+ */
+export function applyReveal(base: SVGSVGElement, overlay: SVGSVGElement, x: d3.ScaleLinear<number, number>, height: number, untilS: number, ahead: Ahead): void {
+  const [plotLeft, plotRight] = x.range();
+  const px = Math.min(plotRight, Math.max(plotLeft, x(untilS)));
+  const hide = ahead === 'hidden' && px < plotRight;
+  const svg = d3.select(base);
+  svg.selectAll<SVGRectElement, unknown>('g.defs-holder clipPath.plot rect').each(function () {
+    const full = Number(this.getAttribute('data-width'));
+    const left = Number(this.getAttribute('x'));
+    const w = hide ? Math.max(0, Math.min(full, px - left)) : full;
+    if (this.getAttribute('width') !== String(w)) this.setAttribute('width', String(w));
+  });
+  const id = `${base.id || 'chart'}-reveal`;
+  layer(svg, 'defs-holder')
+    .selectAll('clipPath.reveal')
+    .data([id])
+    .join((enter) => enter.append('clipPath').attr('class', 'reveal').attr('id', (d) => d).call((c) => c.append('rect')))
+    .select('rect')
+    .attr('x', 0)
+    .attr('y', 0)
+    .attr('width', hide ? px : Number(svg.attr('width')) || plotRight + MARGIN.right)
+    .attr('height', height);
+  for (const child of Array.from(base.children)) {
+    if (child.tagName !== 'g' || UNCLIPPED_LAYERS.some((c) => child.classList.contains(c))) continue;
+    const own = child.getAttribute('clip-path');
+    if (own && !child.hasAttribute('data-reveal')) continue; // clipped to the plot: narrowed above
+    child.setAttribute('clip-path', `url(#${id})`);
+    child.setAttribute('data-reveal', '');
+  }
+  svg.selectAll<SVGElement, unknown>(':scope > g.whole [data-at]').each(function () {
+    const shown = ahead === 'faded' || Number(this.getAttribute('data-at')) <= untilS;
+    if ((this.style.display === 'none') === shown) this.style.display = shown ? '' : 'none';
+  });
+  const veil = d3.select(overlay);
+  let g = veil.select<SVGGElement>(':scope > g.reveal-veil');
+  // first in the overlay, under the cursor line and anything a chart's cursor draws
+  if (g.empty()) g = veil.insert('g', ':first-child').attr('class', 'reveal-veil');
+  const fade = ahead === 'faded' && px < plotRight;
+  g.selectAll('rect')
+    .data(fade ? [px] : [])
+    .join('rect')
+    .attr('x', (d) => d)
+    .attr('y', 0)
+    .attr('width', (d) => plotRight - d + 4)
+    .attr('height', height - MARGIN.bottom)
+    .style('fill', 'var(--panel)')
+    .style('opacity', FADE_OPACITY);
 }
 
 /**

@@ -119,7 +119,8 @@ export function renderProbeChart(el: SVGSVGElement, input: ProbeChartInput, size
   );
   layer(svg, 'cycle-spans').selectAll('rect.cycle-span').attr('opacity', 0.3);
 
-  const lanes = layer(svg, 'lanes');
+  // the sender and receiver lanes are the picture's frame: drawn whole ahead of the playhead
+  const lanes = layer(svg, 'lanes ref');
   lanes
     .selectAll('line.lane')
     .data([senderY, receiverY])
@@ -232,11 +233,12 @@ export function renderProbeChart(el: SVGSVGElement, input: ProbeChartInput, size
     lastLabelPx = px;
     return true;
   });
-  layer(svg, 'probe-decision-labels')
+  layer(svg, 'probe-decision-labels whole')
     .selectAll<SVGTextElement, Decision>('text.decision-label')
     .data(labelled)
     .join('text')
     .attr('class', 'limit-label decision-label')
+    .attr('data-at', (d) => d.tS)
     .attr('x', (d) => Math.min(plotRight, Math.max(plotLeft, x(d.tS))))
     .attr('y', senderY - 12)
     .attr('text-anchor', (d) => (x(d.tS) > plotRight - 40 ? 'end' : x(d.tS) < plotLeft + 40 ? 'start' : 'middle'))

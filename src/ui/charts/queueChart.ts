@@ -89,7 +89,7 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
     .attr('cy', (d) => y(d.v))
     .style('fill', (d) => d.colour);
 
-  const limit = layer(svg, 'limit');
+  const limit = layer(svg, 'limit ref');
   const yLimit = y(input.limitPackets);
   limit
     .selectAll('line.limit-line')

@@ -58,10 +58,12 @@ export function renderTokenChart(el: SVGSVGElement, input: TokenChartInput, size
     .attr('stroke-linejoin', 'round')
     .style('stroke', TOKEN_COLOURS.level);
 
-  const refs = layer(svg, 'token-refs');
+  const refs = layer(svg, 'token-refs ref');
   drawRefLine(refs, 'depth-line', x, yLevel(input.depthTokens), `depth ${input.depthTokens}`, INK);
   drawRefLine(refs, 'permitted-line', x, bins ? yBins(bins.permittedPerRtt) : Number.NaN, bins ? `permitted ${bins.permittedPerRtt.toFixed(1)} per RTT` : '', TOKEN_COLOURS.permitted);
-  refs
+  // the run's mean is a result, not a setting: it is revealed with the data
+  const mean = layer(svg, 'token-mean');
+  mean
     .selectAll('line.mean-line')
     .data(bins ? [yBins(bins.meanConsumed)] : [])
     .join('line')
@@ -72,7 +74,7 @@ export function renderTokenChart(el: SVGSVGElement, input: TokenChartInput, size
     .attr('y2', (d) => d)
     .attr('stroke-width', 2.5)
     .style('stroke', TOKEN_COLOURS.mean);
-  refs
+  mean
     .selectAll('text.mean-label')
     .data(bins ? [bins] : [])
     .join('text')

@@ -7,7 +7,8 @@
  * the page), a double click resets.
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
+import { applyReveal, MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
+import { revealedUntilS } from '../state/playback.ts';
 import { measureDraw } from '../state/perf.ts';
 import './stopMark.css';
 import { normaliseWindow, pinchWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
@@ -22,6 +23,8 @@ export interface ChartSvgProps<T> {
    */
   cursor?: (overlay: SVGSVGElement, data: T, size: ChartSize, tS: number | null, base: SVGSVGElement) => void;
   height: number;
+  /** A time panel: its data is drawn only up to the playhead (the reveal, see applyReveal). */
+  reveal?: boolean;
   /** Read by screen readers instead of the drawing. */
   label: string;
   id: string;
@@ -44,7 +47,7 @@ interface Pinch {
   windowS: WindowS;
 }
 
-export function ChartSvg<T>({ data, render, cursor, height: ownHeight, label, id }: ChartSvgProps<T>) {
+export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownHeight, label, id }: ChartSvgProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
   const overlay = useRef<SVGSVGElement>(null);
@@ -54,7 +57,7 @@ export function ChartSvg<T>({ data, render, cursor, height: ownHeight, label, id
   const [boxHeight, setBoxHeight] = useState(0);
   const height = fill && boxHeight > 0 ? Math.max(MIN_FILL_HEIGHT_PX, boxHeight) : ownHeight;
   const axis = useTimeAxis();
-  const { playback, dispatch, setWindow, windowS } = axis;
+  const { playback, dispatch, setWindow, windowS, ahead } = axis;
 
   useEffect(() => {
     const el = box.current;
@@ -81,10 +84,15 @@ export function ChartSvg<T>({ data, render, cursor, height: ownHeight, label, id
     top.setAttribute('viewBox', `0 0 ${width} ${height}`);
     top.setAttribute('width', String(width));
     top.setAttribute('height', String(height));
-    const draw = (): void => cursor(top, data, size, playback.get().tS, el);
+    const x = timeScale(windowS, width);
+    const draw = (): void => {
+      const p = playback.get();
+      cursor(top, data, size, p.tS, el);
+      if (reveal) applyReveal(el, top, x, height, revealedUntilS(p), ahead);
+    };
     draw();
     return playback.subscribe(draw);
-  }, [data, render, cursor, width, height, playback]);
+  }, [data, render, cursor, width, height, playback, reveal, ahead, windowS[0], windowS[1]]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Non-passive so Ctrl/Shift+wheel can zoom instead of zooming or scrolling the page.
   const latest = useRef({ windowS, width, setWindow, playback });
@@ -156,7 +164,8 @@ export function ChartSvg<T>({ data, render, cursor, height: ownHeight, label, id
             const t0 = Math.min(Math.max(0, d.pan[0] + shift), Math.max(0, endS - (d.pan[1] - d.pan[0])));
             setWindow(normaliseWindow(t0, t0 + (d.pan[1] - d.pan[0]), endS));
           } else if (d) showBrush(d.startX, e.clientX);
-          else if (t !== null && !playback.get().playing) dispatch({ type: 'seek', tS: t });
+          // hovering reads values; before playback has started it must not start the reveal
+          else if (t !== null && !playback.get().playing) dispatch({ type: 'seek', tS: t, peek: true });
         },
         onPointerDown: (e: React.PointerEvent) => {
           if (e.pointerType === 'touch') {

@@ -21,7 +21,7 @@ export function ChartMultiples<T>({ idPrefix, groups, titleOf, labelOf, ...chart
       {groups.map((g, i) => (
         <div key={g.key} className="multiple">
           {groups.length > 1 ? <h3 className="multiple-title">{titleOf(i)}</h3> : null}
-          <ChartSvg id={i === 0 ? `${idPrefix}-chart` : `${idPrefix}-chart-${i}`} data={g.input} label={labelOf(i)} {...chart} />
+          <ChartSvg id={i === 0 ? `${idPrefix}-chart` : `${idPrefix}-chart-${i}`} data={g.input} label={labelOf(i)} reveal {...chart} />
         </div>
       ))}
     </>

@@ -1,6 +1,7 @@
 /**
  * Playback and time-window controls, in one row wherever it fits: previous/next event,
- * play/pause, next loss/timeout, speed, the cursor time, a seek slider, and zoom in / out / pan /
+ * play/pause, next loss/timeout, speed, the cursor time, a seek slider, "show whole run" (what
+ * lies ahead of the playhead, faded) and "follow" (the window sweeps along), and zoom in / out / pan /
  * reset for the shared window (in presenter mode and on a phone only "whole run" is kept: there a
  * drag or a pinch on a chart zooms). Labels shorten on a phone; the full name stays the
  * accessible name.
@@ -10,7 +11,7 @@ import type { WindowS } from '../charts/frame.ts';
 import { nextAfter, prevBefore, SPEEDS } from '../state/playback.ts';
 import type { EventTimes } from '../state/eventTimes.ts';
 import { useStore } from '../state/store.ts';
-import { panWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
+import { DEFAULT_FOLLOW_S, panWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 
 interface Props {
   events: EventTimes;
@@ -23,7 +24,7 @@ export function formatSpeed(s: number): string {
 }
 
 export function TransportBar({ events, zoomed }: Props) {
-  const { playback, dispatch, setWindow, windowS } = useTimeAxis();
+  const { playback, dispatch, setWindow, windowS, ahead, setAhead, followS, setFollow } = useTimeAxis();
   const p = useStore(playback);
   const speedId = useId();
   const seekId = useId();
@@ -76,6 +77,25 @@ export function TransportBar({ events, zoomed }: Props) {
         aria-valuetext={`${p.tS.toFixed(2)} s`}
         onChange={(e) => dispatch({ type: 'seek', tS: Number(e.target.value) })}
       />
+      <button
+        type="button"
+        data-testid="show-ahead"
+        aria-pressed={ahead === 'faded'}
+        onClick={() => setAhead(ahead === 'faded' ? 'hidden' : 'faded')}
+        title="Show whole run: what lies after the playhead, faded (otherwise hidden until the playhead reaches it)"
+      >
+        Show all
+      </button>
+      <button
+        type="button"
+        className="follow"
+        data-testid="follow"
+        aria-pressed={followS > 0}
+        onClick={() => setFollow(followS > 0 ? 0 : zoomed ? zoomed[1] - zoomed[0] : DEFAULT_FOLLOW_S)}
+        title={followS > 0 ? `Following the playhead: the window sweeps along ${+followS.toFixed(3)} s at a time (click to stop)` : `Follow the playhead: the window sweeps along with it, ${zoomed ? 'this zoom' : `${DEFAULT_FOLLOW_S} s`} wide`}
+      >
+        Follow
+      </button>
       <span className="zoom-tools">
         <button type="button" data-testid="zoom-in" onClick={() => setWindow(zoomWindow(windowS, 0.5, Math.min(windowS[1], Math.max(windowS[0], p.tS)), p.endS))} title="Zoom in around the cursor (or drag across a chart; Ctrl+wheel)">
           Zoom in

@@ -3,8 +3,8 @@
  * commands that change them. Provided once by the App, read by ChartSvg, so a brush in any
  * panel zooms all of them and hovering one moves the cursor in all.
  */
-import { createContext, useContext } from 'react';
-import type { WindowS } from '../charts/frame.ts';
+import { createContext, useContext, useEffect, useRef } from 'react';
+import type { Ahead, WindowS } from '../charts/frame.ts';
 import type { PlaybackAction, PlaybackState } from './playback.ts';
 import type { Store } from './store.ts';
 
@@ -16,6 +16,67 @@ export interface TimeAxis {
   setWindow: (w: WindowS | null) => void;
   /** Where a cap stopped the run (the axis ends there, and time panels mark it); null for a complete run. */
   stoppedAtS: number | null;
+  /**
+   * The reveal: time panels draw the run up to `revealedUntilS(playback.get())` (playback.ts) and
+   * show what lies ahead of it as `ahead` says — hidden, or faded ("show whole run").
+   */
+  ahead: Ahead;
+  setAhead: (ahead: Ahead) => void;
+  /** Width of the follow window in seconds (see followWindow); 0 = off. */
+  followS: number;
+  /** Turns the follow window on (a width in seconds) or off (0). */
+  setFollow: (widthS: number) => void;
+}
+
+/** The follow window's width when presenter mode turns it on by default, or the toggle does unzoomed. */
+export const DEFAULT_FOLLOW_S = 10;
+
+/**
+ * The window that follows a playhead at tS, oscilloscope-style: while the playhead is inside the
+ * current window (and the window has the follow width) nothing moves; when it runs off the right
+ * edge (or starts elsewhere) the window jumps so the playhead sits in its middle — the last
+ * widthS / 2 seconds stay in view behind it and the other half is still to sweep. Jumps rather
+ * than scrolls: every chart redraws its data on a window change, which a page every few seconds
+ * affords and every frame would not; and a jump is no motion for reduced-motion viewers.
+ * Returns `w` itself when nothing changes; null (the whole run) when the window is wider than it.
+ */
+export function followWindow(w: WindowS, tS: number, widthS: number, endS: number): WindowS | null {
+  if (!(widthS > 0) || widthS >= endS) return w[0] <= 0 && w[1] >= endS ? w : null;
+  const sameWidth = Math.abs(w[1] - w[0] - widthS) <= 1e-9 * Math.max(1, widthS);
+  if (sameWidth && tS >= w[0] && tS <= w[1]) return w;
+  const t0 = Math.min(Math.max(0, tS - widthS / 2), endS - widthS);
+  return [t0, t0 + widthS];
+}
+
+/**
+ * Keeps the window following the playhead while follow is on: on every change of the playback
+ * store, once playback has started — playing, or a step or seek outside the window. A window
+ * the user zooms while paused is left alone until the playhead leaves it.
+ */
+export function useFollowWindow(playback: Store<PlaybackState>, widthS: number, windowS: WindowS, setWindow: (w: WindowS | null) => void): void {
+  const latest = useRef({ windowS, setWindow });
+  latest.current = { windowS, setWindow };
+  useEffect(() => {
+    if (!(widthS > 0)) return;
+    let wasPlaying = false;
+    // the window asked for last: frames that run before React has applied it must not ask again
+    let asked: WindowS | null = null;
+    const check = (): void => {
+      const p = playback.get();
+      const { windowS: w, setWindow: set } = latest.current;
+      const starting = p.playing && !wasPlaying;
+      wasPlaying = p.playing;
+      if (!p.started) return;
+      const inside = p.tS >= w[0] && p.tS <= w[1];
+      if (inside && !starting) return;
+      const next = followWindow(w, p.tS, widthS, p.endS);
+      if (next === w || (asked !== null && next !== null && asked[0] === next[0] && asked[1] === next[1])) return;
+      asked = next;
+      set(next);
+    };
+    check();
+    return playback.subscribe(check);
+  }, [playback, widthS]);
 }
 
 export const TimeAxisContext = createContext<TimeAxis | null>(null);

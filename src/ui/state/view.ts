@@ -38,6 +38,10 @@ export const ViewSchema = z.strictObject({
   present: z.array(PanelIdSchema).max(MAX_PRESENT).default([]),
   /** Inside a course page's iframe: the title, the transport and the panels, no other chrome. */
   embed: z.boolean().default(false),
+  /** "Show whole run": time panels show what lies after the playhead, faded, instead of hiding it. */
+  showAhead: z.boolean().default(false),
+  /** Follow window width in seconds (the last seconds sweep past the playhead); 0 = off, null = on in presenter mode only. */
+  followS: z.number().min(0).max(MAX_TIME_S).nullable().default(null),
 });
 
 export type ViewState = z.output<typeof ViewSchema>;
