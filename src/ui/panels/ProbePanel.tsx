@@ -1,18 +1,14 @@
 /** TCP-Probing's probe cycles: the probe exchanges, their RTT samples and the decision each cycle ends in, per run that probes. */
-import { useMemo } from 'react';
 import { INK } from '../charts/palette.ts';
 import { CYCLE_FILL, PROBE_COLOURS, PROBE_DECISION_STYLE, PROBE_TIMEOUT_COLOUR, probeCursor, renderProbeChart, RTT_LINES, SAMPLE_COLOUR, type ProbeChartInput } from '../charts/probeChart.ts';
 import { DECISION_LABEL, PROBE_DECISIONS, probeCounts, probeCycles, rttSamples, type ProbeCycle } from '../charts/probeSeries.ts';
 import { finiteMax } from '../charts/series.ts';
 import { int } from '../format.ts';
-import { flowStyle, type RunSet } from '../state/runSet.ts';
-import { useTimeAxis } from '../state/timeAxis.ts';
+import { flowStyle, type VariantRun } from '../state/runSet.ts';
+import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { LegendItem } from './Legend.tsx';
-import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
-import { Panel } from './Panel.tsx';
-import { chartHeight, maxOf, runsWithRows, titleWithRuns } from './perRun.ts';
+import { maxOf } from './perRun.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
-import type { PanelDef, PanelProps } from './types.ts';
 
 /** One sentence per run: its cycles, decisions, lost probes and time spent suspended. */
 export function probeSummary(label: string, cycles: readonly ProbeCycle[], probesSent: number | null): string {
@@ -29,37 +25,41 @@ export function probeSummary(label: string, cycles: readonly ProbeCycle[], probe
   );
 }
 
-function ProbePanel({ set, presenter }: PanelProps) {
-  const { windowS } = useTimeAxis();
-  const runs = useMemo(() => runsWithRows(set, 'probe'), [set]);
-  const flows = runs[0]?.scenario.flows ?? [];
-  const { id: selectId, shown: shownFlow, setPick: setFlow } = usePick(flows.length);
-  const perRun = useMemo(
-    () =>
-      runs.map((r) => ({
-        run: r,
-        style: flowStyle(set, r, shownFlow),
-        cycles: probeCycles(r.result.trace, shownFlow, r.scenario.flows[shownFlow]?.tcp.mssBytes ?? 1000, r.result.sim.simTimeS),
-        probesSent: r.result.flows[shownFlow]?.probesSent ?? null,
-      })),
-    [set, runs, shownFlow],
-  );
-  const maxRttMs = Math.max(
-    maxOf(perRun, (p) => finiteMax(rttSamples(p.cycles).rttMs)),
-    maxOf(
-      perRun.flatMap((p) => p.cycles),
-      (c) => Math.max(c.worstMs ?? 0, c.acprttMs ?? 0),
-      0,
-    ),
-    1,
-  );
-  const groups = useMemo(
-    () => perRun.map((p) => ({ key: p.run.key, input: { windowS, endS: set.endS, label: p.style.label, cycles: p.cycles, maxRttMs } satisfies ProbeChartInput })),
-    [perRun, windowS, set.endS, maxRttMs],
-  );
-  const texts = perRun.map((p) => probeSummary(p.style.label, p.cycles, p.probesSent));
-  const text = `TCP-Probing cycles of ${flows[shownFlow]?.id ?? 'the flow'}: ${texts.join(' ')} Zoom into a shaded cycle (drag across it) to see its probes.`;
-  const legend = (
+interface RunProbes {
+  run: VariantRun;
+  style: ReturnType<typeof flowStyle>;
+  cycles: ProbeCycle[];
+  probesSent: number | null;
+}
+
+export const probePanel = keyedTimePanel<RunProbes, ProbeChartInput>({
+  id: 'probe',
+  title: 'TCP-Probing probe cycles',
+  short: 'Probes',
+  table: 'probe',
+  pickLabel: 'Flow',
+  items: allFlows,
+  perRun: (set, run, flow) => ({
+    run,
+    style: flowStyle(set, run, flow),
+    cycles: probeCycles(run.result.trace, flow, run.scenario.flows[flow]?.tcp.mssBytes ?? 1000, run.result.sim.simTimeS),
+    probesSent: run.result.flows[flow]?.probesSent ?? null,
+  }),
+  inputs: (runs, set, windowS) => {
+    const maxRttMs = Math.max(
+      maxOf(runs, (p) => finiteMax(rttSamples(p.cycles).rttMs)),
+      maxOf(
+        runs.flatMap((p) => p.cycles),
+        (c) => Math.max(c.worstMs ?? 0, c.acprttMs ?? 0),
+        0,
+      ),
+      1,
+    );
+    return runs.map((p) => ({ windowS, endS: set.endS, label: p.style.label, cycles: p.cycles, maxRttMs }));
+  },
+  sentence: (p) => probeSummary(p.style.label, p.cycles, p.probesSent),
+  summary: (sentences, flow) => `TCP-Probing cycles of ${flow?.id ?? 'the flow'}: ${sentences.join(' ')} Zoom into a shaded cycle (drag across it) to see its probes.`,
+  legend: () => (
     <>
       <LegendItem swatch={{ kind: 'band', colour: CYCLE_FILL }} label="probe cycle (data suspended)" />
       <LegendItem swatch={{ kind: 'line', colour: PROBE_COLOURS[1], thin: true }} label="PROBE1 / PR1_ACK" />
@@ -75,27 +75,9 @@ function ProbePanel({ set, presenter }: PanelProps) {
       <LegendItem swatch={{ kind: 'line', colour: RTT_LINES.worst, dashed: '6 3', thin: true }} label="worst" />
       <LegendItem swatch={{ kind: 'line', colour: RTT_LINES.mid, dashed: '2 3', thin: true }} label="(best + worst) / 2" />
     </>
-  );
-  const title = titleWithRuns('TCP-Probing probe cycles', set, runs);
-  return (
-    <Panel
-      id="probe"
-      title={title}
-      hint="Notice: after a loss the sender stops sending data and measures the path with two probes; if their RTTs are low (below acprtt), it blames errors, not congestion, and resumes at or near its old window."
-      legend={legend}
-      summary={text}
-    >
-      <ItemPicker id={selectId} label="Flow" items={flows} value={shownFlow} onChange={setFlow} />
-      <ChartMultiples idPrefix="probe" groups={groups} titleOf={(i) => perRun[i]?.run.label} labelOf={(i) => texts[i]} render={renderProbeChart} cursor={probeCursor} height={chartHeight(440, presenter, groups.length)} />
-    </Panel>
-  );
-}
-
-export const probePanel: PanelDef = {
-  id: 'probe',
-  title: 'TCP-Probing probe cycles',
-  short: 'Probes',
-  defaultVisible: true,
-  available: (set: RunSet) => runsWithRows(set, 'probe').length > 0,
-  Component: ProbePanel,
-};
+  ),
+  hint: 'Notice: after a loss the sender stops sending data and measures the path with two probes; if their RTTs are low (below acprtt), it blames errors, not congestion, and resumes at or near its old window.',
+  render: renderProbeChart,
+  cursor: probeCursor,
+  heightPx: 440,
+});

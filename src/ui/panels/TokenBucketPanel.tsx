@@ -1,17 +1,13 @@
 /** A sender's token bucket: its level over time, and the tokens taken per RTT against what it permits, per run. */
-import { useMemo } from 'react';
 import { INK } from '../charts/palette.ts';
 import { dropsWithCause, finiteMax } from '../charts/series.ts';
 import { renderTokenChart, TOKEN_COLOURS, tokenCursor, type TokenChartInput } from '../charts/tokenChart.ts';
 import { bucketLevel, bucketTakes, takesComplete, timeFullS, tokenBins, type TokenBins } from '../charts/tokenSeries.ts';
 import { int } from '../format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
-import { useTimeAxis } from '../state/timeAxis.ts';
+import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { LegendItem } from './Legend.tsx';
-import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
-import { Panel } from './Panel.tsx';
-import { chartHeight, maxOf, runsWithRows, titleWithRuns } from './perRun.ts';
-import type { PanelDef, PanelProps } from './types.ts';
+import { maxOf } from './perRun.ts';
 
 interface RunTokens {
   run: VariantRun;
@@ -66,54 +62,42 @@ export function tokenSummary(t: Pick<RunTokens, 'label' | 'takes' | 'meanPerRtt'
   );
 }
 
-function TokenBucketPanel({ set, presenter }: PanelProps) {
-  const { windowS } = useTimeAxis();
-  const runs = useMemo(() => runsWithRows(set, 'bucket'), [set]);
-  const allFlows = runs[0]?.scenario.flows ?? [];
-  const flows = allFlows.map((f, i) => ({ id: f.id, index: i })).filter((f) => allFlows[f.index].tokenBucket !== null);
-  const { id: selectId, shown: shownPick, setPick } = usePick(flows.length);
-  const shown = flows[shownPick]?.index ?? 0;
-  const perRun = useMemo(() => runs.map((r) => tokensOf(set, r, shown)).filter((t): t is RunTokens => t !== null), [set, runs, shown]);
-  const maxPerRtt = Math.max(
-    maxOf(perRun, (t) => (t.input.bins ? finiteMax(t.input.bins.consumed) : 0)),
-    maxOf(perRun, (t) => t.permittedPerRtt ?? 0),
-    1,
-  );
-  const groups = useMemo(() => perRun.map((t) => ({ key: t.run.key, input: { ...t.input, windowS, maxPerRtt } satisfies TokenChartInput })), [perRun, windowS, maxPerRtt]);
-  const texts = perRun.map((t) => tokenSummary(t, t.input.bins ? t.input.bins.widthS * 1000 : null, t.run.result.sim.simTimeS));
-  const spec = allFlows[shown]?.tokenBucket;
-  const text =
-    `Token bucket of ${allFlows[shown]?.id ?? 'the flow'}` +
-    (spec ? ` (${spec.tokensPerInterval} tokens per ${spec.intervalMs} ms, depth ${spec.depthTokens}, one token per segment)` : '') +
-    `: ${texts.join(' ')}`;
-  const legend = (
+export const tokenBucketPanel = keyedTimePanel<RunTokens, TokenChartInput>({
+  id: 'tokens',
+  title: 'Token bucket',
+  short: 'Tokens',
+  table: 'bucket',
+  pickLabel: 'Flow',
+  // only the flows that have a bucket
+  items: (run) => allFlows(run).filter((f) => run.scenario.flows[f.index].tokenBucket !== null),
+  perRun: tokensOf,
+  inputs: (runs, _set, windowS) => {
+    const maxPerRtt = Math.max(
+      maxOf(runs, (t) => (t.input.bins ? finiteMax(t.input.bins.consumed) : 0)),
+      maxOf(runs, (t) => t.permittedPerRtt ?? 0),
+      1,
+    );
+    return runs.map((t) => ({ ...t.input, windowS, maxPerRtt }));
+  },
+  sentence: (t) => tokenSummary(t, t.input.bins ? t.input.bins.widthS * 1000 : null, t.run.result.sim.simTimeS),
+  summary: (sentences, flow, first) => {
+    const spec = flow ? first?.scenario.flows[flow.index]?.tokenBucket : undefined;
+    return (
+      `Token bucket of ${flow?.id ?? 'the flow'}` +
+      (spec ? ` (${spec.tokensPerInterval} tokens per ${spec.intervalMs} ms, depth ${spec.depthTokens}, one token per segment)` : '') +
+      `: ${sentences.join(' ')}`
+    );
+  },
+  legend: () => (
     <>
       <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.level }} label="bucket level" />
       <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label="depth / permitted per RTT" />
       <LegendItem swatch={{ kind: 'band', colour: TOKEN_COLOURS.bars }} label="tokens taken in one RTT" />
       <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.mean }} label="mean taken per RTT" />
     </>
-  );
-  const title = titleWithRuns('Token bucket', set, runs);
-  return (
-    <Panel
-      id="tokens"
-      title={title}
-      hint="Notice: while the sender backs off after losses the bucket fills up and the tokens arriving then are wasted — the gap between the bars and the dashed permitted line is allowance the variant never used."
-      legend={legend}
-      summary={text}
-    >
-      <ItemPicker id={selectId} label="Flow" items={flows} value={shownPick} onChange={setPick} />
-      <ChartMultiples idPrefix="tokens" groups={groups} titleOf={(i) => perRun[i]?.run.label} labelOf={(i) => texts[i]} render={renderTokenChart} cursor={tokenCursor} height={chartHeight(360, presenter, groups.length)} />
-    </Panel>
-  );
-}
-
-export const tokenBucketPanel: PanelDef = {
-  id: 'tokens',
-  title: 'Token bucket',
-  short: 'Tokens',
-  defaultVisible: true,
-  available: (set: RunSet) => runsWithRows(set, 'bucket').length > 0,
-  Component: TokenBucketPanel,
-};
+  ),
+  hint: 'Notice: while the sender backs off after losses the bucket fills up and the tokens arriving then are wasted — the gap between the bars and the dashed permitted line is allowance the variant never used.',
+  render: renderTokenChart,
+  cursor: tokenCursor,
+  heightPx: 360,
+});

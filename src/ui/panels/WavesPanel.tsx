@@ -1,19 +1,15 @@
 /** TCP-Real's receiver-driven waves: wave levels, receiving rates and the receiver's decisions, per run that has them. */
-import { useMemo } from 'react';
 import { WAVE_DECISIONS } from '../../engine/core/trace.ts';
-import { dropsWithCause } from '../charts/series.ts';
+import { dropsWithCause, type CausedTimes } from '../charts/series.ts';
 import { INK, OKABE_ITO } from '../charts/palette.ts';
 import { decisionCounts, meanRateBps, waves, type Wave } from '../charts/waveSeries.ts';
 import { renderWavesChart, WAVE_DECISION_STYLE, wavesCursor, type WavesChartInput } from '../charts/wavesChart.ts';
 import { fixed1, int } from '../format.ts';
-import { flowStyle, type RunSet } from '../state/runSet.ts';
-import { useTimeAxis } from '../state/timeAxis.ts';
+import { flowStyle, type VariantRun } from '../state/runSet.ts';
+import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { LegendItem } from './Legend.tsx';
-import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
-import { Panel } from './Panel.tsx';
-import { chartHeight, maxOf, runsWithRows, titleWithRuns } from './perRun.ts';
+import { maxOf } from './perRun.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
-import type { PanelDef, PanelProps } from './types.ts';
 
 /** One sentence per run: how its waves went. */
 export function wavesSummary(label: string, ws: readonly Wave[]): string {
@@ -29,72 +25,41 @@ export function wavesSummary(label: string, ws: readonly Wave[]): string {
   );
 }
 
-function WavesPanel({ set, presenter }: PanelProps) {
-  const { windowS } = useTimeAxis();
-  const runs = useMemo(() => runsWithRows(set, 'wave'), [set]);
-  const flows = runs[0]?.scenario.flows ?? [];
-  const { id: selectId, shown: shownFlow, setPick: setFlow } = usePick(flows.length);
-  const perRun = useMemo(
-    () =>
-      runs.map((r) => ({
-        run: r,
-        style: flowStyle(set, r, shownFlow),
-        waves: waves(r.result.trace, shownFlow),
-        drops: dropsWithCause(r.result.trace, { flow: shownFlow, dataOnly: true }),
-      })),
-    [set, runs, shownFlow],
-  );
-  const all = perRun.flatMap((p) => p.waves);
-  const maxLevel = maxOf(all, (w) => Math.max(w.level, w.nextLevel, w.thresholdLevel), 1);
-  const maxRateMbps = maxOf(all, (w) => (w.rateBps === null ? Number.NaN : w.rateBps / 1e6), 1);
-  const groups = useMemo(
-    () =>
-      perRun.map((p) => ({
-        key: p.run.key,
-        input: { windowS, endS: set.endS, label: p.style.label, colour: p.style.colour, waves: p.waves, drops: p.drops, maxLevel, maxRateMbps } satisfies WavesChartInput,
-      })),
-    [perRun, windowS, set.endS, maxLevel, maxRateMbps],
-  );
-  const texts = perRun.map((p) => wavesSummary(p.style.label, p.waves));
-  const text = `TCP-Real waves of ${flows[shownFlow]?.id ?? 'the flow'} (receiver times): ${texts.join(' ')}`;
-  const legend = (
+interface RunWaves {
+  run: VariantRun;
+  style: ReturnType<typeof flowStyle>;
+  waves: Wave[];
+  drops: CausedTimes;
+}
+
+export const wavesPanel = keyedTimePanel<RunWaves, WavesChartInput>({
+  id: 'waves',
+  title: 'TCP-Real waves',
+  short: 'Waves',
+  table: 'wave',
+  pickLabel: 'Flow',
+  items: allFlows,
+  perRun: (set, run, flow) => ({ run, style: flowStyle(set, run, flow), waves: waves(run.result.trace, flow), drops: dropsWithCause(run.result.trace, { flow, dataOnly: true }) }),
+  inputs: (runs, set, windowS) => {
+    const all = runs.flatMap((p) => p.waves);
+    const maxLevel = maxOf(all, (w) => Math.max(w.level, w.nextLevel, w.thresholdLevel), 1);
+    const maxRateMbps = maxOf(all, (w) => (w.rateBps === null ? Number.NaN : w.rateBps / 1e6), 1);
+    return runs.map((p) => ({ windowS, endS: set.endS, label: p.style.label, colour: p.style.colour, waves: p.waves, drops: p.drops, maxLevel, maxRateMbps }));
+  },
+  sentence: (p) => wavesSummary(p.style.label, p.waves),
+  summary: (sentences, flow) => `TCP-Real waves of ${flow?.id ?? 'the flow'} (receiver times): ${sentences.join(' ')}`,
+  legend: (runs) => (
     <>
-      <LegendItem swatch={{ kind: 'band', colour: perRun[0]?.style.colour ?? OKABE_ITO.blue }} label="wave: first to last arrival, height = level" />
+      <LegendItem swatch={{ kind: 'band', colour: runs[0]?.style.colour ?? OKABE_ITO.blue }} label="wave: first to last arrival, height = level" />
       <LegendItem swatch={{ kind: 'line', colour: INK, dashed: '8 5', thin: true }} label="threshold level" />
       {WAVE_DECISIONS.map((d) => (
         <ShapeItem key={d} shape={WAVE_DECISION_STYLE[d].shape} fill={WAVE_DECISION_STYLE[d].colour} label={WAVE_DECISION_STYLE[d].label} />
       ))}
-      <LegendItem swatch={{ kind: 'line', colour: perRun[0]?.style.colour ?? OKABE_ITO.blue }} label="receiving rate" />
+      <LegendItem swatch={{ kind: 'line', colour: runs[0]?.style.colour ?? OKABE_ITO.blue }} label="receiving rate" />
     </>
-  );
-  const title = titleWithRuns('TCP-Real waves', set, runs);
-  return (
-    <Panel
-      id="waves"
-      title={title}
-      hint="Notice: the receiver times each wave and picks the next wave's size from how fast it arrived — a handoff shows as a timeout (◆) that halves the threshold, not as a blind halving of the window."
-      legend={legend}
-      summary={text}
-    >
-      <ItemPicker id={selectId} label="Flow" items={flows} value={shownFlow} onChange={setFlow} />
-      <ChartMultiples
-        idPrefix="waves"
-        groups={groups}
-        titleOf={(i) => perRun[i]?.run.label}
-        labelOf={(i) => texts[i]}
-        render={renderWavesChart}
-        cursor={wavesCursor}
-        height={chartHeight(360, presenter, groups.length)}
-      />
-    </Panel>
-  );
-}
-
-export const wavesPanel: PanelDef = {
-  id: 'waves',
-  title: 'TCP-Real waves',
-  short: 'Waves',
-  defaultVisible: true,
-  available: (set: RunSet) => runsWithRows(set, 'wave').length > 0,
-  Component: WavesPanel,
-};
+  ),
+  hint: "Notice: the receiver times each wave and picks the next wave's size from how fast it arrived — a handoff shows as a timeout (◆) that halves the threshold, not as a blind halving of the window.",
+  render: renderWavesChart,
+  cursor: wavesCursor,
+  heightPx: 360,
+});
