@@ -8,16 +8,22 @@
  * src/ui/state/perf.ts). Prints figures only; asserts nothing. Every process it starts
  * (build, preview server, Chromium) is stopped by PID.
  *
+ * Then the playback section (see playbackSection): frame times while playing the six-variant
+ * comparison at 10 Mb/s with the reveal, and the size of the paths a 0.1 s zoom draws.
+ *
  *   npm run bench:ui              # default 25 slider steps per case
  *   npm run bench:ui -- --steps 50
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import * as d3 from 'd3';
 import { chromium, type Page } from 'playwright-core';
 import { VARIANTS } from '../src/catalogue/variants.ts';
 import { getPreset } from '../src/scenarios/presets/index.ts';
 import { parseScenario } from '../src/scenarios/validate.ts';
+import type { Scenario } from '../src/scenarios/schema.ts';
+import { stepPath } from '../src/ui/charts/series.ts';
 import { encodeState } from '../src/ui/state/url.ts';
 import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, startPreview, stopProcess, type Preview } from '../tests/e2e/harness.ts';
@@ -147,6 +153,7 @@ async function main(): Promise<void> {
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);
       console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);
     }
+    await playbackSection(page, preview.url, scenario, variants);
     await browser.close();
   } finally {
     if (preview) await stopProcess(preview.proc);
@@ -160,6 +167,57 @@ async function main(): Promise<void> {
       }
     }
   }
+}
+
+/** Commands and bytes of an SVG path string. */
+function pathSize(d: string): string {
+  return `${d.match(/[MLHVZ]/gi)?.length ?? 0} commands, ${(d.length / 1024).toFixed(1)} KiB`;
+}
+
+/**
+ * Playback: the six-variant comparison at 10 Mb/s (60 s), default panels and presenter mode
+ * (follow window on), played for a few seconds with the reveal — the browser's frame interval
+ * (target: median ≤ 16.7 ms) and the app's own work per frame (`tcp:frame`: the tick, every
+ * chart's cursor and reveal; target p95 ≤ 8 ms). Then the path a 0.1 s zoom draws: in the page
+ * (the run's longest cwnd path), and for a synthetic 200 000-step series in Node, which does
+ * not depend on the machine.
+ */
+async function playbackSection(page: Page, url: string, base: Scenario, variants: readonly string[]): Promise<void> {
+  const scenario = { ...base, durationS: 60, path: base.path.map((l, i) => (i === 0 ? { ...l, forward: { ...l.forward, rateBps: 10e6 } } : l)) };
+  const label = `${variants.length} variants compared at 10 Mb/s (60 s)`;
+  for (const view of [
+    { name: 'default panels', view: { ...DEFAULT_VIEW, compare: [...variants] } },
+    { name: 'presenter, cwnd + path, follow window', view: { ...DEFAULT_VIEW, compare: [...variants], presenter: true, present: ['cwnd', 'path'] } },
+  ]) {
+    await page.goto(`${url}?bench=${Date.now()}#${encodeState({ scenario, view: view.view })}`);
+    await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 120_000 });
+    await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
+    await playbackFrames(page, 1000); // warm-up
+    const frames = await playbackFrames(page, 5000);
+    console.log(`\n${label}, ${view.name}, playing with the reveal`);
+    console.log(`  playback frame interval: ${stats(frames.intervals)}`);
+    console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);
+  }
+  await page.goto(`${url}?bench=${Date.now()}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare: [...variants], windowS: [30, 30.1] } })}`);
+  await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 120_000 });
+  const paths = await page.evaluate(() => {
+    const ds = [...document.querySelectorAll('#cwnd-chart path.cwnd-line, #cwnd-chart path.ssthresh-line')].map((p) => p.getAttribute('d') ?? '');
+    const longest = ds.reduce((a, b) => (b.length > a.length ? b : a), '');
+    const plot = document.querySelector('#cwnd-chart g.defs-holder clipPath.plot rect');
+    return { longest, count: ds.length, columns: Number(plot?.getAttribute('data-width') ?? 0) };
+  });
+  console.log(`\n0.1 s zoom (30 … 30.1 s) of ${label}: longest of ${paths.count} cwnd/ssthresh paths ${pathSize(paths.longest)} over ${paths.columns} pixel columns`);
+  const n = 200_000;
+  const tS = Float64Array.from({ length: n }, (_, i) => (i * 60) / n);
+  const values = Float64Array.from({ length: n }, (_, i) => 10 + (i % 997) / 10);
+  const columns = 1000;
+  const x = d3.scaleLinear().domain([30, 30.1]).range([84, 84 + columns]);
+  const y = d3.scaleLinear().domain([0, 120]).range([300, 30]);
+  const whole = d3.scaleLinear().domain([0, 60]).range([84, 84 + columns]);
+  console.log(`0.1 s zoom of a 200 000-step series over 60 s (Node, ${columns} columns): ${pathSize(stepPath({ tS, values }, { x, y, yClamp: [10, 300] }, 60))}; the whole series: ${pathSize(stepPath({ tS, values }, { x: whole, y, yClamp: [10, 300] }, 60))}`);
+  const dense = Float64Array.from({ length: n }, (_, i) => (i * 2) / n);
+  const xDense = d3.scaleLinear().domain([1, 1.1]).range([84, 84 + columns]);
+  console.log(`0.1 s zoom of a 200 000-step series over 2 s (10 000 steps in view): ${pathSize(stepPath({ tS: dense, values }, { x: xDense, y, yClamp: [10, 300] }, 2))}`);
 }
 
 main().catch((e: unknown) => {

@@ -4,7 +4,7 @@
  * by ground-truth cause. Compared variants differ by colour and by the cwnd line's dash.
  */
 import * as d3 from 'd3';
-import { clipToPlot, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { clipToPlot, revealWhenPassed, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { finiteMax, indexAtOrBefore, stepPath, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 import { int } from '../format.ts';
@@ -152,17 +152,17 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
   const top = y.domain()[1];
   const [plotLeft, plotRight] = x.range();
   const visiblePeaks = offScalePeaks(input.flows, top).filter((o) => o.tS >= input.windowS[0] && o.tS <= input.windowS[1]);
-  layer(svg, 'offscale whole')
+  const offscale = layer(svg, 'offscale whole')
     .selectAll<SVGTextElement, OffScale>('text.offscale-label')
     .data(visiblePeaks.slice(0, 1), (o) => o.key)
     .join('text')
     .attr('class', 'offscale-label')
-    .attr('data-at', (o) => o.tS)
     // just right of the peak, unless that would run off the plot
     .attr('x', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? x(o.tS) + 8 : x(o.tS) - 8))
     .attr('text-anchor', (o) => (x(o.tS) < (plotLeft + plotRight) / 2 ? 'start' : 'end'))
     .attr('y', plotBottom - 8)
     .text((o) => `↑ off scale: ${int(o.peak)} seg at ${o.tS.toFixed(1)} s`);
+  revealWhenPassed(offscale as unknown as d3.Selection<SVGTextElement, unknown, SVGGElement, unknown>, x);
 
   drawDropLane(
     svg,

@@ -153,6 +153,19 @@ export function clipToPlot(svg: Svg, id: string, x: d3.ScaleLinear<number, numbe
  */
 const UNCLIPPED_LAYERS = ['grid', 'axis', 'axis-labels', 'defs-holder', 'band-axes', 'ref', 'whole'];
 
+/**
+ * Labels of a `whole` layer appear once the playhead has passed their right end: a label is
+ * never cut in half, and never reaches past the playhead. Sets each one's `data-at` from its
+ * drawn box (or, where nothing is laid out, its length at about 8.5 px per character).
+ */
+export function revealWhenPassed(texts: d3.Selection<SVGTextElement, unknown, SVGGElement, unknown>, x: d3.ScaleLinear<number, number>): void {
+  texts.each(function () {
+    const box = typeof this.getBBox === 'function' ? this.getBBox() : null;
+    const right = box && box.width > 0 ? box.x + box.width : Number(this.getAttribute('x')) + 8.5 * (this.textContent?.length ?? 0);
+    this.setAttribute('data-at', String(x.invert(right)));
+  });
+}
+
 /** What a time panel shows of the run after the playhead: nothing, or the rest faded. */
 export type Ahead = 'hidden' | 'faded';
 

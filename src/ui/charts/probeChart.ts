@@ -9,7 +9,7 @@
  */
 import * as d3 from 'd3';
 import { bandScale, clipBands, shapePath, type Band, type ShapeName } from './bands.ts';
-import { drawCursor, drawFrame, drawMarks, drawSpans, layer, MARGIN, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { drawCursor, drawFrame, revealWhenPassed, drawMarks, drawSpans, layer, MARGIN, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { INK, OKABE_ITO } from './palette.ts';
 import { cycleAt, DECISION_LABEL, decisionSteps, rttSamples, type ProbeCycle, type ProbeDecision, type ProbeExchange } from './probeSeries.ts';
 import { stepPath, type StepSeries } from './series.ts';
@@ -233,16 +233,16 @@ export function renderProbeChart(el: SVGSVGElement, input: ProbeChartInput, size
     lastLabelPx = px;
     return true;
   });
-  layer(svg, 'probe-decision-labels whole')
+  const decisionLabels = layer(svg, 'probe-decision-labels whole')
     .selectAll<SVGTextElement, Decision>('text.decision-label')
     .data(labelled)
     .join('text')
     .attr('class', 'limit-label decision-label')
-    .attr('data-at', (d) => d.tS)
     .attr('x', (d) => Math.min(plotRight, Math.max(plotLeft, x(d.tS))))
     .attr('y', senderY - 12)
     .attr('text-anchor', (d) => (x(d.tS) > plotRight - 40 ? 'end' : x(d.tS) < plotLeft + 40 ? 'start' : 'middle'))
     .text((d) => DECISION_LABEL[d.decision]);
+  revealWhenPassed(decisionLabels as unknown as d3.Selection<SVGTextElement, unknown, SVGGElement, unknown>, x);
 
   const [bandBottom, bandTop] = y.range();
   const scales = { x, y, yClamp: [bandTop - 4, bandBottom] as const };

@@ -61,8 +61,9 @@ function stepSpeed(speed: number, dir: 1 | -1): number {
 export function playbackReducer(s: PlaybackState, a: PlaybackAction): PlaybackState {
   switch (a.type) {
     case 'play':
-      // playing from the end starts over, as a media player does
-      return { ...s, playing: true, started: true, tS: s.tS >= s.endS ? 0 : s.tS };
+      // playing from the end starts over, as a media player does; so does the first play of a
+      // run shown whole (a hover may have moved the cursor: the story still starts at 0)
+      return { ...s, playing: true, started: true, tS: s.tS >= s.endS || !s.started ? 0 : s.tS };
     case 'pause':
       return { ...s, playing: false };
     case 'toggle':
