@@ -81,14 +81,16 @@ export function TransportBar({ events, zoomed }: Props) {
         type="button"
         data-testid="show-ahead"
         aria-pressed={ahead === 'faded'}
+        aria-label="Show all of the run"
         onClick={() => setAhead(ahead === 'faded' ? 'hidden' : 'faded')}
         title="Show whole run: what lies after the playhead, faded (otherwise hidden until the playhead reaches it)"
       >
-        Show all
+        <span className="wide-only">Show </span>all
       </button>
       <button
         type="button"
-        className="follow"
+        // a phone shows one panel and has room for two transport rows: follow is for wider screens
+        className="follow wide-only"
         data-testid="follow"
         aria-pressed={followS > 0}
         onClick={() => setFollow(followS > 0 ? 0 : zoomed ? zoomed[1] - zoomed[0] : DEFAULT_FOLLOW_S)}
