@@ -213,6 +213,24 @@ describe.runIf(haveChromium)('reveal: time panels draw up to the playhead', () =
     await page.screenshot({ path: join(OUT, 'reveal-real-handoff-12s-1440x900-dark.png') });
   });
 
+  it('probe cycles, token bucket and Ack Regulator stop at t too', async () => {
+    for (const [preset, chart, tS] of [
+      ['probing-testbed', 'probe-chart', 20],
+      ['real-token-bucket', 'tokens-chart', 10],
+      ['3g-ack-regulator', 'ackreg-chart', 10],
+    ] as const) {
+      await page.goto(`${session.preview.url}?r=${preset}#${hashFor(preset)}`);
+      await settled(page);
+      await page.getByTestId('seek').fill(String(tS));
+      const extents = await drawnExtents(page);
+      expect(extents.map((e) => e.chart), preset).toContain(chart);
+      for (const e of extents) {
+        expect(e.drawn, `${preset} ${e.chart}`).toBeGreaterThan(0);
+        expect(e.rightPx, `${preset} ${e.chart}: ${e.what}`).toBeLessThanOrEqual(e.cursorPx + 1);
+      }
+    }
+  });
+
   it('presenter mode under reduced motion: plays, the window follows the playhead, pausing shows the state there', async () => {
     const context = await session.browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
     const p = await context.newPage();
