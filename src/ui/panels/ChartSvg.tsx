@@ -75,12 +75,18 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
   useLayoutEffect(() => {
     const el = svg.current;
     if (!el || width <= 0) return;
-    const size = { width, height };
     const started = performance.now();
-    render(el, data, size);
+    render(el, data, { width, height });
     measureDraw(started);
+  }, [data, render, width, height]);
+
+  // The cursor and the reveal, on every playback change; after the data layer (declared after
+  // it, so it runs after a redraw, which resets the clips). Toggling Show all redraws only this.
+  useLayoutEffect(() => {
+    const el = svg.current;
     const top = overlay.current;
-    if (!cursor || !top) return;
+    if (!el || !top || !cursor || width <= 0) return;
+    const size = { width, height };
     top.setAttribute('viewBox', `0 0 ${width} ${height}`);
     top.setAttribute('width', String(width));
     top.setAttribute('height', String(height));
