@@ -19,7 +19,8 @@ export interface TimedChange {
   atS: number;
   /** Dotted field path, e.g. `path.0.forward.rateBps`. */
   path: string;
-  value: unknown;
+  /** Optional only in the type: validation requires it (and reports its absence with the field's range). */
+  value?: unknown;
 }
 
 /** The fields a timed change may set; `per`, `perGood` and `perBad` belong to one error model. */
