@@ -99,8 +99,8 @@ describe('live edits', () => {
         { atS: 40, path: 'flows.0.access.forward.queue.limitPackets', value: 10 },
       ],
     });
-    expect(s.changes.map(changeValueText)).toEqual(['5 Mb/s', 'delay 80 ms', 'PER 2 %', 'buffer 10 packets']);
+    expect(s.changes.map(changeValueText)).toEqual(['rate 5 Mb/s', 'delay 80 ms', 'PER 2 %', 'buffer 10 packets']);
     expect(s.changes.map((c) => changeLinkText(s, c))).toEqual(['bottleneck', 'bottleneck (reverse)', 'bottleneck', 'access1']);
-    expect(changeMarks(s)[0]).toEqual({ atS: 10, label: '5 Mb/s', title: 'From 10 s: bottleneck 5 Mb/s' });
+    expect(changeMarks(s)[0]).toEqual({ atS: 10, label: 'rate 5 Mb/s', title: 'From 10 s: bottleneck rate 5 Mb/s' });
   });
 });

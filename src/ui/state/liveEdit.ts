@@ -169,7 +169,7 @@ export function changeValueText(c: TimedChange): string {
   if (!target) return c.path;
   switch (target.field) {
     case 'rateBps':
-      return rate(v as number);
+      return `rate ${rate(v as number)}`;
     case 'delayMs':
       return `delay ${v} ms`;
     case 'limitPackets':

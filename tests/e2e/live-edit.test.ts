@@ -1,0 +1,191 @@
+/**
+ * Live edits in Chromium: with the playhead at 30 s, typing a new bottleneck rate makes a timed
+ * change from 30 s — the run is re-simulated, the cwnd curve before 30 s is drawn exactly as
+ * before, every time chart shows a labelled marker there, the fingerprint is Node's for the
+ * scenario with that change, and the controls show the link as it stands at the playhead. An
+ * edit while playing lands at the playhead and playback goes on. A change is removed from the
+ * keyboard; the share link replays the demonstration. Screenshots at four sizes, light and dark.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { traceHash } from '../../src/engine/core/trace.ts';
+import { runScenario } from '../../src/engine/run.ts';
+import { getPreset } from '../../src/scenarios/presets/index.ts';
+import type { Scenario } from '../../src/scenarios/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { encodeState } from '../../src/ui/state/url.ts';
+import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
+import { CHROMIUM, OUT, settled } from './harness.ts';
+import { appSession } from './session.ts';
+
+const haveChromium = existsSync(CHROMIUM);
+
+function parsed(input: unknown): Scenario {
+  const r = parseScenario(input);
+  if (!r.ok) throw new Error(formatErrors(r.errors));
+  return r.scenario;
+}
+
+const base = parsed({ ...getPreset('reference-2mbps')!.scenario, durationS: 60 });
+const RATE = 'path.0.forward.rateBps';
+const hashFor = (s: Scenario, view: Partial<ViewState> = {}): string => encodeState({ scenario: s, view: { ...DEFAULT_VIEW, ...view } });
+
+const fingerprint = (page: Page): Promise<string | null> => page.getByTestId('trace-hash').textContent();
+
+/** Waits for the run an edit started: the fingerprint changes, then the page settles. */
+async function nextRun(page: Page, old: string | null): Promise<string> {
+  await page.waitForFunction((h) => {
+    const t = document.querySelector('[data-testid="trace-hash"]')?.textContent;
+    return t !== h && t !== '…';
+  }, old, { timeout: 60_000 });
+  await settled(page);
+  return (await fingerprint(page)) ?? '';
+}
+
+/** The cwnd curve's vertices as drawn: [x, y] after each command of its path (M, L, H, V; absolute). */
+async function cwndPoints(page: Page): Promise<number[][]> {
+  const d = (await page.locator('#cwnd-chart path.cwnd-line').first().getAttribute('d')) ?? '';
+  const pts: number[][] = [];
+  let [x, y] = [0, 0];
+  for (const [, cmd, args] of d.matchAll(/([MLHV])([^MLHV]*)/g)) {
+    const n = args.split(/[ ,]+/).filter(Boolean).map(Number);
+    if (cmd === 'H') x = n[0];
+    else if (cmd === 'V') y = n[0];
+    else [x, y] = n;
+    pts.push([x, y]);
+  }
+  return pts;
+}
+
+const rateBox = (page: Page) => page.locator('[data-path="path.0.forward.rateBps"] input[type=text]');
+const changeItems = (page: Page) => page.getByTestId('change-list').locator('li');
+
+describe.runIf(haveChromium)('live edits in Chromium', () => {
+  const session = appSession();
+  let page: Page;
+  beforeAll(async () => {
+    page = session.page;
+    await page.goto(`${session.preview.url}#${hashFor(base)}`);
+    await settled(page);
+  });
+
+  it('an edit at 30 s becomes a change from 30 s: marker, same curve before it, Node\'s fingerprint', async () => {
+    const before = await fingerprint(page);
+    const curveBefore = await cwndPoints(page);
+    await page.getByTestId('seek').fill('30');
+    await expect.poll(() => page.getByTestId('live-edit-from').textContent()).toContain('from t = 30.0 s');
+    expect(await rateBox(page).inputValue()).toBe('2');
+    await rateBox(page).fill('1');
+    const after = await nextRun(page, before);
+
+    const expected = { ...base, changes: [{ atS: 30, path: RATE, value: 1e6 }] };
+    expect(after).toBe(traceHash(runScenario(expected).trace));
+    expect(await changeItems(page).allTextContents()).toEqual(['30 s · bottleneck: rate 1 Mb/s×']);
+    // the cwnd chart (and every other time chart) marks it, labelled
+    const marker = page.locator('[data-panel="cwnd"] .change-marker');
+    await expect.poll(() => marker.count()).toBe(1);
+    expect(await marker.textContent()).toBe('rate 1 Mb/s');
+    expect(await page.locator('[data-panel="queue"] .change-marker').count()).toBe(1);
+    // the curve left of the marker is drawn exactly as before; right of it, not
+    const markerX = await marker.evaluate((el) => parseFloat((el as HTMLElement).style.left));
+    const curveAfter = await cwndPoints(page);
+    const left = (pts: number[][]) => pts.filter(([x]) => x < markerX - 1);
+    expect(left(curveAfter).length).toBeGreaterThan(100);
+    expect(left(curveAfter)).toEqual(left(curveBefore));
+    expect(curveAfter.filter(([x]) => x > markerX + 1)).not.toEqual(curveBefore.filter(([x]) => x > markerX + 1));
+    // the controls show the link as it stands at the playhead
+    await page.getByTestId('seek').fill('10');
+    await expect.poll(() => rateBox(page).inputValue()).toBe('2');
+    await page.getByTestId('seek').fill('45');
+    await expect.poll(() => rateBox(page).inputValue()).toBe('1');
+  });
+
+  it('an edit while playing lands at the playhead and playback goes on', async () => {
+    await page.getByTestId('seek').fill('10');
+    const old = await fingerprint(page);
+    await page.getByTestId('play').click();
+    await page.waitForTimeout(300);
+    await page.locator('[data-path="path.0.forward.delayMs"] input[type=text]').fill('80');
+    await nextRun(page, old);
+    expect(await changeItems(page).count()).toBe(2);
+    const first = (await changeItems(page).first().textContent()) ?? '';
+    const atS = Number(/^([\d.]+) s/.exec(first)?.[1]);
+    expect(atS).toBeGreaterThan(10);
+    expect(atS).toBeLessThan(20);
+    expect(first).toContain('bottleneck: delay 80 ms');
+    // still playing, from where it was
+    expect(await page.getByTestId('play').textContent()).toBe('Pause');
+    const t1 = Number(((await page.getByTestId('cursor-time').textContent()) ?? '').replace(/[^\d.]/g, ''));
+    await page.waitForTimeout(400);
+    const t2 = Number(((await page.getByTestId('cursor-time').textContent()) ?? '').replace(/[^\d.]/g, ''));
+    expect(t2).toBeGreaterThan(t1);
+    expect(t1).toBeGreaterThan(atS);
+    await page.getByTestId('play').click(); // pause
+  });
+
+  it('the share link replays the demonstration: same changes, same fingerprint', async () => {
+    const here = await fingerprint(page);
+    await page.getByTestId('copy-link').click();
+    const link = await page.getByTestId('share-link').inputValue();
+    const other = await session.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await other.goto(link);
+    await settled(other);
+    await expect.poll(() => fingerprint(other), { timeout: 60_000 }).toBe(here);
+    expect(await changeItems(other).allTextContents()).toEqual(await changeItems(page).allTextContents());
+    await other.close();
+  });
+
+  it('removes a change from the keyboard: its marker goes, the run is re-simulated without it', async () => {
+    const old = await fingerprint(page);
+    const remove = page.getByRole('button', { name: /^Remove the change at 30 s/ });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const now = await nextRun(page, old);
+    expect(await changeItems(page).count()).toBe(1);
+    expect(await page.locator('[data-panel="cwnd"] .change-marker').count()).toBe(1);
+    expect(await page.locator('[data-panel="cwnd"] .change-marker').textContent()).toBe('delay 80 ms');
+    const atS = Number(/^([\d.]+) s/.exec((await changeItems(page).first().textContent()) ?? '')?.[1]);
+    expect(now).toBe(traceHash(runScenario({ ...base, changes: [{ atS, path: 'path.0.forward.delayMs', value: 80 }] }).trace));
+  });
+
+  it('"apply from the start instead" edits the whole run', async () => {
+    await page.getByTestId('seek').fill('30');
+    await page.getByTestId('live-edit-from-start').check();
+    expect(await page.getByTestId('live-edit-from').textContent()).toContain('to the whole run');
+    const old = await fingerprint(page);
+    await rateBox(page).fill('3');
+    await nextRun(page, old);
+    expect(await changeItems(page).count()).toBe(1); // only the delay change
+    await page.getByTestId('live-edit-from-start').uncheck();
+  });
+
+  it('looks right at four sizes, light and dark (screenshots)', async () => {
+    const demo = { ...base, changes: [{ atS: 20, path: RATE, value: 1e6 }, { atS: 40, path: 'path.0.forward.errors', value: [{ kind: 'bernoulli', per: 0.01 }] }] };
+    await page.getByTestId('seek').fill('0');
+    await page.getByRole('button', { name: 'Close' }).click(); // the share line from the test above
+    for (const theme of ['light', 'dark'] as const) {
+      // a new hash on the same page: decoded in place, no reload; the theme alone re-runs nothing
+      await page.evaluate((h) => (location.hash = h), hashFor(demo, { theme }));
+      await expect.poll(() => changeItems(page).count(), { timeout: 60_000 }).toBe(2);
+      await settled(page);
+      for (const [width, height] of [
+        [1280, 720],
+        [1440, 900],
+        [1920, 1080],
+        [390, 844],
+      ]) {
+        await page.setViewportSize({ width, height });
+        // on a phone the editor is a sheet over the stage: close it to see the charts
+        const done = page.getByRole('button', { name: 'Done' });
+        if (await done.isVisible()) await done.click();
+        await page.getByTestId('seek').fill('30');
+        await expect.poll(() => page.locator('[data-panel="cwnd"] .change-marker').count()).toBe(2);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.waitForTimeout(150);
+        await page.screenshot({ path: join(OUT, `live-edit-${width}x${height}-${theme}.png`) });
+      }
+    }
+  });
+});
