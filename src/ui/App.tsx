@@ -178,6 +178,7 @@ export function App() {
     [scenario, setScenario],
   );
   const marks = useMemo(() => (scenario ? changeMarks(scenario) : []), [scenario]);
+  const liveBar = scenario ? <LiveEditBar scenario={scenario} playback={playback} dispatch={dispatch} fromStart={fromStart} onFromStart={setFromStart} onRemove={removeTimedChange} /> : null;
 
   // Once the first picture is up, the idle workers run the scenario briefly with every variant
   // so the engine's code is compiled before the class starts dragging sliders or comparing.
@@ -325,7 +326,10 @@ export function App() {
           <>
             <details className="menu quick-menu" data-testid="quick-menu">
               <summary>Controls</summary>
-              <div className="menu-body">{quick}</div>
+              <div className="menu-body">
+                {quick}
+                {liveBar}
+              </div>
             </details>
             <PresentMenu available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />
           </>
@@ -367,7 +371,7 @@ export function App() {
           <div className="stage-column">
             {presenting || phone || embedded ? null : quick}
             <TransportBar events={events} zoomed={zoomed} />
-            {presenting || embedded || !scenario ? null : <LiveEditBar scenario={scenario} fromStart={fromStart} onFromStart={setFromStart} onRemove={removeTimedChange} />}
+            {presenting || embedded ? null : liveBar}
             <ChangeMarksContext.Provider value={marks}>
             <Stage
               set={set}

@@ -1,9 +1,9 @@
 /**
- * Live edits in Chromium: with the playhead at 30 s, typing a new bottleneck rate makes a timed
- * change from 30 s — the run is re-simulated, the cwnd curve before 30 s is drawn exactly as
- * before, every time chart shows a labelled marker there, the fingerprint is Node's for the
- * scenario with that change, and the controls show the link as it stands at the playhead. An
- * edit while playing lands at the playhead and playback goes on. A change is removed from the
+ * Live edits in Chromium: typing a new bottleneck rate while playing makes a timed change from
+ * the playhead — the run is re-simulated and playback goes on, the cwnd curve before the change
+ * is drawn exactly as before, every time chart shows a labelled marker there, the fingerprint
+ * is Node's for the scenario with that change, and the controls show the link as it stands at
+ * the playhead. An edit while paused applies from exactly there. A change is removed from the
  * keyboard; the share link replays the demonstration. Screenshots at four sizes, light and dark.
  */
 import { existsSync } from 'node:fs';
@@ -59,6 +59,7 @@ async function cwndPoints(page: Page): Promise<number[][]> {
   return pts;
 }
 
+const cursorS = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
 const rateBox = (page: Page) => page.locator('[data-path="path.0.forward.rateBps"] input[type=text]');
 const changeItems = (page: Page) => page.getByTestId('change-list').locator('li');
 
@@ -71,18 +72,31 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
     await settled(page);
   });
 
-  it('an edit at 30 s becomes a change from 30 s: marker, same curve before it, Node\'s fingerprint', async () => {
+  it('a rate edit during playback becomes a change from the playhead: marker, same curve before it, Node\'s fingerprint, playback goes on', async () => {
     const before = await fingerprint(page);
     const curveBefore = await cwndPoints(page);
-    await page.getByTestId('seek').fill('30');
-    await expect.poll(() => page.getByTestId('live-edit-from').textContent()).toContain('from t = 30.0 s');
+    await page.getByTestId('seek').fill('28');
     expect(await rateBox(page).inputValue()).toBe('2');
+    await page.getByTestId('play').click();
+    await page.waitForTimeout(400);
     await rateBox(page).fill('1');
     const after = await nextRun(page, before);
 
-    const expected = { ...base, changes: [{ atS: 30, path: RATE, value: 1e6 }] };
-    expect(after).toBe(traceHash(runScenario(expected).trace));
-    expect(await changeItems(page).allTextContents()).toEqual(['30 s · bottleneck: rate 1 Mb/s×']);
+    // the change sits where the playhead was, to the millisecond the list shows
+    const item = (await changeItems(page).first().textContent()) ?? '';
+    expect(item).toMatch(/^[\d.]+ s · bottleneck: rate 1 Mb\/s×$/);
+    const atS = Number(/^([\d.]+) s/.exec(item)?.[1]);
+    expect(atS).toBeGreaterThan(28);
+    expect(atS).toBeLessThan(40);
+    expect(after).toBe(traceHash(runScenario({ ...base, changes: [{ atS, path: RATE, value: 1e6 }] }).trace));
+    // still playing, from where it was, past the change
+    expect(await page.getByTestId('play').textContent()).toBe('Pause');
+    const t1 = cursorS(await page.getByTestId('cursor-time').textContent());
+    await page.waitForTimeout(400);
+    expect(cursorS(await page.getByTestId('cursor-time').textContent())).toBeGreaterThan(t1);
+    expect(t1).toBeGreaterThan(atS);
+    await page.getByTestId('play').click(); // pause
+
     // the cwnd chart (and every other time chart) marks it, labelled
     const marker = page.locator('[data-panel="cwnd"] .change-marker');
     await expect.poll(() => marker.count()).toBe(1);
@@ -102,27 +116,15 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
     await expect.poll(() => rateBox(page).inputValue()).toBe('1');
   });
 
-  it('an edit while playing lands at the playhead and playback goes on', async () => {
-    await page.getByTestId('seek').fill('10');
+  it('an edit while paused mid-run applies from exactly there', async () => {
+    await page.getByTestId('seek').fill('30');
+    await expect.poll(() => page.getByTestId('live-edit-from').textContent()).toContain('from t = 30.0 s');
     const old = await fingerprint(page);
-    await page.getByTestId('play').click();
-    await page.waitForTimeout(300);
     await page.locator('[data-path="path.0.forward.delayMs"] input[type=text]').fill('80');
     await nextRun(page, old);
-    expect(await changeItems(page).count()).toBe(2);
-    const first = (await changeItems(page).first().textContent()) ?? '';
-    const atS = Number(/^([\d.]+) s/.exec(first)?.[1]);
-    expect(atS).toBeGreaterThan(10);
-    expect(atS).toBeLessThan(20);
-    expect(first).toContain('bottleneck: delay 80 ms');
-    // still playing, from where it was
-    expect(await page.getByTestId('play').textContent()).toBe('Pause');
-    const t1 = Number(((await page.getByTestId('cursor-time').textContent()) ?? '').replace(/[^\d.]/g, ''));
-    await page.waitForTimeout(400);
-    const t2 = Number(((await page.getByTestId('cursor-time').textContent()) ?? '').replace(/[^\d.]/g, ''));
-    expect(t2).toBeGreaterThan(t1);
-    expect(t1).toBeGreaterThan(atS);
-    await page.getByTestId('play').click(); // pause
+    const items = await changeItems(page).allTextContents();
+    expect(items).toHaveLength(2);
+    expect(items[1]).toBe('30 s · bottleneck: delay 80 ms×');
   });
 
   it('the share link replays the demonstration: same changes, same fingerprint', async () => {
@@ -139,15 +141,14 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
 
   it('removes a change from the keyboard: its marker goes, the run is re-simulated without it', async () => {
     const old = await fingerprint(page);
-    const remove = page.getByRole('button', { name: /^Remove the change at 30 s/ });
+    const remove = page.getByRole('button', { name: /^Remove the change at [\d.]+ s · bottleneck: rate 1 Mb\/s/ });
     await remove.focus();
     await page.keyboard.press('Enter');
     const now = await nextRun(page, old);
-    expect(await changeItems(page).count()).toBe(1);
+    expect(await changeItems(page).allTextContents()).toEqual(['30 s · bottleneck: delay 80 ms×']);
     expect(await page.locator('[data-panel="cwnd"] .change-marker').count()).toBe(1);
     expect(await page.locator('[data-panel="cwnd"] .change-marker').textContent()).toBe('delay 80 ms');
-    const atS = Number(/^([\d.]+) s/.exec((await changeItems(page).first().textContent()) ?? '')?.[1]);
-    expect(now).toBe(traceHash(runScenario({ ...base, changes: [{ atS, path: 'path.0.forward.delayMs', value: 80 }] }).trace));
+    expect(now).toBe(traceHash(runScenario({ ...base, changes: [{ atS: 30, path: 'path.0.forward.delayMs', value: 80 }] }).trace));
   });
 
   it('"apply from the start instead" edits the whole run', async () => {
@@ -156,8 +157,10 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
     expect(await page.getByTestId('live-edit-from').textContent()).toContain('to the whole run');
     const old = await fingerprint(page);
     await rateBox(page).fill('3');
-    await nextRun(page, old);
+    const now = await nextRun(page, old);
     expect(await changeItems(page).count()).toBe(1); // only the delay change
+    const whole = { ...base, path: [{ ...base.path[0], forward: { ...base.path[0].forward, rateBps: 3e6 } }], changes: [{ atS: 30, path: 'path.0.forward.delayMs', value: 80 }] };
+    expect(now).toBe(traceHash(runScenario(whole).trace));
     await page.getByTestId('live-edit-from-start').uncheck();
   });
 

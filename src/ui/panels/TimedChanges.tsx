@@ -9,6 +9,8 @@ import { createContext, useContext, useId, useSyncExternalStore } from 'react';
 import type { Scenario } from '../../scenarios/schema.ts';
 import { MARGIN, timeScale } from '../charts/frame.ts';
 import { changeLinkText, changeTimeText, changeValueText, insideRun } from '../state/liveEdit.ts';
+import type { PlaybackAction, PlaybackState } from '../state/playback.ts';
+import type { Store } from '../state/store.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import './timedChanges.css';
 
@@ -62,6 +64,9 @@ export function ChangeMarkers({ width, height }: { width: number; height: number
 
 interface BarProps {
   scenario: Scenario;
+  /** Passed in rather than read from the time axis, so the bar also fits in the presenter's Controls menu. */
+  playback: Store<PlaybackState>;
+  dispatch: (a: PlaybackAction) => void;
   /** Edits of link fields apply to the whole run even with the playhead inside it. */
   fromStart: boolean;
   onFromStart: (on: boolean) => void;
@@ -69,8 +74,7 @@ interface BarProps {
 }
 
 /** Where the next edit applies, and the list of changes (seek to one, remove one). */
-export function LiveEditBar({ scenario, fromStart, onFromStart, onRemove }: BarProps) {
-  const { playback, dispatch } = useTimeAxis();
+export function LiveEditBar({ scenario, playback, dispatch, fromStart, onFromStart, onRemove }: BarProps) {
   // Only whether the playhead is inside the run and, then, its time to 0.1 s: not every frame.
   const at = useSyncExternalStore(playback.subscribe, () => {
     const p = playback.get();
