@@ -18,7 +18,7 @@ import type { Scenario } from '../../src/scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, OUT, settled } from './harness.ts';
+import { CHROMIUM, injectAxe, OUT, settled } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -70,6 +70,14 @@ async function cwndCurve(page: Page): Promise<{ pts: number[][]; segPerPx: numbe
   }
   return { pts, segPerPx: Math.abs(segPerPx) };
 }
+
+/** Serious or critical axe-core violations in the change strip and the cwnd panel (its markers). */
+const seriousAxe = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => {
+    type Axe = { run: (ctx: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+    const r = await (window as unknown as { axe: Axe }).axe.run({ include: [['[data-testid="live-edits"]'], ['[data-panel="cwnd"]']] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 
 const cursorS = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
 const rateBox = (page: Page) => page.locator('[data-path="path.0.forward.rateBps"] input[type=text]');
@@ -188,8 +196,9 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
     await page.getByTestId('live-edit-from-start').uncheck();
   });
 
-  it('looks right at four sizes, light and dark (screenshots)', async () => {
+  it('looks right at four sizes, light and dark (screenshots), with no serious axe-core violation', async () => {
     const demo = { ...base, changes: [{ atS: 20, path: RATE, value: 1e6 }, { atS: 40, path: 'path.0.forward.errors', value: [{ kind: 'bernoulli', per: 0.01 }] }] };
+    await injectAxe(page);
     await page.getByTestId('seek').fill('0');
     await page.getByRole('button', { name: 'Close' }).click(); // the share line from the test above
     for (const theme of ['light', 'dark'] as const) {
@@ -212,6 +221,7 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.waitForTimeout(150);
         await page.screenshot({ path: join(OUT, `live-edit-${width}x${height}-${theme}.png`) });
+        if (width === 1440) expect(await seriousAxe(page)).toEqual([]);
       }
     }
   });
