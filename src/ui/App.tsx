@@ -11,7 +11,7 @@ import { formatErrors, parseScenario } from '../scenarios/validate.ts';
 import { poolSizeFor, SimPool } from '../worker/pool.ts';
 import type { WindowS } from './charts/frame.ts';
 import { QuickControls } from './controls/QuickControls.tsx';
-import { ScenarioControls } from './controls/ScenarioControls.tsx';
+import { ChangedFieldsContext, ScenarioControls } from './controls/ScenarioControls.tsx';
 import { ComparePicker } from './panels/ComparePicker.tsx';
 import { ErrorBanner } from './panels/ErrorBanner.tsx';
 import { embedCode } from './export/embed.ts';
@@ -23,7 +23,7 @@ import { RunBanner } from './panels/RunBanner.tsx';
 import { DEFAULT_PANEL_IDS, getPanel } from './panels/registry.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { ChangeMarksContext, changeMarks, LiveEditBar } from './panels/TimedChanges.tsx';
-import { insideRun, removeChange, routeEdit, type LastEdit } from './state/liveEdit.ts';
+import { changedFields, insideRun, removeChange, routeEdit, type LastEdit } from './state/liveEdit.ts';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
 import { eventTimesOf } from './state/eventTimes.ts';
 import { hidePanel, movePanel, showPanel, visiblePanels } from './state/panelList.ts';
@@ -270,7 +270,15 @@ export function App() {
 
   // Built only when their inputs change: "running…" and other shell updates then re-render
   // neither the long controls form nor the panels (measured: both showed up in redraw profiles).
-  const controls = useMemo(() => (shown ? <ScenarioControls scenario={shown} onChange={editScenario} /> : null), [shown, editScenario]);
+  const controls = useMemo(
+    () =>
+      shown && scenario ? (
+        <ChangedFieldsContext.Provider value={changedFields(scenario, Math.max(0, liveAt))}>
+          <ScenarioControls scenario={shown} onChange={editScenario} />
+        </ChangedFieldsContext.Provider>
+      ) : null,
+    [shown, scenario, liveAt, editScenario],
+  );
   const quick = useMemo(() => (shown ? <QuickControls scenario={shown} variants={variants} onChange={editScenario} /> : null), [shown, editScenario]);
   const status = runs.running ? 'running…' : runs.stale ? 'this scenario did not run' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];

@@ -142,10 +142,13 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
     const n = Math.min(ra.length, rb.length);
     expect(rb.slice(0, n).filter(([, v], i) => Math.abs(v - ra[i][1]) > 10 * tol).length).toBeGreaterThan(n / 10);
     // the controls show the link as it stands at the playhead
+    const rateNote = page.locator('[data-path="path.0.forward.rateBps"] [data-testid="field-changed"]');
     await page.getByTestId('seek').fill('10');
     await expect.poll(() => rateBox(page).inputValue()).toBe('2');
+    expect(await rateNote.count()).toBe(0);
     await page.getByTestId('seek').fill('45');
     await expect.poll(() => rateBox(page).inputValue()).toBe('1');
+    expect(await rateNote.textContent()).toBe(`changed at ${atS} s (before: 2 Mb/s)`);
   });
 
   it('an edit while paused mid-run applies from exactly there', async () => {

@@ -7,7 +7,7 @@ import type { Scenario } from '../../src/scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
 import { withErrorKind, withPer, withVariant } from '../../src/ui/controls/quick.ts';
 import { setAt } from '../../src/ui/controls/paths.ts';
-import { changeLinkText, changeValueText, COALESCE_MS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';
+import { changedFields, changeLinkText, changeValueText, COALESCE_MS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';
 import { changeMarks } from '../../src/ui/panels/TimedChanges.tsx';
 
 function parsed(input: unknown): Scenario {
@@ -76,6 +76,20 @@ describe('live edits', () => {
     const first = edit(base, 12.3, (s) => setAt(s, ['path', 0, 'forward', 'rateBps'], 6e6), null, 0);
     const back = edit(first.scenario, 12.5, (s) => setAt(s, ['path', 0, 'forward', 'rateBps'], 10e6), first.last, 100);
     expect(back.scenario.changes).toEqual([]);
+  });
+
+  it('says which fields the changes up to the playhead set, and what each was before', () => {
+    const s = parsed({
+      ...base,
+      changes: [
+        { atS: 10, path: RATE, value: 5e6 },
+        { atS: 20, path: RATE, value: 1e6 },
+        { atS: 30, path: 'path.0.forward.delayMs', value: 80 },
+      ],
+    });
+    expect([...changedFields(s, 2)]).toEqual([[RATE, { atS: 20, before: 5e6 }]]);
+    expect(changedFields(s, 3).get('path.0.forward.delayMs')).toEqual({ atS: 30, before: 49 });
+    expect(changedFields(s, 0).size).toBe(0);
   });
 
   it('removes a change by its place in the list', () => {

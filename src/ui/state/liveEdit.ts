@@ -117,6 +117,16 @@ export function upsertChange(base: Scenario, changes: readonly TimedChange[], ed
   return list;
 }
 
+/**
+ * The fields the first `n` changes set, each with its latest change's time and the value it had
+ * before that change: what the editor marks when it shows the links at the playhead.
+ */
+export function changedFields(base: Scenario, n: number): Map<string, { atS: number; before: unknown }> {
+  const out = new Map<string, { atS: number; before: unknown }>();
+  base.changes.slice(0, n).forEach((c, i) => out.set(c.path, { atS: c.atS, before: valueBefore(base, base.changes, i) }));
+  return out;
+}
+
 export interface Routed {
   /** The new scenario (to validate and run). */
   scenario: Scenario;
