@@ -82,20 +82,28 @@ export function LiveEditBar({ scenario, playback, dispatch, fromStart, onFromSta
   });
   const toggleId = useId();
   const changes = scenario.changes;
-  if (at < 0 && changes.length === 0) return null;
+  // Always one line (no jump when playback starts): at the ends of the run it says how to use it.
   return (
     <div className="live-edits" data-testid="live-edits">
       {at >= 0 ? (
         <p className="live-edit-when">
           <span data-testid="live-edit-from">
-            Edits to a link's rate, delay, errors or buffer apply {fromStart ? 'to the whole run' : <>from <strong>t = {at.toFixed(1)} s</strong></>}
+            Link edits<span className="long"> (rate, delay, errors, buffer)</span> apply {fromStart ? 'to the whole run' : <>from <strong>t = {at.toFixed(1)} s</strong></>}
           </span>
           <span className="live-edit-toggle">
             <input id={toggleId} type="checkbox" data-testid="live-edit-from-start" checked={fromStart} onChange={(e) => onFromStart(e.target.checked)} />
-            <label htmlFor={toggleId}>apply from the start instead</label>
+            <label htmlFor={toggleId}>
+              <span className="long">apply </span>from the start<span className="long"> instead</span>
+            </label>
           </span>
         </p>
-      ) : null}
+      ) : (
+        <p className="live-edit-when">
+          <span data-testid="live-edit-from">
+            Edits apply to the whole run<span className="long">; play or seek into it, and a link edit applies from that moment on</span>.
+          </span>
+        </p>
+      )}
       {changes.length > 0 ? (
         <ul className="change-list" aria-label="Changes during the run" data-testid="change-list">
           {changes.map((c, i) => {
