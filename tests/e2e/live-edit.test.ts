@@ -57,8 +57,11 @@ async function cwndCurve(page: Page): Promise<{ pts: number[][]; segPerPx: numbe
   const ticks = await page.locator('#cwnd-chart g.y-axis .tick').evaluateAll((els) =>
     els.map((el) => [Number(/translate\(0,([-\d.]+)\)/.exec(el.getAttribute('transform') ?? '')?.[1]), Number((el.textContent ?? '').replace(/[^\d.]/g, ''))]),
   );
+  // d3 shifts ticks by half a pixel for crisp lines: their spacing gives the scale, and 0 sits
+  // at the plot's bottom edge (frame.ts valueScale), not at the tick's drawn position
   const [[p1, v1], [p2, v2]] = [ticks[0], ticks[ticks.length - 1]];
-  const segPerPx = (v2 - v1) / (p2 - p1);
+  const segPerPx = (v2 - v1) / (p1 - p2);
+  const plotBottom = Number(await page.locator('#cwnd-chart').getAttribute('height')) - MARGIN.bottom;
   const pts: number[][] = [];
   let [x, y] = [0, 0];
   for (const [, cmd, args] of d.matchAll(/([MLHV])([^MLHV]*)/g)) {
@@ -66,9 +69,9 @@ async function cwndCurve(page: Page): Promise<{ pts: number[][]; segPerPx: numbe
     if (cmd === 'H') x = n[0];
     else if (cmd === 'V') y = n[0];
     else [x, y] = n;
-    pts.push([x, v1 + (y - p1) * segPerPx, y]);
+    pts.push([x, (plotBottom - y) * segPerPx, y]);
   }
-  return { pts, segPerPx: Math.abs(segPerPx) };
+  return { pts, segPerPx };
 }
 
 /** Serious or critical axe-core violations in the change strip and the cwnd panel (its markers). */
