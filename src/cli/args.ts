@@ -27,6 +27,8 @@ export interface RunCommand {
   quiet: boolean;
   /** Print the stack of an unexpected failure. */
   debug: boolean;
+  /** Record the whole trace and print its fingerprint (`sim.traceHash`, as the app's Metrics panel shows it). */
+  fingerprint: boolean;
 }
 
 export type Command = { kind: 'help' } | { kind: 'list-presets' } | { kind: 'list-variants' } | RunCommand;
@@ -35,7 +37,7 @@ export type ParsedArgs = { ok: true; command: Command } | { ok: false; errors: s
 
 const VALUE_OPTIONS = ['--preset', '--seed', '--set', '--variant', '--trace', '--max-events', '--max-wall-s'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
-const FLAG_OPTIONS = ['--help', '-h', '--list-presets', '--list-variants', '--quiet', '-q', '--debug'] as const;
+const FLAG_OPTIONS = ['--help', '-h', '--list-presets', '--list-variants', '--quiet', '-q', '--debug', '--fingerprint'] as const;
 
 /** A positive limit, or Infinity for "none". */
 function parseLimit(opt: string, text: string | undefined, fallback: number, whole: boolean, errors: string[]): number {
@@ -59,6 +61,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let listVariants = false;
   let quiet = false;
   let debug = false;
+  let fingerprint = false;
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -81,6 +84,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       else if (arg === '--list-variants') listVariants = true;
       else if (arg === '--quiet' || arg === '-q') quiet = true;
       else if (arg === '--debug') debug = true;
+      else if (arg === '--fingerprint') fingerprint = true;
       else help = true;
     } else if (arg.startsWith('-') && arg !== '-') {
       errors.push(`unknown option ${arg} (see --help)`);
@@ -126,6 +130,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       maxWallS,
       quiet,
       debug,
+      fingerprint,
     },
   };
 }
@@ -149,6 +154,8 @@ Options:
   --max-wall-s S         stop after S seconds of wall-clock time (default ${DEFAULT_MAX_WALL_S}; "none": no limit)
   -q, --quiet            no progress bar (it is shown on stderr only when stderr is a terminal)
   --debug                print the stack trace of an unexpected failure
+  --fingerprint          record the whole trace and print its fingerprint as sim.traceHash
+                         (the app's Metrics panel shows the same one for the same scenario)
   --list-presets         list the presets
   --list-variants        list the TCP variants
   -h, --help             show this help

@@ -1,6 +1,6 @@
 /** Runs a parsed command: loads and edits the scenario, validates it, simulates, prints. */
 import { buildSimulation } from '../engine/build.ts';
-import { ColumnarSink, nullSink } from '../engine/core/trace.ts';
+import { ColumnarSink, nullSink, traceHash } from '../engine/core/trace.ts';
 import type { CrossResult, FlowResult, LinkResult, RunResult, RunSummary } from '../engine/results.ts';
 import { VARIANTS, variantNames } from '../catalogue/variants.ts';
 import { getPreset, presetNames, PRESETS } from '../scenarios/presets/index.ts';
@@ -35,7 +35,7 @@ export interface CliOutput {
   links: Pick<LinkResult, 'id' | 'drops' | 'marks' | 'congestionLossPct' | 'meanQueuePackets' | 'queueSdPackets' | 'maxQueuePackets' | 'utilization' | 'ackRegulator'>[];
   summary: RunSummary;
   cross: CrossResult[];
-  sim: { events: number; simTimeS: number; wallMs: number };
+  sim: { events: number; simTimeS: number; wallMs: number; traceHash?: string };
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; errors: string[] };
@@ -85,7 +85,9 @@ function runCommand(cmd: RunCommand, io: CliIo): number {
       return EXIT_FAILURE;
     }
   }
-  io.stdout(JSON.stringify(toOutput(result, wallMs), null, 2) + '\n');
+  const output = toOutput(result, wallMs);
+  if (cmd.fingerprint) output.sim.traceHash = traceHash(result.trace);
+  io.stdout(JSON.stringify(output, null, 2) + '\n');
   return EXIT_OK;
 }
 
@@ -109,7 +111,7 @@ type Simulated = { result: RunResult; stopped: null } | { result: null; stopped:
  * runForDisplay.ts), so the limits can be checked and the progress bar drawn in between.
  */
 function simulate(scenario: Scenario, cmd: RunCommand, io: CliIo): Simulated {
-  const sink = cmd.traceFile ? new ColumnarSink(['cwnd', 'queue']) : null;
+  const sink = cmd.fingerprint ? new ColumnarSink() : cmd.traceFile ? new ColumnarSink(['cwnd', 'queue']) : null;
   const sim = buildSimulation(scenario, scenario.seed, sink ?? nullSink);
   const started = io.nowMs();
   const bar = !cmd.quiet && io.stderrIsTty === true;

@@ -5,7 +5,8 @@
  * Link order (results and trace): path links in order, then each flow's access link; each
  * contributes its forward then its reverse direction.
  */
-import type { CrossTrafficSpec, LinkDirSpec, LinkSpec, QueueSpec, Scenario, TcpSpec } from '../scenarios/schema.ts';
+import type { CrossTrafficSpec, ErrorModelSpec, LinkDirSpec, LinkSpec, QueueSpec, Scenario, TcpSpec } from '../scenarios/schema.ts';
+import { parseChangePath, type ChangeTarget } from '../scenarios/changes.ts';
 import { Playback } from './app/playback.ts';
 import { TokenBucket } from './app/token-bucket.ts';
 import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
@@ -21,7 +22,7 @@ import { Rng } from './core/rng.ts';
 import { msToNs, nsToS, sToNs, Simulator, type Handler } from './core/simulator.ts';
 import { DROP_CAUSES, nullSink, type ChannelState, type TraceSink } from './core/trace.ts';
 import { Link, UniformRate } from './net/link.ts';
-import { BernoulliLoss, BlackoutLoss, ComposedLoss, GilbertElliottLoss, type ErrorModel } from './net/loss.ts';
+import { BernoulliLoss, BlackoutLoss, ComposedLoss, GilbertElliottLoss, type ErrorModel, type PerKey } from './net/loss.ts';
 import { CwQueue, DropTailQueue, RedQueue, type QueueDisc } from './net/queue.ts';
 import { getVariant } from './tcp/cc/registry.ts';
 import { createRecovery, recoveryNeedsSack, resolveRecovery } from './tcp/recovery/index.ts';
@@ -54,6 +55,9 @@ export interface CrossRuntime {
 }
 
 export class Simulation {
+  /** Queue limits as built: results report these (a timed change may move a limit later). */
+  private readonly builtLimits: number[];
+
   constructor(
     readonly scenario: Scenario,
     readonly seed: number,
@@ -64,7 +68,9 @@ export class Simulation {
     private readonly durationNs: number,
     /** The slowest forward path link (available-bandwidth truth), null without a path. */
     readonly bottleneck: Link | null,
-  ) {}
+  ) {
+    this.builtLimits = links.map((l) => l.queue.limitPackets);
+  }
 
   /** Run to the scenario's end, at most `maxEvents` events; false if the cap stopped it. */
   run(maxEvents = Number.POSITIVE_INFINITY): boolean {
@@ -113,7 +119,7 @@ export class Simulation {
         classification: f.sender.confusion === null ? null : classification(f.sender.confusion),
       };
     });
-    const links: LinkResult[] = this.links.map((l) => ({
+    const links: LinkResult[] = this.links.map((l, i) => ({
       id: l.id,
       drops: Object.fromEntries(DROP_CAUSES.map((c) => [c, l.drops.get(c) ?? 0])),
       marks: l.marks,
@@ -124,12 +130,12 @@ export class Simulation {
       maxQueuePackets: l.maxQueuePackets,
       packetsSent: l.transmitted,
       utilization: l.utilization(endNs),
-      rateBps: l.rateBps,
-      limitPackets: l.queue.limitPackets,
+      rateBps: l.meanRateBps(endNs),
+      limitPackets: this.builtLimits[i],
       ackRegulator: l.watcher instanceof AckRegulator ? l.watcher.stats() : null,
     }));
     const totalGoodput = flows.reduce((a, f) => a + f.goodputBps, 0);
-    const wireless = this.wirelessCapacityBps();
+    const wireless = this.wirelessCapacityBps(endNs);
     const bn = this.bottleneck;
     const summary = {
       totalGoodputBps: totalGoodput,
@@ -137,7 +143,7 @@ export class Simulation {
       wirelessCapacityBps: wireless,
       linkEfficiency: wireless === null ? null : linkEfficiency(totalGoodput, wireless),
       bottleneck: bn === null ? null : bn.id,
-      meanAvailableBps: bn === null || endNs <= 0 ? null : Math.max(0, bn.rateBps - (bn.crossBytesTransmitted * 8 * 1e9) / endNs),
+      meanAvailableBps: bn === null || endNs <= 0 ? null : Math.max(0, bn.meanRateBps(endNs) - (bn.crossBytesTransmitted * 8 * 1e9) / endNs),
     };
     const cross = this.cross.map((c) => ({
       id: c.id,
@@ -152,45 +158,63 @@ export class Simulation {
 
   /**
    * The capacity link efficiency is measured against: the slowest forward `path` link that is
-   * wireless (has error models or a variable rate); null if the path has none.
+   * wireless (has error models or a variable rate); null if the path has none. Its rate is the
+   * time-weighted mean, should timed changes move it.
    */
-  private wirelessCapacityBps(): number | null {
+  private wirelessCapacityBps(endNs: number): number | null {
     let best: number | null = null;
-    for (const l of this.scenario.path) {
+    this.scenario.path.forEach((l, i) => {
       const f = l.forward;
-      if (f.errors.length === 0 && f.rateSdBps === 0 && f.extraDelayMeanMs === 0) continue;
-      if (best === null || f.rateBps < best) best = f.rateBps;
-    }
+      if (f.errors.length === 0 && f.rateSdBps === 0 && f.extraDelayMeanMs === 0) return;
+      // path links come first in `links`, forward then reverse
+      const rate = this.links[2 * i].meanRateBps(endNs);
+      if (best === null || rate < best) best = rate;
+    });
     return best;
   }
 }
 
-/** Stream name of the i-th error model's per-packet draws: the first keeps the foundation's name. */
-const lossStream = (linkId: string, i: number): string => (i === 0 ? `${linkId}:loss` : `${linkId}:loss.${i}`);
+/**
+ * Stream name of the i-th error model's per-packet draws: the first keeps the foundation's name.
+ * Models a timed change puts in (`change` = its index) draw from streams of their own, so they
+ * neither replay nor disturb the draws of the models they replace.
+ */
+const lossStream = (linkId: string, i: number, change: number | null): string =>
+  `${i === 0 ? `${linkId}:loss` : `${linkId}:loss.${i}`}${change === null ? '' : `@change${change}`}`;
+
+/** A link direction's channel state as last traced, kept across timed changes of its error models. */
+interface ChannelTrace {
+  traced: ChannelState | null;
+}
 
 /**
  * The direction's composed error model, or null for a clean link. State-based models report
  * their changes so the link's channel state (the worst of its models) is traced when it changes.
  */
-function errorModel(spec: LinkDirSpec, linkId: string, linkIndex: number, rng: Rng, sim: Simulator, trace: TraceSink): ErrorModel | null {
-  if (spec.errors.length === 0) return null;
+function errorModel(
+  errors: readonly ErrorModelSpec[],
+  linkId: string,
+  linkIndex: number,
+  rng: Rng,
+  sim: Simulator,
+  trace: TraceSink,
+  channel: ChannelTrace,
+  change: number | null = null,
+): ComposedLoss | null {
+  if (errors.length === 0) return null;
   let composed: ComposedLoss | null = null;
-  let traced: ChannelState | null = null;
   const onChange = (): void => {
-    if (composed === null) return;
-    const state = composed.state;
-    if (state !== traced) trace.channel(sim.now(), linkIndex, state);
-    traced = state;
+    if (composed !== null) traceChannel(channel, composed.state, linkIndex, sim, trace);
   };
-  const models = spec.errors.map((e, i): ErrorModel => {
-    const packets = rng.stream(lossStream(linkId, i));
+  const models = errors.map((e, i): ErrorModel => {
+    const packets = rng.stream(lossStream(linkId, i, change));
     switch (e.kind) {
       case 'bernoulli':
         return new BernoulliLoss(e.per, packets);
       case 'gilbert-elliott':
         return new GilbertElliottLoss(
           { meanGoodNs: sToNs(e.meanGoodS), meanBadNs: sToNs(e.meanBadS), perGood: e.perGood, perBad: e.perBad, badState: e.badState, startState: e.startState },
-          rng.stream(`${lossStream(linkId, i)}:state`),
+          rng.stream(`${lossStream(linkId, i, change)}:state`),
           packets,
           sim,
           onChange,
@@ -204,6 +228,73 @@ function errorModel(spec: LinkDirSpec, linkId: string, linkIndex: number, rng: R
   return composed;
 }
 
+function traceChannel(channel: ChannelTrace, state: ChannelState, linkIndex: number, sim: Simulator, trace: TraceSink): void {
+  if (state !== channel.traced) trace.channel(sim.now(), linkIndex, state);
+  channel.traced = state;
+}
+
+/** One link direction as timed changes see it. */
+interface DirRuntime {
+  link: Link;
+  linkId: string;
+  errors: ComposedLoss | null;
+  channel: ChannelTrace;
+}
+
+/**
+ * Schedules the scenario's timed changes (src/scenarios/changes.ts). Called first, before
+ * anything else is scheduled: a change then acts before every other event at its time, and the
+ * other events keep their relative order, so the run up to the first change is the run without
+ * changes, event for event and draw for draw. `dirs` is filled in as the links are built.
+ */
+function scheduleChanges(s: Scenario, dirs: Map<string, DirRuntime>, rng: Rng, sim: Simulator, trace: TraceSink): void {
+  s.changes.forEach((c, index) => {
+    const target = parseChangePath(c.path);
+    if (target === null) throw new Error(`changes.${index}.path: "${c.path}" is not a field a run can change (parseScenario reports why)`);
+    const key = target.dirSegments.join('.');
+    const apply: Handler<null> = {
+      fire: () => {
+        const dir = dirs.get(key);
+        if (dir === undefined) throw new Error(`changes.${index}.path: "${c.path}" names a link that does not exist`);
+        applyChange(dir, target, c.value, index, rng, sim, trace);
+        trace.change(sim.now(), index, dir.link.index);
+      },
+    };
+    sim.scheduleAt(sToNs(c.atS), apply, null);
+  });
+}
+
+function applyChange(dir: DirRuntime, target: ChangeTarget, value: unknown, index: number, rng: Rng, sim: Simulator, trace: TraceSink): void {
+  const num = (): number => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`changes.${index}.value: ${String(value)} is not a number`);
+    return value;
+  };
+  switch (target.field) {
+    case 'rateBps':
+      return dir.link.setRate(num());
+    case 'delayMs':
+      return dir.link.setDelay(msToNs(num()));
+    case 'limitPackets':
+      return dir.link.queue.setLimit(num());
+    case 'per':
+    case 'perGood':
+    case 'perBad':
+      if (dir.errors === null) throw new Error(`changes.${index}.path: the link has no error model ${target.model}`);
+      return dir.errors.setPer(target.field as PerKey, num(), target.model ?? 0);
+    case 'errors': {
+      if (!Array.isArray(value)) throw new Error(`changes.${index}.value: not a list of error models`);
+      dir.errors?.retire();
+      dir.errors = errorModel(value as ErrorModelSpec[], dir.linkId, dir.link.index, rng, sim, trace, dir.channel, index);
+      dir.link.setErrors(dir.errors);
+      // a clean link, or one without a channel state, is in the good state from now on
+      if (dir.errors === null || !dir.errors.hasState) {
+        if (dir.channel.traced !== null) traceChannel(dir.channel, 'good', dir.link.index, sim, trace);
+      }
+      return;
+    }
+  }
+}
+
 /** Transmission time of a typical 1000-byte packet: RED's idle-decay time unit. */
 const typicalTxNs = (rateBps: number): number => (1000 * 8 * 1e9) / rateBps;
 
@@ -214,7 +305,7 @@ function queueDisc(q: QueueSpec, rateBps: number, linkId: string, rng: Rng): Que
     case 'red':
       return new RedQueue(q, typicalTxNs(rateBps), rng.stream(`${linkId}:red`));
     case 'cw':
-      return new CwQueue(q.limitPackets, q.thresholdPackets ?? q.limitPackets / 3, q.weight, typicalTxNs(rateBps));
+      return new CwQueue(q.limitPackets, q.thresholdPackets, q.weight, typicalTxNs(rateBps));
   }
 }
 
@@ -223,15 +314,19 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
   const rng = new Rng(seed);
   const ledger = new DropLedger();
   const links: Link[] = [];
-  const makeDir = (id: string, spec: LinkDirSpec): Link => {
+  const dirs = new Map<string, DirRuntime>();
+  scheduleChanges(s, dirs, rng, sim, trace);
+  const makeDir = (id: string, spec: LinkDirSpec, at: string): Link => {
     const index = links.length;
+    const channel: ChannelTrace = { traced: null };
+    const errors = errorModel(spec.errors, id, index, rng, sim, trace, channel);
     const link = new Link(
       id,
       index,
       spec.rateBps,
       msToNs(spec.delayMs),
       queueDisc(spec.queue, spec.rateBps, id, rng),
-      errorModel(spec, id, index, rng, sim, trace),
+      errors,
       sim,
       trace,
       spec.rateSdBps > 0 ? new UniformRate(spec.rateBps, spec.rateSdBps, spec.rateSlotMs === null ? null : msToNs(spec.rateSlotMs), rng.stream(`${id}:rate`)) : null,
@@ -240,17 +335,19 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
     );
     link.ledger = ledger;
     links.push(link);
+    dirs.set(at, { link, linkId: id, errors, channel });
     return link;
   };
-  const makeDuplex = (l: LinkSpec): { fwd: Link; rev: Link; ackHops: Hop[] } => {
-    const fwd = makeDir(`${l.id}/fwd`, l.forward);
-    const rev = makeDir(`${l.id}/rev`, l.reverse);
+  /** `at`: the link's place in the scenario (`path.0`, `flows.1.access`), as timed changes name it. */
+  const makeDuplex = (l: LinkSpec, at: string): { fwd: Link; rev: Link; ackHops: Hop[] } => {
+    const fwd = makeDir(`${l.id}/fwd`, l.forward, `${at}.forward`);
+    const rev = makeDir(`${l.id}/rev`, l.reverse, `${at}.reverse`);
     return { fwd, rev, ackHops: [rev, ...ackRegulatorHop(l, fwd, sim, trace)] };
   };
 
-  const path = s.path.map(makeDuplex);
+  const path = s.path.map((l, i) => makeDuplex(l, `path.${i}`));
   const flows: FlowRuntime[] = s.flows.map((spec, i) => {
-    const access = makeDuplex(spec.access);
+    const access = makeDuplex(spec.access, `flows.${i}.access`);
     const totalBytes = spec.bytes ?? Number.POSITIVE_INFINITY;
     const startNs = sToNs(spec.startS);
     let playback: Playback | null = null;

@@ -16,7 +16,7 @@ export interface Migrated {
 type Step = (s: Record<string, unknown>, notes: string[]) => Record<string, unknown>;
 
 /** STEPS[n] turns version n + 1 into version n + 2. */
-const STEPS: Step[] = [v1ToV2, v2ToV3];
+const STEPS: Step[] = [v1ToV2, v2ToV3, v3ToV4];
 
 export function migrateScenario(input: unknown): Migrated {
   const notes: string[] = [];
@@ -85,5 +85,13 @@ function v2ToV3(s: Record<string, unknown>, notes: string[]): Record<string, unk
   };
   if (Array.isArray(s.flows)) s.flows.forEach((f, i) => fix(f, `flows.${i}`));
   if (Array.isArray(s.cross)) s.cross.forEach((c, i) => fix(c, `cross.${i}`));
+  return s;
+}
+
+/**
+ * Version 4 adds timed `changes` (./changes.ts). A version 3 scenario has none, and the default
+ * (no changes) runs it exactly as before: only the version number moves.
+ */
+function v3ToV4(s: Record<string, unknown>): Record<string, unknown> {
   return s;
 }

@@ -10,8 +10,11 @@ import { z } from './zod.ts';
 import { RECOVERY_ALGORITHMS, variantNames } from '../catalogue/variants.ts';
 import { ACK_REGULATOR_MODES } from '../engine/net/ack-regulator.ts';
 
-/** 2: per-direction `errors` list (was `loss`), queue `kind` required, RED/CW queues, cross traffic, apps. */
-export const SCENARIO_VERSION = 3;
+/**
+ * 2: per-direction `errors` list (was `loss`), queue `kind` required, RED/CW queues, cross traffic, apps.
+ * 3: `tcp.recovery`. 4: timed `changes`.
+ */
+export const SCENARIO_VERSION = 4;
 
 // No .min(1): the pattern already rejects "", and one message for it is enough.
 const idSchema = z
@@ -321,6 +324,29 @@ export const CrossTrafficSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/**
+ * One timed change (./changes.ts): from `atS` on, the field at `path` has `value`. Only the
+ * shape is checked here; which paths may change, each value's range and the time order are
+ * checked in ./validate.ts against the scenario they change (CHANGE_VALUE_SCHEMAS below).
+ */
+export const ChangeSchema = z.strictObject({
+  atS: z.number().min(0).max(3600),
+  path: z.string().max(200),
+  // Optional here only so a missing value is reported by validate.ts with the field's type and range.
+  value: z.unknown().optional(),
+});
+
+/** What each changeable field accepts: the same schemas the fields themselves have. */
+export const CHANGE_VALUE_SCHEMAS = {
+  rateBps: rateBpsSchema,
+  delayMs: delayMsSchema,
+  limitPackets: limitPacketsSchema,
+  errors: z.array(ErrorModelSchema).max(8),
+  per: perSchema,
+  perGood: perSchema,
+  perBad: perSchema,
+} as const;
+
 export const ScenarioSchema = z
   .strictObject({
     version: z.literal(SCENARIO_VERSION),
@@ -332,6 +358,8 @@ export const ScenarioSchema = z
     path: z.array(LinkSchema).min(1).max(16),
     flows: z.array(FlowSchema).min(1).max(64),
     cross: z.array(CrossTrafficSchema).max(32).default([]),
+    /** Timed changes to links, in time order (./changes.ts); [] = the scenario runs as written. */
+    changes: z.array(ChangeSchema).max(64).default([]),
   })
   .superRefine((s, ctx) => {
     // Link ids name trace series and result rows (`<id>/fwd`), so they must be unique.
@@ -374,3 +402,4 @@ export type ErrorModelSpec = z.output<typeof ErrorModelSchema>;
 export type CrossTrafficSpec = z.output<typeof CrossTrafficSchema>;
 export type TokenBucketSpec = z.output<typeof TokenBucketSchema>;
 export type PlaybackSpec = z.output<typeof PlaybackSchema>;
+export type ChangeSpec = z.output<typeof ChangeSchema>;

@@ -3,8 +3,9 @@
  * the field (dotted path), the offending value and what would have been accepted.
  */
 import { z } from './zod.ts';
+import { CHANGE_PATHS_TEXT, parseChangePath, valueAt, withChange, type TimedChange } from './changes.ts';
 import { migrateScenario } from './migrate.ts';
-import { ScenarioSchema, type Scenario } from './schema.ts';
+import { CHANGE_VALUE_SCHEMAS, ScenarioSchema, type Scenario } from './schema.ts';
 
 export interface ScenarioError {
   /**
@@ -26,7 +27,70 @@ type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
 export function parseScenario(input: unknown): ParseResult {
   // Older formats are rewritten first (./migrate.ts), so an old file or link still opens.
   const r = parseWith(ScenarioSchema, migrateScenario(input).value);
-  return r.ok ? { ok: true, scenario: r.value } : r;
+  if (!r.ok) return r;
+  // Timed changes are checked against the scenario they change, so only once it is valid.
+  const c = checkChanges(r.value);
+  return c.ok ? { ok: true, scenario: { ...r.value, changes: c.changes } } : c;
+}
+
+/**
+ * Each timed change (./changes.ts) in order: time within the run and not before the previous one,
+ * a path a run can change naming a link (and error model) that exists at that time, and a value
+ * the field accepts. Returns the changes with their values as validated (defaults filled in).
+ */
+function checkChanges(s: Scenario): { ok: true; changes: TimedChange[] } | { ok: false; errors: ScenarioError[] } {
+  const errors: ScenarioError[] = [];
+  const out: TimedChange[] = [];
+  // The scenario as it stands after the changes so far: a change may act on what an earlier one set.
+  let now: Scenario = s;
+  s.changes.forEach((c, i) => {
+    const at = (...rest: (string | number)[]): string => dottedPath(['changes', i, ...rest]);
+    if (c.atS > s.durationS) errors.push({ path: at('atS'), message: `${formatValue(c.atS)} is after the end of the run — allowed 0 … ${formatNumber(s.durationS)} (durationS)`, value: c.atS });
+    else if (i > 0 && c.atS < s.changes[i - 1].atS) {
+      errors.push({ path: at('atS'), message: `${formatValue(c.atS)} is before the previous change (${formatNumber(s.changes[i - 1].atS)} s) — changes must be in time order`, value: c.atS });
+    }
+    const target = parseChangePath(c.path);
+    if (target === null) {
+      errors.push({ path: at('path'), message: `${formatValue(c.path)} is not a field a run can change — allowed: ${CHANGE_PATHS_TEXT}`, value: c.path });
+      return;
+    }
+    const list = target.owner === 'path' ? s.path : s.flows;
+    if (target.index >= list.length) {
+      const what = target.owner === 'path' ? `${list.length} path link${list.length === 1 ? '' : 's'} (path.0 … path.${list.length - 1})` : `${list.length} flow${list.length === 1 ? '' : 's'} (flows.0 … flows.${list.length - 1})`;
+      errors.push({ path: at('path'), message: `${formatValue(c.path)} names a link that does not exist — the scenario has ${what}`, value: c.path });
+      return;
+    }
+    if (target.model !== null) {
+      const where = dottedPath(target.dirSegments);
+      const models = valueAt(now, { ...target, segments: [...target.dirSegments, 'errors'] }) as Scenario['path'][number]['forward']['errors'];
+      const model = models[target.model];
+      if (model === undefined) {
+        errors.push({ path: at('path'), message: `${formatValue(c.path)} names error model ${target.model}, but ${where} has ${models.length} at ${formatNumber(c.atS)} s`, value: c.path });
+        return;
+      }
+      if (!(target.field in model)) {
+        const has = (['per', 'perGood', 'perBad'] as const).filter((k) => k in model);
+        errors.push({ path: at('path'), message: `${formatValue(c.path)}: error model ${target.model} of ${where} is "${model.kind}" at ${formatNumber(c.atS)} s, which has no ${target.field} — it has ${has.join(' and ')}`, value: c.path });
+        return;
+      }
+    }
+    const v = parseWith(CHANGE_VALUE_SCHEMAS[target.field] as z.ZodType, c.value);
+    if (!v.ok) {
+      for (const e of v.errors) errors.push({ ...e, path: e.path === '' ? at('value') : `${at('value')}.${e.path}` });
+      return;
+    }
+    if (target.field === 'rateBps') {
+      // A variable-rate link's rate is its mean: u(mean, sd) must stay positive (as schema.ts checks).
+      const sd = valueAt(now, { ...target, segments: [...target.dirSegments, 'rateSdBps'] }) as number;
+      if (sd > 0 && sd >= (v.value as number) / Math.sqrt(3)) {
+        errors.push({ path: at('value'), message: `${formatValue(c.value)} is too small for rateSdBps ${formatNumber(sd)} of ${dottedPath(target.dirSegments)} — allowed above ${Math.ceil(sd * Math.sqrt(3))} (√3·rateSdBps), so the slowest rate stays positive`, value: c.value });
+        return;
+      }
+    }
+    now = withChange(now, target, v.value);
+    out.push({ atS: c.atS, path: c.path, value: v.value });
+  });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, changes: out };
 }
 
 /**

@@ -3,13 +3,15 @@
  * scenario (or one run per compared variant) on the worker pool whenever it changes, and lays
  * out the toolbar, the editor drawer, the transport and the stage (shell/) on one time axis.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { variantNames } from '../catalogue/variants.ts';
+import { changesUpTo, scenarioAt } from '../scenarios/changes.ts';
 import type { Scenario } from '../scenarios/schema.ts';
+import { formatErrors, parseScenario } from '../scenarios/validate.ts';
 import { poolSizeFor, SimPool } from '../worker/pool.ts';
 import type { Ahead, WindowS } from './charts/frame.ts';
 import { QuickControls } from './controls/QuickControls.tsx';
-import { ScenarioControls } from './controls/ScenarioControls.tsx';
+import { ChangedFieldsContext, ScenarioControls } from './controls/ScenarioControls.tsx';
 import { ComparePicker } from './panels/ComparePicker.tsx';
 import { ErrorBanner } from './panels/ErrorBanner.tsx';
 import { embedCode } from './export/embed.ts';
@@ -20,6 +22,8 @@ import { ProblemBanner } from './panels/ProblemBanner.tsx';
 import { RunBanner } from './panels/RunBanner.tsx';
 import { DEFAULT_PANEL_IDS, getPanel } from './panels/registry.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
+import { ChangeMarksContext, changeMarks, LiveEditBar } from './panels/TimedChanges.tsx';
+import { changedFields, insideRun, removeChange, routeEdit, type LastEdit } from './state/liveEdit.ts';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
 import { eventTimesOf } from './state/eventTimes.ts';
 import { hidePanel, movePanel, showPanel, visiblePanels } from './state/panelList.ts';
@@ -134,6 +138,48 @@ export function App() {
   const dispatch = useCallback((a: PlaybackAction) => playback.set(playbackReducer(playback.get(), a)), [playback]);
   usePlaybackLoop(playback, dispatch);
 
+  // Live edits: with the playhead inside the run, the controls show the scenario as it stands
+  // there and a link edit becomes a timed change at the playhead (state/liveEdit.ts). `liveAt`
+  // is how many changes the playhead has passed (-1: edits apply to the whole run), so the
+  // controls re-render when it crosses a change, not every frame.
+  const [fromStart, setFromStart] = useState(false);
+  const lastEdit = useRef<LastEdit | null>(null);
+  const changes = scenario?.changes;
+  const liveAt = useSyncExternalStore(playback.subscribe, () => {
+    const p = playback.get();
+    return changes && !fromStart && insideRun(p.tS, p.endS) ? changesUpTo(changes, p.tS) : -1;
+  });
+  const shown = useMemo(() => (scenario && liveAt > 0 ? scenarioAt(scenario, scenario.changes[liveAt - 1].atS) : scenario), [scenario, liveAt]);
+  const editScenario = useCallback(
+    (next: Scenario) => {
+      const p = playback.get();
+      if (!scenario || !shown || fromStart || !insideRun(p.tS, p.endS)) {
+        lastEdit.current = null;
+        return setScenario(next);
+      }
+      // to the millisecond: finer than anyone can aim, and short in the link
+      const tS = Math.round(p.tS * 1000) / 1000;
+      const routed = routeEdit(scenario, shown, next, tS, lastEdit.current, performance.now());
+      const checked = parseScenario(routed.scenario);
+      if (!checked.ok) return setNotice(`That edit cannot apply from ${tS} s: ${formatErrors(checked.errors)}`);
+      lastEdit.current = routed.last;
+      setScenario(checked.scenario);
+    },
+    [scenario, shown, fromStart, playback, setScenario],
+  );
+  const removeTimedChange = useCallback(
+    (index: number) => {
+      if (!scenario) return;
+      const checked = parseScenario(removeChange(scenario, index));
+      if (!checked.ok) return setNotice(`That change cannot be removed alone: ${formatErrors(checked.errors)}`);
+      lastEdit.current = null;
+      setScenario(checked.scenario);
+    },
+    [scenario, setScenario],
+  );
+  const marks = useMemo(() => (scenario ? changeMarks(scenario) : []), [scenario]);
+  const liveBar = scenario ? <LiveEditBar scenario={scenario} playback={playback} dispatch={dispatch} fromStart={fromStart} onFromStart={setFromStart} onRemove={removeTimedChange} /> : null;
+
   // Once the first picture is up, the idle workers run the scenario briefly with every variant
   // so the engine's code is compiled before the class starts dragging sliders or comparing.
   const warmed = useRef(false);
@@ -232,8 +278,16 @@ export function App() {
 
   // Built only when their inputs change: "running…" and other shell updates then re-render
   // neither the long controls form nor the panels (measured: both showed up in redraw profiles).
-  const controls = useMemo(() => (scenario ? <ScenarioControls scenario={scenario} onChange={setScenario} /> : null), [scenario, setScenario]);
-  const quick = useMemo(() => (scenario ? <QuickControls scenario={scenario} variants={variants} onChange={setScenario} /> : null), [scenario, setScenario]);
+  const controls = useMemo(
+    () =>
+      shown && scenario ? (
+        <ChangedFieldsContext.Provider value={changedFields(scenario, Math.max(0, liveAt))}>
+          <ScenarioControls scenario={shown} onChange={editScenario} />
+        </ChangedFieldsContext.Provider>
+      ) : null,
+    [shown, scenario, liveAt, editScenario],
+  );
+  const quick = useMemo(() => (shown ? <QuickControls scenario={shown} variants={variants} onChange={editScenario} /> : null), [shown, editScenario]);
   const status = runs.running ? 'running…' : runs.stale ? 'this scenario did not run' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
   const layout = view.compareLayout;
@@ -288,7 +342,10 @@ export function App() {
           <>
             <details className="menu quick-menu" data-testid="quick-menu">
               <summary>Controls</summary>
-              <div className="menu-body">{quick}</div>
+              <div className="menu-body">
+                {quick}
+                {liveBar}
+              </div>
             </details>
             <PresentMenu available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />
           </>
@@ -330,6 +387,8 @@ export function App() {
           <div className="stage-column">
             {presenting || phone || embedded ? null : quick}
             <TransportBar events={events} zoomed={zoomed} />
+            {presenting || embedded ? null : liveBar}
+            <ChangeMarksContext.Provider value={marks}>
             <Stage
               set={set}
               view={shownView}
@@ -342,6 +401,7 @@ export function App() {
               onHide={(id) => editPanels((l) => hidePanel(l, id))}
               empty={<p className="empty-state">{runs.running ? 'Running the simulation…' : 'Nothing to show yet.'}</p>}
             />
+            </ChangeMarksContext.Provider>
           </div>
         </div>
       </TimeAxisContext.Provider>

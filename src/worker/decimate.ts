@@ -34,6 +34,7 @@ const RULES: Record<TableName, TableRule> = {
   wave: { key: 'flow', values: ['level', 'rateBps', 'decision'] },
   probe: { key: 'flow', values: ['event', 'rttNs'] },
   ackreg: { key: 'link', values: ['heldAcks', 'queuedPackets', 'expectedPackets', 'released'] },
+  change: { key: 'index', values: ['link'] },
 };
 
 /** Rows above which a table is decimated; below it every row is kept. */

@@ -64,7 +64,7 @@ const hop = (id: string, rateBps: number, delayMs: number) => ({
 
 function fig3(variant: string, seed: number): Scenario {
   return parsed({
-    version: 3,
+    version: 4,
     name: 'nj-fig3',
     durationS: 30,
     seed,

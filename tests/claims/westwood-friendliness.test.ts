@@ -45,7 +45,7 @@ function parsed(input: ScenarioInput): Scenario {
 function mixed(variant: string, n: number, seed: number): Scenario {
   const starts = new Rng(seed).stream('claim:starts');
   return parsed({
-    version: 3,
+    version: 4,
     name: `${n} ${variant} + ${FLOWS - n} newreno`,
     durationS: 60,
     seed,

@@ -26,12 +26,13 @@ describe('parseArgs', () => {
       maxWallS: 600,
       quiet: false,
       debug: false,
+      fingerprint: false,
     });
   });
 
   it('reads a preset and every option, in both --opt value and --opt=value forms', () => {
     expect(
-      command(['--preset', 'reference-2mbps', '--seed=7', '--set', 'durationS=5', '--set=flows.0.tcp.sack=true', '--variant', 'reno', '--trace', 'out.csv', '--max-events', '1000', '--max-wall-s=2.5', '-q', '--debug']),
+      command(['--preset', 'reference-2mbps', '--seed=7', '--set', 'durationS=5', '--set=flows.0.tcp.sack=true', '--variant', 'reno', '--trace', 'out.csv', '--max-events', '1000', '--max-wall-s=2.5', '-q', '--debug', '--fingerprint']),
     ).toEqual({
       kind: 'run',
       source: { kind: 'preset', name: 'reference-2mbps' },
@@ -43,6 +44,7 @@ describe('parseArgs', () => {
       maxWallS: 2.5,
       quiet: true,
       debug: true,
+      fingerprint: true,
     });
   });
 

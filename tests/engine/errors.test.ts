@@ -124,7 +124,7 @@ describe('blackout', () => {
 
 describe('composition', () => {
   const fixed = (cause: 'channel-error' | 'handoff' | null, state?: 'good' | 'bad' | 'off'): ErrorModel & { calls: number } => {
-    const m = { calls: 0, state, corrupts: () => (m.calls++, cause) };
+    const m = { calls: 0, state, corrupts: () => (m.calls++, cause), setPer: () => {}, retire: () => {} };
     return m;
   };
 

@@ -25,7 +25,7 @@ function paths(variant: string): Record<string, Scenario> {
   const flow = (id: string, extra: object = {}) => ({ id, variant, access: { id: `access-${id}`, forward: { rateBps: 100e6, delayMs: 1 } }, tcp, ...extra });
   return {
     clean: parsed({
-      version: 3,
+      version: 4,
       name: 'clean',
       durationS: 8,
       seed: 3,
@@ -33,7 +33,7 @@ function paths(variant: string): Record<string, Scenario> {
       flows: [flow('f1'), flow('f2', { startS: 1 })],
     }),
     wireless: parsed({
-      version: 3,
+      version: 4,
       name: 'wireless',
       durationS: 8,
       seed: 3,
@@ -55,7 +55,7 @@ function paths(variant: string): Record<string, Scenario> {
       cross: [{ id: 'udp', kind: 'pareto-onoff', fromLink: 0, toLink: 0, sources: 5, rateBps: 3e5, packetBytes: 1000 }],
     }),
     warning: parsed({
-      version: 3,
+      version: 4,
       name: 'warning',
       durationS: 8,
       seed: 3,
@@ -63,7 +63,7 @@ function paths(variant: string): Record<string, Scenario> {
       flows: [flow('f1', { tcp: { ...tcp, ecn: true } })],
     }),
     bucketHandoff: parsed({
-      version: 3,
+      version: 4,
       name: 'bucket',
       durationS: 8,
       seed: 3,

@@ -14,7 +14,7 @@ import { violations, checkedRun } from '../harness/invariants.ts';
 
 function scenario(edit: (s: ScenarioInput) => void): Scenario {
   const s: ScenarioInput = {
-    version: 3,
+    version: 4,
     durationS: 20,
     path: [{ id: 'b', forward: { rateBps: 10e6, delayMs: 14, queue: { kind: 'droptail', limitPackets: 100 } } }],
     flows: [

@@ -124,7 +124,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
   })
   .chain(({ hops, flows, crossCount, seed }) =>
     fc.record({
-      version: fc.constant(3 as const),
+      version: fc.constant(4 as const),
       durationS: fc.double({ min: 0.5, max: 6, noNaN: true }),
       seed: fc.constant(seed),
       path: fc.tuple(...Array.from({ length: hops }, (_, i) => linkArb(`hop${i}`))),

@@ -99,7 +99,7 @@ describe('docs/scenario.md error examples', () => {
     const lines = block.trim().split('\n');
     expect(lines.length).toBeGreaterThan(5);
     const r = parseScenario({
-      version: 4,
+      version: 5,
       durationS: -1,
       seede: 3,
       path: [{ id: 'b', forward: { rateBps: 'fast', delayMs: 49, queue: { kind: 'droptail', limitPackets: 2.5, limitPacket: 3 }, errors: [{ kind: 'gilbert' }] } }],

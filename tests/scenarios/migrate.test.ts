@@ -20,9 +20,9 @@ const v1 = {
 describe('scenario migrations', () => {
   it('turns version 1 loss into version 2 errors and fills the queue kind', () => {
     const { value, notes } = migrateScenario(v1);
-    expect(SCENARIO_VERSION).toBe(3);
+    expect(SCENARIO_VERSION).toBe(4);
     const m = value as typeof v1 & { path: { forward: Record<string, unknown>; reverse: Record<string, unknown> }[] };
-    expect(m.version).toBe(3);
+    expect(m.version).toBe(4);
     expect(m.path[0].forward).toEqual({ rateBps: 2e6, delayMs: 49, queue: { kind: 'droptail', limitPackets: 25 }, errors: [{ kind: 'bernoulli', per: 0.01 }] });
     expect(m.path[0].reverse).toEqual({ errors: [] });
     expect(notes).toContain('path.0.forward.loss → path.0.forward.errors (format version 2)');
@@ -56,7 +56,7 @@ describe('scenario migrations', () => {
   it('lets parseScenario open a version 1 scenario', () => {
     const r = parseScenario(v1);
     if (!r.ok) throw new Error(formatErrors(r.errors));
-    expect(r.scenario.version).toBe(3);
+    expect(r.scenario.version).toBe(4);
     expect(r.scenario.path[0].forward.errors).toEqual([{ kind: 'bernoulli', per: 0.01 }]);
     expect(r.scenario.path[0].reverse.errors).toEqual([]);
   });
@@ -71,7 +71,7 @@ describe('scenario migrations', () => {
   });
 
   it('leaves current, unknown and malformed input for validation to report', () => {
-    const current = { version: 3, path: [] };
+    const current = { version: 4, path: [] };
     expect(migrateScenario(current)).toEqual({ value: current, notes: [] });
     for (const x of [null, 3, 'x', [], { version: 'one' }, { version: 1.5 }, { version: 99 }]) expect(migrateScenario(x).notes).toEqual([]);
     // A v1 loss of an unknown kind survives as an error model, so validation names it.

@@ -5,7 +5,7 @@ import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { dottedPath, formatErrors, parseScenario, pathSegments, type ScenarioError } from '../../src/scenarios/validate.ts';
 
 const minimal = {
-  version: 3,
+  version: 4,
   path: [{ id: 'bottleneck', forward: { rateBps: 2e6, delayMs: 49 } }],
   flows: [{ id: 'flow1', access: { id: 'access1', forward: { rateBps: 100e6, delayMs: 1 } } }],
 };
@@ -124,7 +124,7 @@ describe('parseScenario errors', () => {
     expect(seede.value).toBe(3);
     expect(seede.message).toContain('unknown field');
     expect(seede.message).toContain('did you mean "seed"?');
-    expect(seede.message).toContain('allowed fields: version, name, description, durationS, seed, path, flows');
+    expect(seede.message).toContain('allowed fields: version, name, description, durationS, seed, path, flows, cross, changes');
     expect(errorAt(errors, 'colour').message).not.toContain('did you mean');
   });
 
@@ -157,10 +157,10 @@ describe('parseScenario errors', () => {
 
   it('names the allowed error-model kinds and the allowed version', () => {
     const input = structuredClone(minimal) as { version: number; path: { forward: Record<string, unknown> }[] };
-    input.version = 4;
+    input.version = 5;
     input.path[0].forward.errors = [{ kind: 'gilbert' }];
     const errors = errorsOf(input);
-    expect(errorAt(errors, 'version').message).toBe('4 is not allowed — allowed: 3');
+    expect(errorAt(errors, 'version').message).toBe('5 is not allowed — allowed: 4');
     const kind = errorAt(errors, 'path.0.forward.errors.0.kind');
     expect(kind.value).toBe('gilbert');
     expect(kind.message).toBe('"gilbert" is not allowed — allowed: "bernoulli", "gilbert-elliott", "blackout"');

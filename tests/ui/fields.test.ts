@@ -36,7 +36,8 @@ function jsonLeaves(node: Record<string, unknown>, pattern: string, out: JsonLea
 }
 
 const jsonSchema = z.toJSONSchema(ScenarioSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-const fromJson = jsonLeaves(jsonSchema, '', []);
+// Timed changes are made while playing and listed on the time axis, not edited as fields.
+const fromJson = jsonLeaves(jsonSchema, '', []).filter((l) => !l.pattern.startsWith('changes'));
 const allLeaves = leaves(scenarioFields());
 const patterns = [...new Set(allLeaves.map((l) => l.pattern))];
 

@@ -148,6 +148,8 @@ export interface TraceSink {
   probe(tNs: number, flow: number, r: ProbeRecord): void;
   /** The Ack Regulator at a link after a change. */
   ackreg(tNs: number, link: number, r: AckRegRecord): void;
+  /** A timed change took effect: `index` is its place in the scenario's `changes`, `link` the link direction it set. */
+  change(tNs: number, index: number, link: number): void;
 }
 
 /** Discards everything: for benchmarks and metric-only runs. */
@@ -170,6 +172,7 @@ export const nullSink: TraceSink = {
   wave() {},
   probe() {},
   ackreg() {},
+  change() {},
 };
 
 class Column {
@@ -208,6 +211,7 @@ export const TRACE_TABLES = {
   wave: ['tNs', 'flow', 'wave', 'level', 'tfNs', 'tlNs', 'rateBps', 'ratio', 'decision', 'nextLevel', 'thresholdLevel'],
   probe: ['tNs', 'flow', 'event', 'id', 'rttNs', 'acprttNs', 'bestNs', 'worstNs', 'cwndBytes'],
   ackreg: ['tNs', 'link', 'heldAcks', 'queuedPackets', 'expectedPackets', 'released'],
+  change: ['tNs', 'index', 'link'],
 } as const;
 
 export type TableName = keyof typeof TRACE_TABLES;
@@ -295,6 +299,9 @@ export class ColumnarSink implements TraceSink {
   }
   ackreg(tNs: number, link: number, r: AckRegRecord): void {
     this.row('ackreg', tNs, link, r.heldAcks, r.queuedPackets, r.expectedPackets, r.released);
+  }
+  change(tNs: number, index: number, link: number): void {
+    this.row('change', tNs, index, link);
   }
   finish(): TraceData {
     const out = {} as Record<TableName, Record<string, Float64Array>>;

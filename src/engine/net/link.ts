@@ -22,7 +22,8 @@ export class UniformRate {
   private slotRateBps = 0;
 
   constructor(
-    readonly meanBps: number,
+    /** Changed by a timed change of the link's rate: draws from then on are around the new mean. */
+    public meanBps: number,
     readonly sdBps: number,
     private readonly slotNs: number | null,
     private readonly rng: RandomStream,
@@ -78,6 +79,10 @@ export class Link implements Hop {
   /** Told of arrivals and departures at the queue (set by the builder for an Ack Regulator). */
   watcher: LinkWatcher | null = null;
 
+  /** Rate × time since t = 0 (bps·ns) up to rateSinceNs: the mean rate when timed changes move it. */
+  private rateAreaBpsNs = 0;
+  private rateSinceNs = 0;
+
   private readonly txDone: Handler<Packet> = { fire: (p) => this.onTxDone(p) };
   private readonly arrive: Handler<Packet> = { fire: (p) => this.onArrive(p) };
 
@@ -85,11 +90,13 @@ export class Link implements Hop {
     readonly id: string,
     /** Position in the result's link list and in the trace. */
     readonly index: number,
-    /** Mean service rate. */
-    readonly rateBps: number,
-    readonly delayNs: number,
+    /** Mean service rate now (a timed change may set it: setRate). */
+    private rateNowBps: number,
+    /** Propagation delay now (a timed change may set it: setDelay). */
+    private delayNowNs: number,
     readonly queue: QueueDisc,
-    readonly errors: ErrorModel | null,
+    /** The error model now (a timed change may replace it: setErrors). */
+    private errorsNow: ErrorModel | null,
     private readonly sim: Simulator,
     private readonly trace: TraceSink,
     /** Variable service rate (3G link); null = constant rateBps. */
@@ -99,6 +106,50 @@ export class Link implements Hop {
     private readonly delayRng: RandomStream | null = null,
   ) {
     queue.onMark = (p) => this.mark(p);
+  }
+
+  get rateBps(): number {
+    return this.rateNowBps;
+  }
+
+  get delayNs(): number {
+    return this.delayNowNs;
+  }
+
+  get errors(): ErrorModel | null {
+    return this.errorsNow;
+  }
+
+  /**
+   * A timed change of the rate: the next packet to start transmission is serialized at it (the
+   * one on the wire finishes at the rate it started with). A variable-rate link's mean moves.
+   */
+  setRate(rateBps: number): void {
+    const now = this.sim.now();
+    this.rateAreaBpsNs += this.rateNowBps * (now - this.rateSinceNs);
+    this.rateSinceNs = now;
+    this.rateNowBps = rateBps;
+    if (this.rate !== null) this.rate.meanBps = rateBps;
+  }
+
+  /**
+   * A timed change of the propagation delay, for packets that finish transmission from now on.
+   * Packets already propagating keep theirs, and a shorter delay never lets a packet overtake
+   * one ahead of it (delivery stays in order, as onTxDone guarantees).
+   */
+  setDelay(delayNs: number): void {
+    this.delayNowNs = delayNs;
+  }
+
+  /** A timed change of the error model: packets finishing transmission from now on meet the new one. */
+  setErrors(errors: ErrorModel | null): void {
+    this.errorsNow = errors;
+  }
+
+  /** Time-weighted mean rate from t = 0 to `untilNs` (the configured rate unless timed changes moved it). */
+  meanRateBps(untilNs: number): number {
+    if (untilNs <= 0) return this.rateNowBps;
+    return (this.rateAreaBpsNs + this.rateNowBps * (untilNs - this.rateSinceNs)) / untilNs;
   }
 
   get inService(): number {
@@ -166,7 +217,7 @@ export class Link implements Hop {
       this.busy = true;
       this.busySinceNs = now;
     }
-    const rate = this.rate ? this.rate.rateAt(now) : this.rateBps;
+    const rate = this.rate ? this.rate.rateAt(now) : this.rateNowBps;
     this.sim.schedule(Math.max(1, Math.round((p.sizeBytes * 8 * 1e9) / rate)), this.txDone, p);
   }
 
@@ -174,11 +225,11 @@ export class Link implements Hop {
     const now = this.sim.now();
     this.transmitted++;
     if (p.flow === CROSS_TRAFFIC_FLOW) this.crossBytesTransmitted += p.sizeBytes;
-    const cause = this.errors ? this.errors.corrupts(p, now) : null;
+    const cause = this.errorsNow ? this.errorsNow.corrupts(p, now) : null;
     if (cause !== null) this.drop(p, cause);
     else {
       this.propagating++;
-      let delay = this.delayNs;
+      let delay = this.delayNowNs;
       if (this.delayRng !== null) delay += Math.round(this.delayRng.exponential(this.extraDelayMeanNs));
       // In order: equal arrival times keep FIFO order through the simulator's insertion sequence.
       const at = Math.max(now + delay, this.lastArrivalNs);

@@ -14,26 +14,41 @@
  * only the per-packet draws (a separate stream) depend on the traffic.
  */
 import type { RandomStream } from '../core/rng.ts';
-import type { Handler, Simulator } from '../core/simulator.ts';
+import type { EventId, Handler, Simulator } from '../core/simulator.ts';
 import { CHANNEL_STATES, type ChannelState, type DropCause } from '../core/trace.ts';
 import type { Packet } from './packet.ts';
+
+/** The packet error rates a timed change may set (which ones a model has depends on its kind). */
+export type PerKey = 'per' | 'perGood' | 'perBad';
 
 export interface ErrorModel {
   /** Called once per packet at the end of its transmission; a cause means it is lost. */
   corrupts(p: Packet, nowNs: number): DropCause | null;
   /** The channel state now, for models that have one. */
   readonly state?: ChannelState;
+  /**
+   * A timed change of one of its packet error rates: packets from now on draw against it. The
+   * draws themselves go on from the same stream (one per packet whatever the rate), and the
+   * state timeline is untouched.
+   */
+  setPer(key: PerKey, per: number): void;
+  /** A timed change replaced the model: its scheduled state changes are cancelled. */
+  retire(): void;
 }
 
 /** Each packet independently lost with probability `per` (cause `channel-error`). */
 export class BernoulliLoss implements ErrorModel {
   constructor(
-    private readonly per: number,
+    private per: number,
     private readonly rng: RandomStream,
   ) {}
   corrupts(): DropCause | null {
     return this.rng.bernoulli(this.per) ? 'channel-error' : null;
   }
+  setPer(key: PerKey, per: number): void {
+    if (key === 'per') this.per = per;
+  }
+  retire(): void {}
 }
 
 export interface GilbertElliottParams {
@@ -52,6 +67,8 @@ export interface GilbertElliottParams {
  */
 export class GilbertElliottLoss implements ErrorModel {
   private good: boolean;
+  private readonly p: GilbertElliottParams;
+  private pending: EventId = -1;
   /** Time the current sojourn began, for the time-in-state statistics. */
   private enteredNs = 0;
   private goodTimeNs = 0;
@@ -78,7 +95,7 @@ export class GilbertElliottLoss implements ErrorModel {
   };
 
   constructor(
-    private readonly p: GilbertElliottParams,
+    params: GilbertElliottParams,
     /** Draws the state timeline only. */
     private readonly stateRng: RandomStream,
     /** Draws the per-packet losses only. */
@@ -86,9 +103,19 @@ export class GilbertElliottLoss implements ErrorModel {
     private readonly sim: Simulator,
     private readonly onChange: () => void,
   ) {
-    this.good = p.startState === 'good';
+    this.p = { ...params }; // own copy: timed changes set its rates
+    this.good = params.startState === 'good';
     this.enteredNs = sim.now();
     this.scheduleFlip();
+  }
+
+  setPer(key: PerKey, per: number): void {
+    if (key === 'perGood') this.p.perGood = per;
+    else if (key === 'perBad') this.p.perBad = per;
+  }
+
+  retire(): void {
+    this.sim.cancel(this.pending);
   }
 
   get state(): ChannelState {
@@ -109,20 +136,25 @@ export class GilbertElliottLoss implements ErrorModel {
 
   private scheduleFlip(): void {
     const mean = this.good ? this.p.meanGoodNs : this.p.meanBadNs;
-    this.sim.schedule(Math.max(1, Math.round(this.stateRng.exponential(mean))), this.flip, null);
+    this.pending = this.sim.schedule(Math.max(1, Math.round(this.stateRng.exponential(mean))), this.flip, null);
   }
 }
 
-/** A deterministic outage [atNs, atNs + durationNs): packets lost with probability `per` (cause `handoff`). */
+/**
+ * A deterministic outage [atNs, atNs + durationNs): packets lost with probability `per` (cause
+ * `handoff`). Times are the scenario's: made by a timed change later than atNs, it starts off if
+ * the window is under way and does nothing if it is over.
+ */
 export class BlackoutLoss implements ErrorModel {
   private off = false;
+  private readonly pending: EventId[] = [];
 
   constructor(
     atNs: number,
     durationNs: number,
-    private readonly per: number,
+    private per: number,
     private readonly rng: RandomStream,
-    sim: Simulator,
+    private readonly sim: Simulator,
     onChange: () => void,
   ) {
     const set = (off: boolean): Handler<null> => ({
@@ -131,8 +163,21 @@ export class BlackoutLoss implements ErrorModel {
         onChange();
       },
     });
-    sim.scheduleAt(atNs, set(true), null);
-    sim.scheduleAt(atNs + durationNs, set(false), null);
+    const now = sim.now();
+    const endNs = atNs + durationNs;
+    if (atNs >= now) this.pending.push(sim.scheduleAt(atNs, set(true), null), sim.scheduleAt(endNs, set(false), null));
+    else if (endNs > now) {
+      this.off = true;
+      this.pending.push(sim.scheduleAt(endNs, set(false), null));
+    }
+  }
+
+  setPer(key: PerKey, per: number): void {
+    if (key === 'per') this.per = per;
+  }
+
+  retire(): void {
+    for (const id of this.pending) this.sim.cancel(id);
   }
 
   get state(): ChannelState {
@@ -166,5 +211,14 @@ export class ComposedLoss implements ErrorModel {
 
   get hasState(): boolean {
     return this.models.some((m) => m.state !== undefined);
+  }
+
+  /** `key` is a rate of the model at `index` in the list (validation checked it has it). */
+  setPer(key: PerKey, per: number, index = 0): void {
+    this.models[index].setPer(key, per);
+  }
+
+  retire(): void {
+    for (const m of this.models) m.retire();
   }
 }

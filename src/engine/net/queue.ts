@@ -23,6 +23,11 @@ export interface QueueDisc {
   readonly packets: number;
   readonly bytes: number;
   readonly limitPackets: number;
+  /**
+   * A timed change of the packet limit. Nothing already waiting is dropped: a limit below the
+   * current occupancy refuses arrivals until the queue has drained below it.
+   */
+  setLimit(limitPackets: number): void;
   /** Average queue length the discipline acts on (RED/CW), for the trace; undefined for drop-tail. */
   readonly averagePackets?: number;
   /** Called when the discipline marks a packet that was not marked before (set by the link). */
@@ -70,11 +75,22 @@ export class DropTailQueue implements QueueDisc {
   protected readonly fifo: Fifo;
   onMark: ((p: Packet) => void) | null = null;
 
+  private limitNowPackets: number;
+
   constructor(
-    readonly limitPackets: number,
+    limitPackets: number,
     readonly limitBytes: number | null = null,
   ) {
+    this.limitNowPackets = limitPackets;
     this.fifo = new Fifo(limitPackets);
+  }
+
+  get limitPackets(): number {
+    return this.limitNowPackets;
+  }
+
+  setLimit(limitPackets: number): void {
+    this.limitNowPackets = limitPackets;
   }
 
   get packets(): number {
@@ -93,7 +109,7 @@ export class DropTailQueue implements QueueDisc {
 
   /** Whether a waiting slot (and byte room) is left for `p`. */
   protected fits(p: Packet): boolean {
-    if (this.fifo.count >= this.limitPackets) return false;
+    if (this.fifo.count >= this.limitNowPackets) return false;
     return this.limitBytes === null || this.fifo.byteCount + p.sizeBytes <= this.limitBytes;
   }
 
@@ -246,11 +262,16 @@ export class RedQueue extends AveragedQueue {
 export class CwQueue extends AveragedQueue {
   constructor(
     limitPackets: number,
-    readonly thresholdPackets: number,
+    /** null = one third of the limit, following it when a timed change moves the limit. */
+    private readonly threshold: number | null,
     weight: number,
     typicalTxNs: number,
   ) {
     super(limitPackets, weight, typicalTxNs);
+  }
+
+  get thresholdPackets(): number {
+    return this.threshold ?? this.limitPackets / 3;
   }
 
   override offer(p: Packet, nowNs: number, linkIdle: boolean): DropCause | null {

@@ -20,7 +20,7 @@ export const threeGAckRegulator: Preset = {
   group: 'TCP over 3G (Chan & Ramjee)',
   description: 'The same 3G downlink with strong rate and delay jitter, with an Ack Regulator at the RNC: ACKs are held until the buffer has room, so overflows stay single.',
   scenario: {
-    version: 3,
+    version: 4,
     name: '3g-ack-regulator',
     description:
       '3G paper §5 on Table 1 case 9: sender –[100 Mb/s, 1 ms]– RNC (per-user buffer 10 packets, Ack Regulator) –[wireless: rate u(200, 75) kb/s redrawn per packet, 149 ms + e(100) ms]– mobile; ' +

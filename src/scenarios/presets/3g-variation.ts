@@ -20,7 +20,7 @@ export const threeGVariation: Preset = {
   group: 'TCP over 3G (Chan & Ramjee)',
   description: 'A 200 kb/s 3G downlink whose rate and delay jitter: ACK compression turns single buffer overflows into double and triple losses.',
   scenario: {
-    version: 3,
+    version: 4,
     name: '3g-variation',
     description:
       '3G paper §4, Table 1 case 8: sender –[100 Mb/s, 1 ms]– RNC (per-user buffer 10 packets) –[wireless: rate u(200, 50) kb/s redrawn per packet, 174 ms + e(50) ms]– mobile; ' +

@@ -9,7 +9,7 @@ export const fairness5flows: Preset = {
   group: 'Reference',
   description: 'Five NewReno flows share a 10 Mb/s bottleneck: do they converge to a fair share, and how synchronized are their losses?',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'fairness-5flows',
     description:
       '5 NewReno flows, each behind its own 100 Mb/s 1 ms access link, sharing a 10 Mb/s 49 ms bottleneck with a 125-packet drop-tail queue; 100 s.',

@@ -10,7 +10,7 @@ export const lossy10mbps: Preset = {
   group: 'Reference',
   description: 'One NewReno flow over a 10 Mb/s path losing 1 % of packets at random: compare goodput with the Mathis and PFTK formulas.',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'lossy-10mbps',
     description:
       'sender –[100 Mb/s, 1 ms]– router –[10 Mb/s, 49 ms, 1000-packet buffer, Bernoulli loss 0.01 forward]– receiver; NewReno, 1000-byte segments, no delayed ACK, 100 s.',

@@ -14,7 +14,7 @@ export const lpCorrelated: Preset = {
   group: 'NewReno-LP (Martignon & Fratta)',
   description: 'Fading bursts (50 ms bad spells about once a second) on a wireless last hop: how much does a loss predictor help when losses come in clusters?',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'lp-correlated',
     description:
       'NewReno-LP §3/§5.2 (Fig. 1): S –[100 Mb/s, 1 ms]– router –[wired C_SN 2 Mb/s, 49 ms]– N –[wireless C_ND 10 Mb/s, 0.01 ms]– D; ' +

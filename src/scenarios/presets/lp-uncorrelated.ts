@@ -19,7 +19,7 @@ export const lpUncorrelated: Preset = {
   group: 'NewReno-LP (Martignon & Fratta)',
   description: 'Random wireless losses behind a wired link shared with bursty UDP traffic: can the sender tell wireless losses from congestion losses?',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'lp-uncorrelated',
     description:
       'NewReno-LP §3/§5.1 (Fig. 1): S –[100 Mb/s, 1 ms]– router –[wired C_SN 2 Mb/s, 49 ms]– N –[wireless C_ND 10 Mb/s, 0.01 ms, Bernoulli PER 0.01 on data]– D; ' +

@@ -10,7 +10,7 @@ export const multiLossWindow: Preset = {
   group: 'Loss recovery',
   description: 'Slow-start overshoot drops many segments from one window: compare how Tahoe, Reno, NewReno and SACK recover (try --variant).',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'multi-loss-window',
     description: 'sender –[100 Mb/s, 1 ms]– router –[10 Mb/s, 19 ms, drop-tail 20 packets]– receiver; 20 s.',
     durationS: 20,

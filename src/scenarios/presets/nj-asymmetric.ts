@@ -35,7 +35,7 @@ export const njAsymmetric: Preset = {
   group: 'TCP New Jersey (Xu, Tian & Ansari)',
   description: 'An asymmetric wireless last hop with fading errors behind a wired core loaded both ways by short FTP sessions: bandwidth estimation under ACK compression.',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'nj-asymmetric',
     description:
       'New Jersey §5.1 (Fig. 6): S –[100 Mb/s, 1 ms]– R –[wired 10 Mb/s, 20 ms, drop-tail 50 both ways]– BS –[wireless: down 2 Mb/s, up 256 kb/s, 10 ms; ' +

@@ -19,7 +19,7 @@ export const probingHandoff: Preset = {
   group: 'TCP-Probing (Tsaoussidis & Lahanas)',
   description: 'Handoffs that silence the link for half a second on top of a lossy channel: timeouts and backoff versus probing the path until it is back.',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'probing-handoff',
     description:
       'TCP-Probing §5.3 handoff test (Tables A8–A9), on the §4 testbed: sender –[100 Mb/s, 1 ms]– router –[1.5 Mb/s, 19 ms, drop-tail 64]– receiver (20 ms one way). ' +

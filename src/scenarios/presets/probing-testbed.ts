@@ -18,7 +18,7 @@ export const probingTestbed: Preset = {
   group: 'TCP-Probing (Tsaoussidis & Lahanas)',
   description: 'A 5 MB transfer through ON/OFF errors (16 % PER while ON) on both data and ACK path: task time and overhead, the energy view of TCP.',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'probing-testbed',
     description:
       'TCP-Probing §4 testbed (Table A2): sender –[100 Mb/s, 1 ms]– router –[1.5 Mb/s, 49 ms, drop-tail 64]– receiver (50 ms one way). ' +

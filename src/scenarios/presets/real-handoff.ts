@@ -12,7 +12,7 @@ export const realHandoff: Preset = {
   group: 'TCP-Real (Zhang & Tsaoussidis)',
   description: 'Half-second handoffs that drop 99 % of packets every 5 s or so: how fast does the sender get back to full speed afterwards?',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'real-handoff',
     description:
       'TCP-Real §4.1 handoff test on the §3 testbed: sender –[100 Mb/s, 1 ms]– router –[2 Mb/s, 14 ms, drop-tail 50]– receiver (15 ms one way). ' +

@@ -12,7 +12,7 @@ export const realLinkErrors: Preset = {
   group: 'TCP-Real (Zhang & Tsaoussidis)',
   description: 'Bursty ON/OFF link errors (1 s / 1 s, 10 % PER while ON) cut a 5 MB transfer and a 1 Mb/s playback: does the sender mistake errors for congestion?',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'real-link-errors',
     description:
       'TCP-Real §3/§4.1 testbed: sender –[100 Mb/s, 1 ms]– router –[2 Mb/s, 14 ms, drop-tail 50]– receiver (15 ms one way). ' +

@@ -15,7 +15,7 @@ export const realTokenBucket: Preset = {
   group: 'TCP-Real (Zhang & Tsaoussidis)',
   description: 'A sender allowed 20 packets per 30 ms by a token bucket, on a link with bursty errors: how much of its allowance does it manage to use?',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'real-token-bucket',
     description:
       'TCP-Real §3/§4.4 token-bucket test: sender –[100 Mb/s, 1 ms]– router –[10 Mb/s, 14 ms, drop-tail 50]– receiver (15 ms one way). ' +

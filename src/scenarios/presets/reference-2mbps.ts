@@ -7,7 +7,7 @@ export const reference2mbps: Preset = {
   group: 'Reference',
   description: 'One NewReno flow through a 2 Mb/s, 100 ms RTT bottleneck: the classic sawtooth of cwnd and queue.',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'reference-2mbps',
     description:
       'sender –[100 Mb/s, 1 ms]– router –[2 Mb/s, 49 ms, drop-tail 25 packets]– receiver; NewReno, 1000-byte segments, no delayed ACK, 100 s.',

@@ -7,7 +7,7 @@ export const shortTransfer: Preset = {
   group: 'Basics',
   description: 'A 50 KB download that ends during slow start: completion time is set by round trips, not by the link rate.',
   scenario: {
-    version: 3,
+    version: 4,
     name: 'short-transfer',
     description: 'sender –[100 Mb/s, 1 ms]– router –[2 Mb/s, 49 ms, drop-tail 25 packets]– receiver; 50 000 bytes, delayed ACKs on; 10 s.',
     durationS: 10,

@@ -8,7 +8,7 @@
  * was typed and shows validate.ts's message (field, value, allowed range), so nothing is lost
  * and nothing invalid reaches the simulation.
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Scenario } from '../../scenarios/schema.ts';
 import { formatError, parseScenario } from '../../scenarios/validate.ts';
 import { variantLabel } from '../format.ts';
@@ -17,6 +17,18 @@ import { leaves, positionToValue, scenarioFields, sliderScale, valueToPosition, 
 import { formatInUnit, GROUPS, groupOf, hintFor, type GroupId } from './hints.ts';
 import { dotted, getAt, setAt, type JsonPath } from './paths.ts';
 import './controls.css';
+
+/** A field a timed change set at or before the playhead: when, and its value before. */
+export interface ChangedField {
+  atS: number;
+  before: unknown;
+}
+
+/**
+ * Fields the shown scenario has from timed changes (the editor shows the links as they stand at
+ * the playhead), by dotted path; a field says so next to its label.
+ */
+export const ChangedFieldsContext = createContext<ReadonlyMap<string, ChangedField>>(new Map());
 
 interface Props {
   scenario: Scenario;
@@ -246,6 +258,7 @@ function FieldErrors({ errors, id }: { errors: readonly string[]; id?: string })
 
 /** Label, hint and errors around one input; ids wired for screen readers. */
 function FieldShell({ leaf, path, inputId, labelFor = inputId, errors, readout, children }: { leaf: LeafNode; path: JsonPath; inputId: string; labelFor?: string; errors: readonly string[]; readout?: ReactNode; children: ReactNode }) {
+  const changed = useContext(ChangedFieldsContext).get(dotted(path));
   return (
     <div className="sc-field" data-path={dotted(path)}>
       <div className="sc-label-row">
@@ -254,6 +267,11 @@ function FieldShell({ leaf, path, inputId, labelFor = inputId, errors, readout, 
         </label>
         {readout}
       </div>
+      {changed ? (
+        <p className="sc-changed" data-testid="field-changed">
+          changed at {Number(changed.atS.toFixed(3))} s (before: {typeof changed.before === 'number' ? formatInUnit(changed.before, leaf.info.unit) : String(changed.before)})
+        </p>
+      ) : null}
       {children}
       <p id={`${inputId}-hint`} className="sc-hint">
         {leaf.info.hint}

@@ -185,7 +185,10 @@ export function walk(schema: z.ZodType, key: string | null, pattern: string): Fi
 let cached: ObjectNode | null = null;
 export function scenarioFields(): ObjectNode {
   if (!cached) {
-    const root = walk(ScenarioSchema, null, '');
+    // Timed changes are made by editing while the run plays and listed on the time axis
+    // (TimedChanges.tsx), not edited as fields.
+    const { changes: _timed, ...shape } = ScenarioSchema.shape;
+    const root = walk(z.strictObject(shape), null, '');
     if (root.type !== 'object') throw new Error('fields.ts: the scenario schema is not an object');
     cached = root;
   }

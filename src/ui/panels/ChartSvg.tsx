@@ -12,6 +12,7 @@ import { revealedUntilS } from '../state/playback.ts';
 import { measureDraw } from '../state/perf.ts';
 import './stopMark.css';
 import { normaliseWindow, pinchWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
+import { ChangeMarkers } from './TimedChanges.tsx';
 
 export interface ChartSvgProps<T> {
   data: T;
@@ -28,6 +29,8 @@ export interface ChartSvgProps<T> {
   /** Read by screen readers instead of the drawing. */
   label: string;
   id: string;
+  /** Timed changes' markers over the plot (time charts only); false where x is not only time. */
+  changeMarkers?: boolean;
 }
 
 /** Drags shorter than this are clicks. */
@@ -47,7 +50,7 @@ interface Pinch {
   windowS: WindowS;
 }
 
-export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownHeight, label, id }: ChartSvgProps<T>) {
+export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownHeight, label, id, changeMarkers = true }: ChartSvgProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
   const overlay = useRef<SVGSVGElement>(null);
@@ -227,6 +230,7 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
     <div ref={box} className={cursor ? 'chart-box timed' : 'chart-box'} style={fill ? undefined : { height }} {...pointer}>
       <svg ref={svg} id={id} data-testid={id} role="img" aria-label={label} className="chart" />
       {cursor ? <svg ref={overlay} id={`${id}-cursor`} className="chart chart-overlay" aria-hidden="true" /> : null}
+      {cursor && changeMarkers ? <ChangeMarkers width={width} height={height} /> : null}
       {cursor ? <div ref={brush} className="brush" aria-hidden="true" style={{ top: MARGIN.top, height: height - MARGIN.top - MARGIN.bottom }} /> : null}
       {cursor && axis.stoppedAtS !== null && windowS[1] >= axis.stoppedAtS ? (
         // the axis ends where a cap stopped the run: say so at that edge, not as if the run ended there

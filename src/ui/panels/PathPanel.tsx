@@ -65,7 +65,7 @@ function PathPanel({ set }: PanelProps) {
   );
   return (
     <Panel id="path" title="Path" hint={still ? 'Link lengths are to scale of propagation delay. (Moving packets are off: your system asks for reduced motion.)' : 'Link lengths are to scale of propagation delay; press play to watch packets travel.'} legend={legend} summary={summary}>
-      <ChartSvg id="path-chart" data={input} render={renderPathChart} cursor={pathCursor} height={pathHeight(input)} label={summary} />
+      <ChartSvg id="path-chart" data={input} render={renderPathChart} cursor={pathCursor} height={pathHeight(input)} label={summary} changeMarkers={false} />
     </Panel>
   );
 }

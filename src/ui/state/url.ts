@@ -58,7 +58,9 @@ const HASH_RE = /^v(\d{1,6})\.([\s\S]*)$/;
 
 /** The hash (without '#') for a scenario and view. */
 export function encodeState({ scenario, view }: SharedState): string {
-  const compact = { scenario: withoutDefaults(scenario, scenarioFields()), view };
+  // `changes` is not a field of the tree (fields.ts): left out here when there are none.
+  const { changes, ...rest } = scenario;
+  const compact = { scenario: withoutDefaults(changes.length > 0 ? scenario : rest, scenarioFields()), view };
   return `v${URL_STATE_VERSION}.${LZString.compressToEncodedURIComponent(JSON.stringify(compact))}`;
 }
 
