@@ -21,7 +21,7 @@ import { RunBanner } from './panels/RunBanner.tsx';
 import { DEFAULT_PANEL_IDS, getPanel } from './panels/registry.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
-import { eventTimesOf } from './state/eventTimes.ts';
+import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
 import { hidePanel, movePanel, showPanel, visiblePanels } from './state/panelList.ts';
 import { markInput, measureRedraw } from './state/perf.ts';
 import { initialPlayback, playbackReducer, type PlaybackAction } from './state/playback.ts';
@@ -33,6 +33,8 @@ import { decodeState, encodeState, type SharedState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
+import { EventCaption } from './events/EventCaption.tsx';
+import { EventList } from './events/EventList.tsx';
 import { Drawer, useDrawerOpen } from './shell/Drawer.tsx';
 import { KeyHelp } from './shell/KeyHelp.tsx';
 import { Stage } from './shell/Stage.tsx';
@@ -158,7 +160,11 @@ export function App() {
   const stoppedAtS = set?.partial ? set.endS : null;
   const axis = useMemo<TimeAxis>(() => ({ windowS, playback, dispatch, setWindow, stoppedAtS }), [windowS[0], windowS[1], playback, dispatch, setWindow, stoppedAtS]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const events = useMemo(() => (set ? eventTimesOf(set) : { any: new Float64Array(0), loss: new Float64Array(0), timeout: new Float64Array(0) }), [set]);
+  // Congestion events of every run; stepping follows one of them (the first unless the lecturer picks another).
+  const runEvents = useMemo(() => (set ? runEventsOf(set) : []), [set]);
+  const [stepKey, setStepKey] = useState<string | null>(null);
+  const driving = drivingRun(runEvents, stepKey);
+  const events = useMemo(() => (driving ? eventTimesOf(driving.events) : NO_EVENT_TIMES), [driving]);
   const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && (!set || getPanel(id)!.available(set))), [view.panels, set]);
   const editPanels = (edit: (list: string[]) => string[]): void => setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))) }));
 
@@ -321,7 +327,11 @@ export function App() {
           ) : null}
           <div className="stage-column">
             {presenting || phone || embedded ? null : quick}
-            <TransportBar events={events} zoomed={zoomed} />
+            <div className="transport-stack">
+              <TransportBar events={events} zoomed={zoomed} stepRuns={runEvents} stepKey={driving?.key ?? null} onStepKey={setStepKey} />
+              <EventCaption driving={driving} all={runEvents} />
+            </div>
+            {presenting || embedded ? null : <EventList all={runEvents} onPickRun={setStepKey} />}
             <Stage
               set={set}
               view={shownView}

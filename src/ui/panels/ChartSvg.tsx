@@ -8,6 +8,7 @@
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
+import { chartHover, HOVER_PX } from '../events/hover.ts';
 import { measureDraw } from '../state/perf.ts';
 import './stopMark.css';
 import { normaliseWindow, pinchWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
@@ -147,6 +148,8 @@ export function ChartSvg<T>({ data, render, cursor, height: ownHeight, label, id
             }
           }
           const t = timeAt(e.clientX);
+          // event markers under the pointer get their captions on the stage (events/hover.ts)
+          chartHover.set(t === null || drag.current ? null : { tS: t, toleranceS: (HOVER_PX * (windowS[1] - windowS[0])) / Math.max(1, width - MARGIN.left - MARGIN.right) });
           const d = drag.current;
           if (d?.pan) {
             // the time under the pointer stays under the pointer
@@ -203,6 +206,7 @@ export function ChartSvg<T>({ data, render, cursor, height: ownHeight, label, id
           showBrush(null, null);
         },
         onDoubleClick: () => setWindow(null),
+        onPointerLeave: () => chartHover.set(null),
       }
     : {};
 

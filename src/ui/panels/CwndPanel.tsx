@@ -2,7 +2,8 @@
 import { useId, useMemo, useState } from 'react';
 import { DROP_CAUSES, FLOW_EVENTS, type DropCause } from '../../engine/core/trace.ts';
 import { cwndCursor, cwndYRange, type CwndFlowInput } from '../charts/cwndChart.ts';
-import { cwndSeries, dropsWithCause, eventTimes, finiteMax, recoverySpans } from '../charts/series.ts';
+import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/series.ts';
+import { caSpans } from '../events/congestionEvents.ts';
 import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { CYCLE_FILL } from '../charts/probeChart.ts';
 import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
@@ -17,7 +18,6 @@ import { runGroups, type PanelDef, type PanelProps } from './types.ts';
 const CODES = {
   fastRetransmit: FLOW_EVENTS.indexOf('fast-retransmit'),
   timeout: FLOW_EVENTS.indexOf('timeout'),
-  recoveryExit: FLOW_EVENTS.indexOf('recovery-exit'),
 };
 
 export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
@@ -29,7 +29,8 @@ export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
     fastRetransmitS: eventTimes(result.trace, i, CODES.fastRetransmit),
     timeoutS: eventTimes(result.trace, i, CODES.timeout),
     drops: dropsWithCause(result.trace, { flow: i, dataOnly: true }),
-    recoveries: recoverySpans(result.trace, i, result.endS, CODES),
+    // shaded from the sender's own state table: fast recovery, not the loss state after a timeout
+    recoveries: caSpans(result.trace, i, result.endS, ['recovery']),
   }));
 }
 
