@@ -248,11 +248,18 @@ function windowAt(trace: TraceData, rows: readonly number[], tNs: number, strict
   return r === undefined ? { cwndBytes: Number.NaN, ssthreshBytes: Number.NaN } : { cwndBytes: c.cwndBytes[r], ssthreshBytes: c.ssthreshBytes[r] };
 }
 
+/** Computed once per trace: the stage, the event list and several panels' notices read the same run. */
+const cache = new WeakMap<TraceData, CongestionEvent[]>();
+
 /** Events of one run, every flow, in time order. */
 export function congestionEvents(run: RunFacts): CongestionEvent[] {
+  const known = cache.get(run.trace);
+  if (known) return known;
   const out: CongestionEvent[] = [];
   for (let flow = 0; flow < run.flows.length; flow++) out.push(...flowEvents(run.trace, flow, run.decimated ?? false));
-  return out.sort((a, b) => a.tNs - b.tNs || a.flow - b.flow || KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
+  out.sort((a, b) => a.tNs - b.tNs || a.flow - b.flow || KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
+  cache.set(run.trace, out);
+  return out;
 }
 
 function flowEvents(trace: TraceData, flow: number, decimated: boolean): CongestionEvent[] {

@@ -9,6 +9,7 @@ import { CAUSE_STYLE, INK } from '../charts/palette.ts';
 import { fixed1, int } from '../format.ts';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
+import { ackRegNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
@@ -75,7 +76,7 @@ function AckRegPanel({ set, presenter }: PanelProps) {
     <Panel
       id="ackreg"
       title={title}
-      hint="Notice: an ACK is let through only when the buffer has room for the data it will bring (queued + expected stays under B), so the sender is clocked by the wireless link and overflows stay rare and single."
+      hint={ackRegNotice(runs.map((r) => r.result), link)}
       legend={legend}
       summary={text}
     >

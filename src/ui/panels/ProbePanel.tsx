@@ -7,6 +7,7 @@ import { finiteMax } from '../charts/series.ts';
 import { int } from '../format.ts';
 import { flowStyle, type RunSet } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
+import { probeNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
@@ -81,7 +82,7 @@ function ProbePanel({ set, presenter }: PanelProps) {
     <Panel
       id="probe"
       title={title}
-      hint="Notice: after a loss the sender stops sending data and measures the path with two probes; if their RTTs are low (below acprtt), it blames errors, not congestion, and resumes at or near its old window."
+      hint={probeNotice(runs.map((r) => r.result))}
       legend={legend}
       summary={text}
     >

@@ -7,6 +7,7 @@ import { bucketLevel, bucketTakes, takesComplete, timeFullS, tokenBins, type Tok
 import { int } from '../format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
+import { tokenNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
@@ -99,7 +100,7 @@ function TokenBucketPanel({ set, presenter }: PanelProps) {
     <Panel
       id="tokens"
       title={title}
-      hint="Notice: while the sender backs off after losses the bucket fills up and the tokens arriving then are wasted — the gap between the bars and the dashed permitted line is allowance the variant never used."
+      hint={tokenNotice(runs.map((r) => r.result))}
       legend={legend}
       summary={text}
     >

@@ -8,6 +8,7 @@ import { renderWavesChart, WAVE_DECISION_STYLE, wavesCursor, type WavesChartInpu
 import { fixed1, int } from '../format.ts';
 import { flowStyle, type RunSet } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
+import { wavesNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
@@ -72,7 +73,7 @@ function WavesPanel({ set, presenter }: PanelProps) {
     <Panel
       id="waves"
       title={title}
-      hint="Notice: the receiver times each wave and picks the next wave's size from how fast it arrived — a handoff shows as a timeout (◆) that halves the threshold, not as a blind halving of the window."
+      hint={wavesNotice(runs.map((r) => r.result))}
       legend={legend}
       summary={text}
     >
