@@ -21,11 +21,10 @@ interface Line {
   text: string;
 }
 
-function linesAt(runs: readonly RunEvents[], tS: number, toleranceS: number, named: boolean): Line[] {
+/** Captions of the events within toleranceS of tS; each names its variant, so compare mode needs no prefix. */
+function linesAt(runs: readonly RunEvents[], tS: number, toleranceS: number): Line[] {
   const out: Line[] = [];
-  for (const r of runs)
-    for (const e of r.events)
-      if (Math.abs(e.tS - tS) <= toleranceS) out.push({ key: `${r.key}/${e.flow}/${e.kind}/${e.tNs}`, text: `${named && r.label ? `${r.label} — ` : ''}${caption(r.facts, e)}` });
+  for (const r of runs) for (const e of r.events) if (Math.abs(e.tS - tS) <= toleranceS) out.push({ key: `${r.key}/${e.flow}/${e.kind}/${e.tNs}`, text: caption(r.facts, e) });
   return out;
 }
 
@@ -36,9 +35,8 @@ export function EventCaption({ driving, all }: Props) {
   const { playback } = useTimeAxis();
   const p = useStore(playback);
   const hover = useStore(chartHover);
-  const named = all.length > 1;
-  const hovered = hover ? linesAt(all, hover.tS, hover.toleranceS, named) : [];
-  const lines = hovered.length > 0 ? hovered : !p.playing && driving ? linesAt([driving], p.tS, 1e-9, named) : [];
+  const hovered = hover ? linesAt(all, hover.tS, hover.toleranceS) : [];
+  const lines = hovered.length > 0 ? hovered : !p.playing && driving ? linesAt([driving], p.tS, 1e-9) : [];
   const shown = lines.slice(0, MAX_LINES);
   return (
     <div className="event-caption" data-testid="event-caption" aria-live="polite" aria-atomic="true">

@@ -1,22 +1,21 @@
 /**
  * A word with its glossary definition (./glossary.ts) on hover and on keyboard focus: the word
- * is focusable and described by a tooltip element, so a screen reader reads the definition too.
+ * is focusable, the tooltip is drawn by CSS from `data-tip` and the same text is the word's
+ * accessible description — so the page's text (summaries, captions read by tests and copied by
+ * users) stays the words shown, not the words plus every definition.
  * `withTerms(text)` wraps every glossary word of a caption, hint or legend label.
  */
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { findTerms, GLOSSARY } from './glossary.ts';
 import './events.css';
 
 export function Term({ term, children }: { term: string; children?: ReactNode }) {
-  const id = useId();
   const entry = GLOSSARY[term];
   if (!entry) return <>{children ?? term}</>;
+  const tip = `${entry.name}: ${entry.definition}`;
   return (
-    <span className="term" tabIndex={0} aria-describedby={id}>
+    <span className="term" tabIndex={0} data-tip={tip} aria-description={tip}>
       {children ?? term}
-      <span role="tooltip" id={id} className="term-tip">
-        <strong>{entry.name}</strong>: {entry.definition}
-      </span>
     </span>
   );
 }
