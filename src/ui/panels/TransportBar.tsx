@@ -42,13 +42,13 @@ export function TransportBar({ events, zoomed, stepRuns, stepKey, onStepKey }: P
   };
   return (
     <div className="transport" role="toolbar" aria-label="Playback and time window" data-testid="transport">
-      <button type="button" onClick={() => jump(prevBefore(events.any, p.tS))} aria-label="Previous event" title="Previous congestion event (← or PageUp)">
+      <button type="button" onClick={() => jump(prevBefore(events.any, p.tS))} disabled={events.any.length === 0} aria-label="Previous event" title="Previous congestion event (← or PageUp)">
         ◀<span className="long"> Event</span>
       </button>
       <button type="button" className="play" data-testid="play" onClick={() => dispatch({ type: 'toggle' })} title="Play / pause (Space)">
         {p.playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" onClick={() => jump(nextAfter(events.any, p.tS))} aria-label="Next event" title="Next congestion event (→ or PageDown)">
+      <button type="button" onClick={() => jump(nextAfter(events.any, p.tS))} disabled={events.any.length === 0} aria-label="Next event" title="Next congestion event (→ or PageDown)">
         <span className="long">Event </span>▶
       </button>
       <button type="button" onClick={() => jump(nextAfter(events.loss, p.tS))} disabled={events.loss.length === 0} aria-label="Next loss" title="Next loss event: a burst of drops is one (L; Shift+L goes back)">
