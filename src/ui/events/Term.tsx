@@ -28,7 +28,11 @@ export function withTerms(text: string): ReactNode {
   let at = 0;
   matches.forEach((m, i) => {
     if (m.start > at) parts.push(text.slice(at, m.start));
-    parts.push(<Term key={i} term={m.key} />);
+    parts.push(
+      <Term key={i} term={m.key}>
+        {text.slice(m.start, m.end)}
+      </Term>,
+    );
     at = m.end;
   });
   if (at < text.length) parts.push(text.slice(at));

@@ -48,13 +48,17 @@ export interface TermMatch {
 }
 
 const KEYS = Object.keys(GLOSSARY).sort((a, b) => b.length - a.length);
+const BY_LOWER = new Map(KEYS.map((k) => [k.toLowerCase(), k]));
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Whole words only, longest first ("duplicate ACK" before "ACK"); case as written except the lower-case words. */
-const PATTERN = new RegExp(`(?<![\\w-])(${KEYS.map(escape).join('|')})(?![\\w-])`, 'g');
+/**
+ * Whole words only, longest first ("cwnd gain" before "cwnd"), in any case: legends spell
+ * estimate names as estimateSeries.keyLabel makes them ("tabe", "MIN RTT").
+ */
+const PATTERN = new RegExp(`(?<![\\w-])(${KEYS.map(escape).join('|')})(?![\\w-])`, 'gi');
 
-/** Glossary words in a text, in order, not overlapping. */
+/** Glossary words in a text, in order, not overlapping; `key` is the glossary's own spelling. */
 export function findTerms(text: string): TermMatch[] {
   const out: TermMatch[] = [];
-  for (const m of text.matchAll(PATTERN)) out.push({ start: m.index, end: m.index + m[0].length, key: m[0] });
+  for (const m of text.matchAll(PATTERN)) out.push({ start: m.index, end: m.index + m[0].length, key: BY_LOWER.get(m[0].toLowerCase())! });
   return out;
 }
