@@ -120,6 +120,22 @@ describe('congestion events from the trace', () => {
   });
 });
 
+describe('an ECN window cut', () => {
+  it('is a cwr event with its window change, nothing retransmitted, and its end', () => {
+    const t = new ColumnarSink();
+    t.cwnd(0, 0, 20_000, 40_000);
+    t.mark(900 * MS, 0, 0, 5000);
+    t.castate(1000 * MS, 0, 'open', 'cwr', 8000);
+    t.cwnd(1000 * MS, 0, 10_000, 10_000);
+    t.castate(1200 * MS, 0, 'cwr', 'open', 30_000);
+    const run = facts(t.finish());
+    const events = congestionEvents(run);
+    expect(kinds(events)).toEqual(['cwr@1', 'recovery-end@1.2']);
+    expect(caption(run, events[0])).toBe('1.000 s · a queue marked a packet (ECN) and the receiver echoed it · NewReno: ssthresh 40 → 10 segments, cwnd 20 → 10, nothing retransmitted.');
+    expect(caption(run, events[1])).toMatch(/^1\.200 s · NewReno: window reduction over after 0\.200 s/);
+  });
+});
+
 describe('captions on reference-2mbps agree with the CLI', () => {
   it('the first fast retransmit: time, segment and ssthresh as the CLI trace and the raw tables give them', () => {
     const files = new Map<string, string>();
