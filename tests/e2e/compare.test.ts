@@ -59,7 +59,7 @@ describe.runIf(haveChromium)('compare and presenter modes in Chromium', () => {
     const timeout = expected.timeout.find((t) => t > loss + 1e-9);
     expect(await cursorText(page)).toBe(shows(timeout ?? loss));
     // Space plays, Space again pauses; + and − change the speed
-    const speed = page.locator('.transport select');
+    const speed = page.getByTestId('speed');
     const before = await speed.inputValue();
     await page.keyboard.press('+');
     expect(Number(await speed.inputValue())).toBeGreaterThan(Number(before));

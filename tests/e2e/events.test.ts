@@ -103,7 +103,7 @@ describe.runIf(haveChromium)('congestion events in Chromium', () => {
     expect(text).toMatch(/the cause was the channel \(handoff\)\.$/);
 
     // Reno drives stepping now: L goes to Reno's first burst, the others follow the time
-    await page.getByTestId('step-run').selectOption({ label: 'Step: Reno' });
+    await page.getByTestId('step-run').selectOption({ label: 'Reno' });
     await page.getByTestId('seek').fill('0');
     await page.locator('h1').click();
     await page.keyboard.press('l');

@@ -62,10 +62,10 @@ export function TransportBar({ events, zoomed, stepRuns, stepKey, onStepKey }: P
           <label htmlFor={stepId} className="visually-hidden">
             Step through the events of
           </label>
-          <select id={stepId} data-testid="step-run" value={stepKey ?? stepRuns[0].key} onChange={(e) => onStepKey(e.target.value)} title="Whose congestion events the event buttons and keys step through; the other variants follow the time">
+          <select id={stepId} className="step-run" data-testid="step-run" value={stepKey ?? stepRuns[0].key} onChange={(e) => onStepKey(e.target.value)} title="Whose congestion events the event buttons and keys step through; the other variants follow the time">
             {stepRuns.map((r) => (
               <option key={r.key} value={r.key}>
-                {`Step: ${r.label}`}
+                {r.label}
               </option>
             ))}
           </select>
@@ -74,7 +74,7 @@ export function TransportBar({ events, zoomed, stepRuns, stepKey, onStepKey }: P
       <label htmlFor={speedId} className="visually-hidden">
         Playback speed (simulated seconds per second)
       </label>
-      <select id={speedId} value={p.speed} onChange={(e) => dispatch({ type: 'speed', speed: Number(e.target.value) })} title="Speed: simulated seconds per second (+ / −)">
+      <select id={speedId} data-testid="speed" value={p.speed} onChange={(e) => dispatch({ type: 'speed', speed: Number(e.target.value) })} title="Speed: simulated seconds per second (+ / −)">
         {SPEEDS.map((s) => (
           <option key={s} value={s}>
             {formatSpeed(s)}
