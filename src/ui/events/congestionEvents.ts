@@ -182,12 +182,7 @@ const KIND_ORDER = new Map(CONGESTION_EVENT_KINDS.map((k, i) => [k, i]));
 
 export function caTransitions(trace: TraceData, flow: number): CaTransition[] {
   const c = trace.castate;
-  const out: CaTransition[] = [];
-  for (let i = 0; i < c.tNs.length; i++) {
-    if (c.flow[i] !== flow) continue;
-    out.push({ tNs: c.tNs[i], from: CA_STATES[c.from[i]], to: CA_STATES[c.to[i]], sndUna: c.sndUna[i] });
-  }
-  return out;
+  return rowsOf(c.flow, flow).map((i) => ({ tNs: c.tNs[i], from: CA_STATES[c.from[i]], to: CA_STATES[c.to[i]], sndUna: c.sndUna[i] }));
 }
 
 /** An interval in seconds with the state it was spent in (an index into CA_STATES, as the trace codes it). */
@@ -214,11 +209,23 @@ export function caSpans(trace: TraceData, flow: number, endS: number, states: re
   return out;
 }
 
-/** Row indices of a table's rows for one flow. */
+/**
+ * Row indices of a table's rows for one flow, every flow's found in one pass per table (a
+ * five-flow run would otherwise scan its 100 000-row ACK table five times).
+ */
+const rowIndex = new WeakMap<Float64Array, Map<number, number[]>>();
 function rowsOf(col: Float64Array, flow: number): number[] {
-  const rows: number[] = [];
-  for (let i = 0; i < col.length; i++) if (col[i] === flow) rows.push(i);
-  return rows;
+  let byFlow = rowIndex.get(col);
+  if (!byFlow) {
+    byFlow = new Map();
+    for (let i = 0; i < col.length; i++) {
+      const list = byFlow.get(col[i]);
+      if (list) list.push(i);
+      else byFlow.set(col[i], [i]);
+    }
+    rowIndex.set(col, byFlow);
+  }
+  return byFlow.get(flow) ?? [];
 }
 
 /** Index into `rows` of the last row with time ≤ tNs, or -1. */

@@ -109,7 +109,8 @@ export function queueNotice(runs: readonly NoticeRun[], link: number): string {
   const marked = marks > 0 ? ` ${plural(marks, 'packet was', 'packets were')} marked (●) instead of dropped.` : '';
   if (here.queue > 0) {
     const early = here.red > 0 ? `, ${grouped(here.red)} of them RED's early drops before it was full` : '';
-    return `Notice: the queue drops (×, ${grouped(here.queue)} here${early}) when it reaches its limit of ${grouped(limit)} packets; watch it drain after each cut.${marked}`;
+    const drain = reactions(runs).cuts > 0 ? '; watch it drain after each cut' : '';
+    return `Notice: the queue drops (×, ${grouped(here.queue)} here${early}) when it reaches its limit of ${grouped(limit)} packets${drain}.${marked}`;
   }
   if (anywhere.wireless > 0) return `Notice: this queue never overflowed (at most ${grouped(peak)} of ${grouped(limit)} packets waiting): the run's ${plural(anywhere.wireless, 'loss', 'losses')} were on the channel, not here.${marked}`;
   return `Notice: nothing was dropped here: the queue peaks at ${grouped(peak)} of its ${grouped(limit)} packets.${marked}`;
