@@ -22,13 +22,17 @@ const QUEUE = new Set([DROP_CAUSES.indexOf('queue-overflow'), DROP_CAUSES.indexO
 const RED = DROP_CAUSES.indexOf('red-early');
 const WIRELESS = new Set([DROP_CAUSES.indexOf('channel-error'), DROP_CAUSES.indexOf('handoff')]);
 
-/** Data-segment drops of the given runs by kind of cause; `link`/`flow` undefined = any. */
-export function dataDrops(runs: readonly NoticeRun[], filter: { link?: number; flow?: number } = {}): { queue: number; red: number; wireless: number; total: number } {
+/**
+ * Data-packet drops of the given runs by kind of cause; `link`/`flow` undefined = any, and
+ * `ownFlows` leaves out cross traffic (packets of no scenario flow).
+ */
+export function dataDrops(runs: readonly NoticeRun[], filter: { link?: number; flow?: number; ownFlows?: boolean } = {}): { queue: number; red: number; wireless: number; total: number } {
   const out = { queue: 0, red: 0, wireless: 0, total: 0 };
   for (const r of runs) {
     const d = r.trace.drop;
     for (let i = 0; i < d.tNs.length; i++) {
       if (d.isAck[i] !== 0) continue;
+      if (filter.ownFlows && (d.flow[i] < 0 || d.flow[i] >= r.flows.length)) continue;
       if (filter.link !== undefined && d.link[i] !== filter.link) continue;
       if (filter.flow !== undefined && d.flow[i] !== filter.flow) continue;
       out.total++;
@@ -78,7 +82,7 @@ export function cutWindow(e: ReactionEvent): boolean {
 }
 
 export function cwndNotice(runs: readonly NoticeRun[], compare: boolean): string {
-  const drops = dataDrops(runs);
+  const drops = dataDrops(runs, { ownFlows: true });
   const { fr, timeouts, cuts } = reactions(runs);
   if (drops.total === 0 && fr + timeouts === 0) {
     const down = cwndDecreases(runs);
