@@ -25,7 +25,7 @@ import { TransportBar } from './panels/TransportBar.tsx';
 import { ChangeMarksContext, changeMarks, LiveEditBar } from './panels/TimedChanges.tsx';
 import { changedFields, insideRun, removeChange, routeEdit, type LastEdit } from './state/liveEdit.ts';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
-import { eventTimesOf } from './state/eventTimes.ts';
+import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
 import { hidePanel, movePanel, showPanel, visiblePanels } from './state/panelList.ts';
 import { markInput, measureRedraw } from './state/perf.ts';
 import { initialPlayback, playbackReducer, type PlaybackAction } from './state/playback.ts';
@@ -37,6 +37,8 @@ import { decodeState, encodeState, type SharedState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
+import { EventCaption } from './events/EventCaption.tsx';
+import { EventList } from './events/EventList.tsx';
 import { Drawer, useDrawerOpen } from './shell/Drawer.tsx';
 import { KeyHelp } from './shell/KeyHelp.tsx';
 import { Stage } from './shell/Stage.tsx';
@@ -212,7 +214,11 @@ export function App() {
     [windowS[0], windowS[1], playback, dispatch, setWindow, stoppedAtS, ahead, setAhead, followS, setFollow], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const events = useMemo(() => (set ? eventTimesOf(set) : { any: new Float64Array(0), loss: new Float64Array(0), timeout: new Float64Array(0) }), [set]);
+  // Congestion events of every run; stepping follows one of them (the first unless the lecturer picks another).
+  const runEvents = useMemo(() => (set ? runEventsOf(set) : []), [set]);
+  const [stepKey, setStepKey] = useState<string | null>(null);
+  const driving = drivingRun(runEvents, stepKey);
+  const events = useMemo(() => (driving ? eventTimesOf(driving.events) : NO_EVENT_TIMES), [driving]);
   const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && (!set || getPanel(id)!.available(set))), [view.panels, set]);
   const editPanels = (edit: (list: string[]) => string[]): void => setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))) }));
 
@@ -386,8 +392,12 @@ export function App() {
           ) : null}
           <div className="stage-column">
             {presenting || phone || embedded ? null : quick}
-            <TransportBar events={events} zoomed={zoomed} />
+            <div className="transport-stack">
+              <TransportBar events={events} zoomed={zoomed} stepRuns={runEvents} stepKey={driving?.key ?? null} onStepKey={setStepKey} />
+              <EventCaption driving={driving} all={runEvents} />
+            </div>
             {presenting || embedded ? null : liveBar}
+            {presenting || embedded ? null : <EventList all={runEvents} onPickRun={setStepKey} />}
             <ChangeMarksContext.Provider value={marks}>
             <Stage
               set={set}

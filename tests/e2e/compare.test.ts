@@ -2,17 +2,18 @@
  * Compare mode and presenter mode in Chromium: three variants run on the same scenario and
  * seed and appear as three series (overlay) or three charts (small multiples), each run's
  * fingerprint equal to Node's for that variant; presenter keys step the cursor to exactly the
- * event, loss and timeout times the engine recorded.
+ * congestion events, loss bursts and timeouts the engine's trace holds.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FLOW_EVENTS, traceHash, type TraceData } from '../../src/engine/core/trace.ts';
+import { traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
+import { congestionStops } from '../harness/stops.ts';
 import { CHROMIUM, OUT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
@@ -26,16 +27,6 @@ function reference(): Scenario {
 
 const withVariant = (s: Scenario, variant: string): Scenario => ({ ...s, flows: s.flows.map((f) => ({ ...f, variant })) });
 
-/** Sorted distinct times (s) of sender events and drops: where "next event" may stop. */
-function stops(trace: TraceData): { any: number[]; loss: number[]; timeout: number[] } {
-  const ev = [...trace.event.tNs].map((t) => t / 1e9);
-  const drops = [...trace.drop.tNs].map((t) => t / 1e9);
-  const timeoutCode = FLOW_EVENTS.indexOf('timeout');
-  const timeouts = [...trace.event.tNs].filter((_, i) => trace.event.kind[i] === timeoutCode).map((t) => t / 1e9);
-  const uniq = (a: number[]): number[] => [...new Set(a)].sort((x, y) => x - y);
-  return { any: uniq([...ev, ...drops]), loss: uniq(drops), timeout: uniq(timeouts) };
-}
-
 const cursorText = (page: Page): Promise<string | null> => page.getByTestId('cursor-time').textContent();
 const shows = (t: number): string => `t = ${t.toFixed(3)} s`;
 
@@ -48,7 +39,7 @@ describe.runIf(haveChromium)('compare and presenter modes in Chromium', () => {
   });
 
   it('presenter keys step to the next event, loss and timeout the engine recorded', async () => {
-    const expected = stops(runScenario(reference()).trace);
+    const expected = congestionStops(runScenario(reference()).trace);
     await page.getByTestId('presenter').click();
     expect(await page.locator('aside').count()).toBe(0);
     await page.locator('h1').click(); // focus on the page, not a control
@@ -68,7 +59,7 @@ describe.runIf(haveChromium)('compare and presenter modes in Chromium', () => {
     const timeout = expected.timeout.find((t) => t > loss + 1e-9);
     expect(await cursorText(page)).toBe(shows(timeout ?? loss));
     // Space plays, Space again pauses; + and − change the speed
-    const speed = page.locator('.transport select');
+    const speed = page.getByTestId('speed');
     const before = await speed.inputValue();
     await page.keyboard.press('+');
     expect(Number(await speed.inputValue())).toBeGreaterThan(Number(before));

@@ -266,7 +266,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     await page.keyboard.press(' ');
     expect(await page.getByTestId('play').textContent()).toBe('Pause');
     await page.keyboard.press(' ');
-    const presenterTargets = ['nav.toolbar summary >> nth=0', 'nav.toolbar summary >> nth=1', '[data-testid="theme"]', '[data-testid="help"]', '[data-testid="presenter"]', '[data-testid="seek"]', '.transport select'];
+    const presenterTargets = ['nav.toolbar summary >> nth=0', 'nav.toolbar summary >> nth=1', '[data-testid="theme"]', '[data-testid="help"]', '[data-testid="presenter"]', '[data-testid="seek"]', '[data-testid="speed"]'];
     for (const sel of presenterTargets) {
       if (!(await page.evaluate(() => document.documentElement.classList.contains('presenter')))) await page.getByTestId('presenter').click();
       await page.locator(sel).focus();

@@ -238,3 +238,91 @@ describe('back-to-back SACK recoveries', () => {
     expect(h.sender.fastRetransmits).toBe(1);
   });
 });
+
+/**
+ * The state table per variant family: the framework traces the same machine whatever the window
+ * algorithm, so each family is driven through one loss (three duplicate ACKs, then the ACK of
+ * everything outstanding) and one timeout, and its transitions are what RFC 5681/6582/6675 and
+ * the variant's own recovery say: Reno leaves recovery on the first new ACK (RFC 5681 §3.2 step
+ * 6), NewReno and SACK only on the ACK of the recovery point (RFC 6582 §3.2 step 3, RFC 6675 §5).
+ */
+describe('CA state table per variant family', () => {
+  /** Ten segments out, segment 0 lost: three duplicates, then ACKs for `acks` in turn. */
+  function threeDupAcksThen(variant: string, acks: number[], opts: { sack?: boolean } = {}): TcpHarness {
+    const h = tcpHarness({ variant, initialCwndSegments: 10, ...opts });
+    h.start();
+    h.newSent();
+    // with SACK on, each duplicate reports one more of segments 1… as held
+    for (let i = 1; i <= 3; i++) h.ack(0, opts.sack ? { sack: holding(1, i) } : {});
+    for (const a of acks) h.ack(a);
+    return h;
+  }
+  const lossThenFullAck = ['open→disorder', 'disorder→recovery', 'recovery→open'];
+
+  // TCP-Real's fast retransmit and recovery are Reno's (real.ts header)
+  for (const variant of ['reno', 'real']) {
+    it(`${variant} leaves recovery on the first new ACK, even a partial one`, () => {
+      const h = threeDupAcksThen(variant, [5000]);
+      expect(transitions(h)).toEqual(lossThenFullAck);
+    });
+  }
+
+  for (const variant of ['reno', 'real', 'newreno', 'cubic', 'westwood-plus', 'westwood', 'bbr']) {
+    it(`${variant} timeout → loss, then open once everything outstanding is acknowledged`, () => {
+      const h = tcpHarness({ variant, initialCwndSegments: 4 });
+      h.start();
+      h.advance(msToNs(1000)); // initial RTO 1 s
+      expect(transitions(h)).toEqual(['open→loss']);
+      h.ack(4000);
+      expect(transitions(h)).toEqual(['open→loss', 'loss→open']);
+    });
+  }
+
+  for (const variant of ['newreno', 'cubic', 'westwood-plus', 'westwood', 'bbr']) {
+    it(`${variant} stays in recovery on a partial ACK and leaves it on the full ACK`, () => {
+      const h = threeDupAcksThen(variant, []);
+      // the recovery point: everything sent when the loss was declared (BBR, owning its window,
+      // may have sent new data on the duplicates)
+      const recoverSeq = h.sender.recoverSeq;
+      expect(recoverSeq).toBeGreaterThanOrEqual(10_000);
+      h.ack(5000);
+      expect(transitions(h)).toEqual(['open→disorder', 'disorder→recovery']);
+      h.ack(recoverSeq);
+      expect(transitions(h)).toEqual(lossThenFullAck);
+    });
+  }
+
+  it('sack (RFC 6675) enters recovery on the third duplicate with SACK blocks and leaves it on the ACK of the recovery point', () => {
+    const h = threeDupAcksThen('sack', [5000], { sack: true });
+    expect(h.sender.caState).toBe('recovery');
+    h.ack(10_000);
+    expect(transitions(h)).toEqual(lossThenFullAck);
+  });
+
+  it('probing holds the loss in disorder through its probe cycle, then decides: recovery, and open on the full ACK', () => {
+    const h = tcpHarness({ variant: 'probing', initialCwndSegments: 10 });
+    h.start();
+    h.newSent();
+    h.dupAck(3);
+    // the third duplicate starts a probe cycle instead of a fast retransmit: no data, no state change yet
+    expect(transitions(h)).toEqual(['open→disorder']);
+    expect(h.probeRecords.map((r) => r.event)).toEqual(['cycle-start', 'probe1-sent']);
+    const id = h.probes[0].id;
+    h.probeAck(2, id);
+    h.probeAck(4, id);
+    expect(transitions(h)).toEqual(['open→disorder', 'disorder→recovery']);
+    h.ack(10_000);
+    expect(transitions(h)).toEqual(lossThenFullAck);
+  });
+
+  it('probing after a timeout stays in loss through the probe cycle and recovers from there', () => {
+    const h = tcpHarness({ variant: 'probing', initialCwndSegments: 4 });
+    h.start();
+    h.advance(msToNs(1000));
+    expect(transitions(h)).toEqual(['open→loss']);
+    const id = h.probes[0].id;
+    h.probeAck(2, id);
+    h.probeAck(4, id);
+    expect(transitions(h)).toEqual(['open→loss', 'loss→recovery']);
+  });
+});

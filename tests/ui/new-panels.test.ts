@@ -14,7 +14,6 @@ import { cycleAt, decisionSteps, probeCounts, probeCycles, rttSamples, suspensio
 import { floorOf, robustTop, timeMean } from '../../src/ui/charts/stats.ts';
 import { binAt, bucketLevel, bucketTakes, levelAt, takesComplete, timeFullS, tokenBins } from '../../src/ui/charts/tokenSeries.ts';
 import { decisionCounts, meanRateBps, thresholdSteps, waveAt, waves } from '../../src/ui/charts/waveSeries.ts';
-import { cwndHint } from '../../src/ui/panels/CwndPanel.tsx';
 import { verdictSentence } from '../../src/ui/panels/EstimatePanel.tsx';
 import { movePanel } from '../../src/ui/state/panelList.ts';
 import { decimateTrace } from '../../src/worker/decimate.ts';
@@ -328,25 +327,5 @@ describe('ui panel moves skip panels that are not shown', () => {
     expect(movePanel(['a', 'x', 'b'], 'b', -1, ['a', 'b'])).toEqual(['b', 'x', 'a']);
     expect(movePanel(['a', 'x', 'b'], 'a', 1, ['a', 'b'])).toEqual(['b', 'x', 'a']);
     expect(movePanel(['a', 'x', 'b'], 'b', 1, ['a', 'b'])).toEqual(['a', 'x', 'b']);
-  });
-});
-
-describe('cwnd panel hint', () => {
-  const drops = (causes: DropCause[], acks: boolean[] = causes.map(() => false)) => ({
-    cause: Float64Array.from(causes.map((c) => DROP_CAUSES.indexOf(c))),
-    isAck: Float64Array.from(acks.map((a) => (a ? 1 : 0))),
-  });
-  it('speaks of queue overflows when a queue dropped data, of the channel when only the channel did', () => {
-    expect(cwndHint('reno', false, drops(['queue-overflow', 'channel-error']))).toMatch(/queue overflows/);
-    expect(cwndHint('reno', false, drops(['red-early']))).toMatch(/queue overflows/);
-    expect(cwndHint('newreno-lp', false, drops(['channel-error', 'handoff']))).toMatch(/no queue overflowed/);
-    // A dropped ACK is not a dropped data packet: only the channel dropped data.
-    expect(cwndHint('reno', false, drops(['channel-error', 'queue-overflow'], [false, true]))).toMatch(/no queue overflowed/);
-    // Nothing dropped at all: the sawtooth lesson (slow start still ends somewhere).
-    expect(cwndHint('reno', false, drops([]))).toMatch(/queue overflows/);
-  });
-  it('keeps Tahoe’s and the compare view’s own lessons', () => {
-    expect(cwndHint('tahoe', false, drops(['channel-error']))).toMatch(/Tahoe drops cwnd to 1 segment/);
-    expect(cwndHint('reno', true, drops(['channel-error']))).toMatch(/different variants/);
   });
 });

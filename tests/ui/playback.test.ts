@@ -85,6 +85,10 @@ describe('ui presenter keys', () => {
     ];
     for (const [key, cmd] of cases) expect(keyCommand({ key })).toBe(cmd);
     expect(keyCommand({ key: 'x' })).toBeNull();
+    // Shift reverses loss and timeout steps; Caps Lock alone (a capital without Shift) does not
+    expect(keyCommand({ key: 'L', shiftKey: true })).toBe('prev-loss');
+    expect(keyCommand({ key: 'T', shiftKey: true })).toBe('prev-timeout');
+    expect(keyCommand({ key: 'L' })).toBe('next-loss');
   });
 
   it('acts whatever has focus except a field being typed in, and leaves browser shortcuts to the browser', () => {

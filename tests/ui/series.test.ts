@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteMax, indexAtOrBefore, queueSeries, recoverySpans, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
-import { eventTimesOf } from '../../src/ui/state/eventTimes.ts';
-import type { RunSet } from '../../src/ui/state/runSet.ts';
+import { channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteMax, indexAtOrBefore, queueSeries, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
 import { traceTransferables } from '../../src/worker/transfer.ts';
 
 const identity = { x: (t: number) => t, y: (v: number) => v, yClamp: [-1000, 1000] as const };
@@ -157,31 +155,6 @@ describe('ui timeWeightedQuantile', () => {
 });
 
 describe('ui series for the new panels', () => {
-  const codes = { fastRetransmit: 0, timeout: 1, recoveryExit: 2 };
-
-  it('recoverySpans pairs a fast retransmit with the recovery exit, a timeout, or the end of the run', () => {
-    const sink = new ColumnarSink();
-    sink.event(1e9, 0, 'fast-retransmit');
-    sink.event(2e9, 0, 'recovery-exit');
-    sink.event(3e9, 1, 'fast-retransmit'); // other flow
-    sink.event(4e9, 0, 'fast-retransmit');
-    sink.event(5e9, 0, 'timeout');
-    sink.event(6e9, 0, 'fast-retransmit');
-    const spans = recoverySpans(sink.finish(), 0, 9, codes);
-    expect(spans.map((s) => [s.t0S, s.t1S])).toEqual([
-      [1, 2],
-      [4, 5],
-      [6, 9],
-    ]);
-  });
-
-  it('recoverySpans is empty for a flow that never ends a recovery (Tahoe)', () => {
-    const sink = new ColumnarSink();
-    sink.event(1e9, 0, 'fast-retransmit');
-    sink.event(4e9, 0, 'fast-retransmit');
-    expect(recoverySpans(sink.finish(), 0, 9, codes)).toEqual([]);
-  });
-
   it('channelSpans merges repeated states and covers to the end', () => {
     const sink = new ColumnarSink();
     sink.channel(0, 3, 'good');
@@ -235,13 +208,5 @@ describe('ui series for the new panels', () => {
     expect(indexAtOrBefore(tS, 1)).toBe(2);
     expect(indexAtOrBefore(tS, 2.9)).toBe(2);
     expect(indexAtOrBefore(tS, 10)).toBe(3);
-  });
-
-  it('eventTimesOf merges sender events and drops of every run, sorted and distinct', () => {
-    const set = { runs: [{ result: { trace: sampleTrace() } }, { result: { trace: sampleTrace() } }] } as unknown as RunSet;
-    const e = eventTimesOf(set);
-    expect([...e.any]).toEqual([1.5, 1.6, 1.7, 1.9, 3]);
-    expect([...e.loss]).toEqual([1.5, 1.6, 1.7]);
-    expect([...e.timeout]).toEqual([3]);
   });
 });

@@ -274,33 +274,6 @@ export interface Span {
   state: number;
 }
 
-/**
- * Loss-recovery intervals of one flow: from a fast retransmit to the recovery's end (or a
- * timeout, which abandons it, or the end of the run). Codes are indices into FLOW_EVENTS.
- * A flow that never reports the end of a recovery (Tahoe: no fast recovery, it slow-starts
- * straight away) has no recovery periods, rather than one that never ends.
- */
-export function recoverySpans(trace: TraceData, flow: number, endS: number, codes: { fastRetransmit: number; timeout: number; recoveryExit: number }): Span[] {
-  const e = trace.event;
-  const out: Span[] = [];
-  let open: number | null = null;
-  let exits = false;
-  for (let i = 0; i < e.tNs.length; i++) if (e.flow[i] === flow && e.kind[i] === codes.recoveryExit) exits = true;
-  if (!exits) return out;
-  for (let i = 0; i < e.tNs.length; i++) {
-    if (e.flow[i] !== flow) continue;
-    const t = e.tNs[i] / NS_PER_S;
-    const k = e.kind[i];
-    if (k === codes.fastRetransmit && open === null) open = t;
-    else if ((k === codes.recoveryExit || k === codes.timeout) && open !== null) {
-      out.push({ t0S: open, t1S: t, state: 1 });
-      open = null;
-    }
-  }
-  if (open !== null) out.push({ t0S: open, t1S: endS, state: 1 });
-  return out;
-}
-
 /** A link's channel states as spans covering [0, endS]; empty if the link never reported one. */
 export function channelSpans(trace: TraceData, link: number, endS: number): Span[] {
   const c = trace.channel;

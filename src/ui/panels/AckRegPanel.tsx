@@ -8,6 +8,7 @@ import { CAUSE_STYLE, INK } from '../charts/palette.ts';
 import { fixed1, int } from '../format.ts';
 import type { VariantRun } from '../state/runSet.ts';
 import { keyedTimePanel } from './KeyedTimePanel.tsx';
+import { ackRegNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { maxOf } from './perRun.ts';
 
@@ -61,7 +62,7 @@ export const ackRegPanel = keyedTimePanel<RunRegulator, AckRegChartInput>({
       <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label="B (buffer)" />
     </>
   ),
-  hint: 'Notice: an ACK is let through only when the buffer has room for the data it will bring (queued + expected stays under B), so the sender is clocked by the wireless link and overflows stay rare and single.',
+  hint: (runs, item) => ackRegNotice(runs.map((r) => r.result), item?.index ?? 0),
   render: renderAckRegChart,
   cursor: ackRegCursor,
   heightPx: 360,

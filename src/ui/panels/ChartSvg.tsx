@@ -9,6 +9,7 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { applyReveal, MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
 import { revealedUntilS } from '../state/playback.ts';
+import { chartHover, HOVER_PX } from '../events/hover.ts';
 import { measureDraw } from '../state/perf.ts';
 import './stopMark.css';
 import { normaliseWindow, pinchWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
@@ -164,6 +165,8 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
             }
           }
           const t = timeAt(e.clientX);
+          // event markers under the pointer get their captions on the stage (events/hover.ts)
+          chartHover.set(t === null || drag.current ? null : { tS: t, toleranceS: (HOVER_PX * (windowS[1] - windowS[0])) / Math.max(1, width - MARGIN.left - MARGIN.right) });
           const d = drag.current;
           if (d?.pan) {
             // the time under the pointer stays under the pointer
@@ -221,6 +224,7 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
           showBrush(null, null);
         },
         onDoubleClick: () => setWindow(null),
+        onPointerLeave: () => chartHover.set(null),
       }
     : {};
 

@@ -1,8 +1,10 @@
 /** Congestion window and ssthresh per flow (and per compared variant), with loss and recovery events. */
 import { useId, useMemo, useState } from 'react';
-import { DROP_CAUSES, FLOW_EVENTS, type DropCause } from '../../engine/core/trace.ts';
+import { FLOW_EVENTS } from '../../engine/core/trace.ts';
 import { cwndCursor, cwndYRange, type CwndFlowInput } from '../charts/cwndChart.ts';
-import { cwndSeries, dropsWithCause, eventTimes, finiteMax, recoverySpans } from '../charts/series.ts';
+import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/series.ts';
+import { caSpans } from '../events/congestionEvents.ts';
+import { cwndNotice } from '../events/notices.ts';
 import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { CYCLE_FILL } from '../charts/probeChart.ts';
 import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
@@ -17,7 +19,6 @@ import { runGroups, type PanelDef, type PanelProps } from './types.ts';
 const CODES = {
   fastRetransmit: FLOW_EVENTS.indexOf('fast-retransmit'),
   timeout: FLOW_EVENTS.indexOf('timeout'),
-  recoveryExit: FLOW_EVENTS.indexOf('recovery-exit'),
 };
 
 export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
@@ -29,7 +30,8 @@ export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
     fastRetransmitS: eventTimes(result.trace, i, CODES.fastRetransmit),
     timeoutS: eventTimes(result.trace, i, CODES.timeout),
     drops: dropsWithCause(result.trace, { flow: i, dataOnly: true }),
-    recoveries: recoverySpans(result.trace, i, result.endS, CODES),
+    // shaded from the sender's own state table: fast recovery, not the loss state after a timeout
+    recoveries: caSpans(result.trace, i, result.endS, ['recovery']),
   }));
 }
 
@@ -40,29 +42,6 @@ function summary(flows: readonly CwndFlowInput[], set: RunSet): string {
       `${f.timeoutS.length} timeouts, ${f.drops.tS.length} data packets dropped`,
   );
   return `Congestion window and slow-start threshold ${overSpan(set)}: ${parts.join('; ')}.`;
-}
-
-const NO_DROPS = { cause: new Float64Array(0), isAck: new Float64Array(0) };
-const QUEUE_CAUSES = new Set(['queue-overflow', 'red-early'].map((c) => DROP_CAUSES.indexOf(c as DropCause)));
-
-/**
- * The lesson for one run: Tahoe's differs from the others' (no fast recovery, every loss restarts
- * slow start), and where no data packet was dropped by a queue the sawtooth has nothing to do
- * with overflows — the channel caused every loss.
- */
-export function cwndHint(variant: string | undefined, compare: boolean, drops: { cause: Float64Array; isAck: Float64Array }): string {
-  if (compare) return 'Same path, same seed, different variants: notice which one recovers from a loss without falling back to slow start.';
-  if (variant === 'tahoe') return 'Notice: after every loss Tahoe drops cwnd to 1 segment, then slow-starts up to ssthresh (dashed).';
-  let queueDrops = 0;
-  let dataDrops = 0;
-  for (let i = 0; i < drops.cause.length; i++) {
-    if (drops.isAck[i] !== 0) continue;
-    dataDrops++;
-    if (QUEUE_CAUSES.has(drops.cause[i])) queueDrops++;
-  }
-  if (dataDrops > 0 && queueDrops === 0)
-    return 'Notice: no queue overflowed — every drop here (×) came from the channel. Does cwnd halve anyway? Standard TCP cannot tell the difference; a loss-differentiating variant may keep its window.';
-  return 'Notice the sawtooth: cwnd climbs until the queue overflows, then each fast retransmit halves it.';
 }
 
 function CwndPanel({ set, layout, presenter }: PanelProps) {
@@ -107,7 +86,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const text = summary(all.flat(), set);
   const height = (presenter ? 420 : 330) / (groups.length > 1 ? 1.6 : 1);
   return (
-    <Panel id="cwnd" title="Congestion window" hint={cwndHint(set.runs[0]?.scenario.flows[0]?.variant, set.compare, set.runs[0]?.result.trace.drop ?? NO_DROPS)} legend={legend} summary={text}>
+    <Panel id="cwnd" title="Congestion window" hint={cwndNotice(set.runs.map((r) => r.result), set.compare)} legend={legend} summary={text}>
       <ChartMultiples
         idPrefix="cwnd"
         groups={groups}

@@ -14,6 +14,7 @@ import { timeMean } from '../charts/stats.ts';
 import { int } from '../format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
+import { estimateNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { ChartMultiples } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
@@ -145,7 +146,7 @@ function EstimatePanel({ set, layout, presenter }: PanelProps) {
     <Panel
       id="estimate"
       title="Estimates and loss verdicts"
-      hint="Notice how close each estimate stays to the grey truth, and whether the losses it called wireless (blue fill) really were wireless (circles): a right verdict is a mark of one colour."
+      hint={estimateNotice({ truthLine: anyAvail && series.some((s) => s.line.unit.group === 'rate'), verdicts: anyVerdict })}
       legend={legend}
       summary={text}
     >

@@ -42,7 +42,8 @@ export interface KeyedPanelSpec<P extends { run: VariantRun }, T> {
   /** The panel's summary from the runs' sentences, for the picked item. */
   summary: (sentences: readonly string[], item: PickItem | undefined, first: VariantRun | undefined) => string;
   legend: (runs: readonly P[]) => ReactNode;
-  hint: string;
+  /** The "Notice …" line, computed from the runs it sits under (never a claim they contradict). */
+  hint: (runs: readonly VariantRun[], item: PickItem | undefined) => string;
   render: (el: SVGSVGElement, data: T, size: ChartSize) => void;
   cursor: (overlay: SVGSVGElement, data: T, size: ChartSize, tS: number | null, base: SVGSVGElement) => void;
   /** Chart height in px for one chart at normal size (presenter mode and multiples scale it). */
@@ -59,7 +60,7 @@ function KeyedTimePanel<P extends { run: VariantRun }, T>({ spec, set, presenter
   const groups = useMemo(() => spec.inputs(perRun, set, windowS).map((input, i) => ({ key: perRun[i].run.key, input })), [perRun, set, windowS, spec]);
   const sentences = perRun.map((p) => spec.sentence(p, set));
   return (
-    <Panel id={spec.id} title={titleWithRuns(spec.title, set, runs)} hint={spec.hint} legend={spec.legend(perRun)} summary={spec.summary(sentences, items[shown], runs[0])}>
+    <Panel id={spec.id} title={titleWithRuns(spec.title, set, runs)} hint={spec.hint(runs, items[shown])} legend={spec.legend(perRun)} summary={spec.summary(sentences, items[shown], runs[0])}>
       <ItemPicker id={selectId} label={spec.pickLabel} items={items} value={shown} onChange={setPick} />
       <ChartMultiples
         idPrefix={spec.id}

@@ -1,5 +1,6 @@
 /** Legend swatches drawn with the same strokes and symbols as the charts. */
 import * as d3 from 'd3';
+import { withTerms } from '../events/Term.tsx';
 
 type Swatch =
   | { kind: 'line'; colour: string; dashed?: boolean | string; thin?: boolean }
@@ -45,7 +46,7 @@ export function LegendItem({ swatch, label }: { swatch: Swatch; label: string })
   return (
     <li>
       <SwatchSvg s={swatch} />
-      <span>{label}</span>
+      <span>{withTerms(label)}</span>
     </li>
   );
 }

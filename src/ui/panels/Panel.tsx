@@ -4,6 +4,7 @@
  * chart). The grid passes in the move/hide buttons.
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import { withTerms } from '../events/Term.tsx';
 
 interface Props {
   title: string;
@@ -47,7 +48,7 @@ export function Panel({ title, hint, legend, summary, children, id, className }:
           )
         ) : null}
       </div>
-      <p className="hint">{hint}</p>
+      <p className="hint">{withTerms(hint)}</p>
       {children}
       {summary ? (
         <p className="summary" data-testid={`${id}-summary`}>

@@ -6,6 +6,7 @@ import { finiteMax } from '../charts/series.ts';
 import { int } from '../format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
+import { probeNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { maxOf } from './perRun.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
@@ -76,7 +77,7 @@ export const probePanel = keyedTimePanel<RunProbes, ProbeChartInput>({
       <LegendItem swatch={{ kind: 'line', colour: RTT_LINES.mid, dashed: '2 3', thin: true }} label="(best + worst) / 2" />
     </>
   ),
-  hint: 'Notice: after a loss the sender stops sending data and measures the path with two probes; if their RTTs are low (below acprtt), it blames errors, not congestion, and resumes at or near its old window.',
+  hint: (runs) => probeNotice(runs.map((r) => r.result)),
   render: renderProbeChart,
   cursor: probeCursor,
   heightPx: 440,

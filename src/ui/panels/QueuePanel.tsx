@@ -6,6 +6,7 @@ import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { fixed1, int } from '../format.ts';
 import { overSpan, type RunSet } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
+import { queueNotice } from '../events/notices.ts';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
@@ -66,7 +67,7 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
   const text = summary(set, shownLink, series);
   const height = (presenter ? 320 : 250) / (groups.length > 1 ? 1.4 : 1);
   return (
-    <Panel id="queue" title={`Queue at ${shownLink === 0 ? 'the bottleneck' : 'a link'} (${links[shownLink]?.id ?? '—'})`} hint="Notice that drops happen only when the queue reaches the buffer limit, and that the queue drains after each cut." legend={legend} summary={text}>
+    <Panel id="queue" title={`Queue at ${shownLink === 0 ? 'the bottleneck' : 'a link'} (${links[shownLink]?.id ?? '—'})`} hint={queueNotice(set.runs.map((r) => r.result), shownLink)} legend={legend} summary={text}>
       <ItemPicker id={selectId} label="Link" testId="queue-link" items={links} value={shownLink} onChange={setLink} />
       <ChartMultiples idPrefix="queue" groups={groups} titleOf={(i) => set.runs[i]?.label} labelOf={() => text} render={renderQueueChart} cursor={queueCursor} height={height} />
     </Panel>

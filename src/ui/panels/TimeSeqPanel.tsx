@@ -6,6 +6,7 @@ import { renderTimeSeqChart, timeSeqCursor, type TimeSeqChartInput, type TimeSeq
 import { int } from '../format.ts';
 import { flowStyle } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
+import { timeSeqNotice } from '../events/notices.ts';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
@@ -52,7 +53,7 @@ function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
   );
   const height = (presenter ? 420 : 320) / (groups.length > 1 ? 1.5 : 1);
   return (
-    <Panel id="timeseq" title="Time–sequence" hint="Notice the gap after a drop: the ACK line stalls until the retransmission fills the hole, then jumps." legend={legend} summary={text}>
+    <Panel id="timeseq" title="Time–sequence" hint={timeSeqNotice(set.runs.map((r) => r.result), shownFlow)} legend={legend} summary={text}>
       <ItemPicker id={selectId} label="Flow" items={flows} value={shownFlow} onChange={setFlow} />
       <ChartMultiples idPrefix="timeseq" groups={groups} titleOf={(i) => set.runs[i]?.label} labelOf={() => text} render={renderTimeSeqChart} cursor={timeSeqCursor} height={height} />
     </Panel>

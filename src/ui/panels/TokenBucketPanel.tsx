@@ -6,6 +6,7 @@ import { bucketLevel, bucketTakes, takesComplete, timeFullS, tokenBins, type Tok
 import { int } from '../format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
+import { tokenNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { maxOf } from './perRun.ts';
 
@@ -96,7 +97,7 @@ export const tokenBucketPanel = keyedTimePanel<RunTokens, TokenChartInput>({
       <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.mean }} label="mean taken per RTT" />
     </>
   ),
-  hint: 'Notice: while the sender backs off after losses the bucket fills up and the tokens arriving then are wasted — the gap between the bars and the dashed permitted line is allowance the variant never used.',
+  hint: (runs) => tokenNotice(runs.map((r) => r.result)),
   render: renderTokenChart,
   cursor: tokenCursor,
   heightPx: 360,

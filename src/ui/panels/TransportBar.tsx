@@ -1,7 +1,8 @@
 /**
- * Playback and time-window controls, in one row wherever it fits: previous/next event,
- * play/pause, next loss/timeout, speed, the cursor time, a seek slider, "show whole run" (what
- * lies ahead of the playhead, faded) and "follow" (the window sweeps along), and zoom in / out / pan /
+ * Playback and time-window controls, in one row wherever it fits: previous/next congestion
+ * event, play/pause, next loss/timeout, (in compare mode) which variant's events stepping
+ * follows, speed, the cursor time, a seek slider, "show whole run" (what lies ahead of the
+ * playhead, faded) and "follow" (the window sweeps along), and zoom in / out / pan /
  * reset for the shared window (in presenter mode and on a phone only "whole run" is kept: there a
  * drag or a pinch on a chart zooms). Labels shorten on a phone; the full name stays the
  * accessible name.
@@ -14,7 +15,12 @@ import { useStore } from '../state/store.ts';
 import { DEFAULT_FOLLOW_S, panWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 
 interface Props {
+  /** Stops of the run that drives stepping. */
   events: EventTimes;
+  /** Compare mode: the runs stepping can follow, and the one it follows. */
+  stepRuns: readonly { key: string; label: string }[];
+  stepKey: string | null;
+  onStepKey: (key: string) => void;
   /** Null = the whole run is in view. */
   zoomed: WindowS | null;
 }
@@ -23,35 +29,53 @@ export function formatSpeed(s: number): string {
   return `${s}×`;
 }
 
-export function TransportBar({ events, zoomed }: Props) {
+export function TransportBar({ events, zoomed, stepRuns, stepKey, onStepKey }: Props) {
   const { playback, dispatch, setWindow, windowS, ahead, setAhead, followS, setFollow } = useTimeAxis();
   const p = useStore(playback);
   const speedId = useId();
   const seekId = useId();
+  const stepId = useId();
+  // a step stops at the event, so its caption stays up
   const jump = (t: number | null): void => {
-    if (t !== null) dispatch({ type: 'seek', tS: t });
+    if (t === null) return;
+    dispatch({ type: 'pause' });
+    dispatch({ type: 'seek', tS: t });
   };
   return (
     <div className="transport" role="toolbar" aria-label="Playback and time window" data-testid="transport">
-      <button type="button" onClick={() => jump(prevBefore(events.any, p.tS))} aria-label="Previous event" title="Previous event (← or PageUp)">
+      <button type="button" onClick={() => jump(prevBefore(events.any, p.tS))} disabled={events.any.length === 0} aria-label="Previous event" title="Previous congestion event (← or PageUp)">
         ◀<span className="long"> Event</span>
       </button>
       <button type="button" className="play" data-testid="play" onClick={() => dispatch({ type: 'toggle' })} title="Play / pause (Space)">
         {p.playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" onClick={() => jump(nextAfter(events.any, p.tS))} aria-label="Next event" title="Next event (→ or PageDown)">
+      <button type="button" onClick={() => jump(nextAfter(events.any, p.tS))} disabled={events.any.length === 0} aria-label="Next event" title="Next congestion event (→ or PageDown)">
         <span className="long">Event </span>▶
       </button>
-      <button type="button" onClick={() => jump(nextAfter(events.loss, p.tS))} disabled={events.loss.length === 0} aria-label="Next loss" title="Next loss (L)">
+      <button type="button" onClick={() => jump(nextAfter(events.loss, p.tS))} disabled={events.loss.length === 0} aria-label="Next loss" title="Next loss event: a burst of drops is one (L; Shift+L goes back)">
         <span className="long">Next </span>loss
       </button>
-      <button type="button" onClick={() => jump(nextAfter(events.timeout, p.tS))} disabled={events.timeout.length === 0} aria-label="Next timeout" title="Next timeout (T)">
+      <button type="button" onClick={() => jump(nextAfter(events.timeout, p.tS))} disabled={events.timeout.length === 0} aria-label="Next timeout" title="Next timeout (T; Shift+T goes back)">
         <span className="long">Next </span>timeout
       </button>
+      {stepRuns.length > 1 ? (
+        <>
+          <label htmlFor={stepId} className="visually-hidden">
+            Step through the events of
+          </label>
+          <select id={stepId} className="step-run" data-testid="step-run" value={stepKey ?? stepRuns[0].key} onChange={(e) => onStepKey(e.target.value)} title="Whose congestion events the event buttons and keys step through; the other variants follow the time">
+            {stepRuns.map((r) => (
+              <option key={r.key} value={r.key}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
       <label htmlFor={speedId} className="visually-hidden">
         Playback speed (simulated seconds per second)
       </label>
-      <select id={speedId} value={p.speed} onChange={(e) => dispatch({ type: 'speed', speed: Number(e.target.value) })} title="Speed: simulated seconds per second (+ / −)">
+      <select id={speedId} data-testid="speed" value={p.speed} onChange={(e) => dispatch({ type: 'speed', speed: Number(e.target.value) })} title="Speed: simulated seconds per second (+ / −)">
         {SPEEDS.map((s) => (
           <option key={s} value={s}>
             {formatSpeed(s)}

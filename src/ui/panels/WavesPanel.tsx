@@ -7,6 +7,7 @@ import { renderWavesChart, WAVE_DECISION_STYLE, wavesCursor, type WavesChartInpu
 import { fixed1, int } from '../format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
+import { wavesNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { maxOf } from './perRun.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
@@ -58,7 +59,7 @@ export const wavesPanel = keyedTimePanel<RunWaves, WavesChartInput>({
       <LegendItem swatch={{ kind: 'line', colour: runs[0]?.style.colour ?? OKABE_ITO.blue }} label="receiving rate" />
     </>
   ),
-  hint: "Notice: the receiver times each wave and picks the next wave's size from how fast it arrived — a handoff shows as a timeout (◆) that halves the threshold, not as a blind halving of the window.",
+  hint: (runs) => wavesNotice(runs.map((r) => r.result)),
   render: renderWavesChart,
   cursor: wavesCursor,
   heightPx: 360,

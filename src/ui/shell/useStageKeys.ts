@@ -36,6 +36,7 @@ export function useStageKeys(actions: StageKeyActions): void {
       const target = e.target as HTMLElement | null;
       const cmd = keyCommand({
         key: e.key,
+        shiftKey: e.shiftKey,
         ctrlKey: e.ctrlKey,
         metaKey: e.metaKey,
         altKey: e.altKey,
@@ -52,8 +53,11 @@ export function useStageKeys(actions: StageKeyActions): void {
       }
       e.preventDefault();
       const t = playback.get().tS;
+      // a step stops at the event, so its caption stays up
       const seek = (to: number | null): void => {
-        if (to !== null) dispatch({ type: 'seek', tS: to });
+        if (to === null) return;
+        dispatch({ type: 'pause' });
+        dispatch({ type: 'seek', tS: to });
       };
       switch (cmd) {
         case 'toggle':
@@ -64,8 +68,12 @@ export function useStageKeys(actions: StageKeyActions): void {
           return seek(nextAfter(events.any, t));
         case 'next-loss':
           return seek(nextAfter(events.loss, t));
+        case 'prev-loss':
+          return seek(prevBefore(events.loss, t));
         case 'next-timeout':
           return seek(nextAfter(events.timeout, t));
+        case 'prev-timeout':
+          return seek(prevBefore(events.timeout, t));
         case 'faster':
           return dispatch({ type: 'faster' });
         case 'slower':

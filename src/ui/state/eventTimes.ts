@@ -1,19 +1,40 @@
 /**
- * Where "next event", "next loss" and "next timeout" jump to: sorted times (s) over every
- * shown run, so stepping in compare mode stops at each variant's events.
+ * Where stepping stops: the congestion events (../events/congestionEvents.ts) of ONE run, the
+ * one the lecturer picked to drive stepping (in compare mode; the first by default) — the others
+ * follow the shared time cursor. → / ← stop at every event of that run, L / Shift+L at each loss
+ * event (a burst of drops is one), T / Shift+T at each timeout.
  */
-import { FLOW_EVENTS } from '../../engine/core/trace.ts';
+import { congestionEvents, type CongestionEvent, type RunFacts } from '../events/congestionEvents.ts';
 import type { RunSet } from './runSet.ts';
 
 export interface EventTimes {
-  /** Sender events and drops. */
+  /** Every congestion event of the driving run, seconds, sorted and distinct. */
   any: Float64Array;
-  /** Drops of any cause, data or ACK. */
+  /** Loss events (bursts). */
   loss: Float64Array;
   timeout: Float64Array;
 }
 
-const TIMEOUT = FLOW_EVENTS.indexOf('timeout');
+export const NO_EVENT_TIMES: EventTimes = { any: new Float64Array(0), loss: new Float64Array(0), timeout: new Float64Array(0) };
+
+/** One run's events with what its captions need. */
+export interface RunEvents {
+  key: string;
+  /** "Reno" in compare mode, "" for the scenario as written. */
+  label: string;
+  facts: RunFacts;
+  events: CongestionEvent[];
+  /** Mean RTT of the run's first flow, s (the event list zooms to ±2 RTT); null before any sample. */
+  rttS: number | null;
+}
+
+export function runEventsOf(set: RunSet): RunEvents[] {
+  return set.runs.map((r) => {
+    const facts: RunFacts = { trace: r.result.trace, flows: r.result.flows, links: r.result.links, decimated: r.result.decimated };
+    const rttMs = r.result.flows.find((f) => f.meanRttMs !== null)?.meanRttMs ?? null;
+    return { key: r.key, label: r.label, facts, events: congestionEvents(facts), rttS: rttMs === null ? null : rttMs / 1000 };
+  });
+}
 
 function sortedUnique(values: number[]): Float64Array {
   const a = Float64Array.from(values).sort();
@@ -22,23 +43,15 @@ function sortedUnique(values: number[]): Float64Array {
   return a.slice(0, n);
 }
 
-export function eventTimesOf(set: RunSet): EventTimes {
-  const any: number[] = [];
-  const loss: number[] = [];
-  const timeout: number[] = [];
-  for (const r of set.runs) {
-    const e = r.result.trace.event;
-    for (let i = 0; i < e.tNs.length; i++) {
-      const t = e.tNs[i] / 1e9;
-      any.push(t);
-      if (e.kind[i] === TIMEOUT) timeout.push(t);
-    }
-    const d = r.result.trace.drop;
-    for (let i = 0; i < d.tNs.length; i++) {
-      const t = d.tNs[i] / 1e9;
-      any.push(t);
-      loss.push(t);
-    }
-  }
-  return { any: sortedUnique(any), loss: sortedUnique(loss), timeout: sortedUnique(timeout) };
+export function eventTimesOf(events: readonly CongestionEvent[]): EventTimes {
+  return {
+    any: sortedUnique(events.map((e) => e.tS)),
+    loss: sortedUnique(events.filter((e) => e.kind === 'loss').map((e) => e.tS)),
+    timeout: sortedUnique(events.filter((e) => e.kind === 'timeout').map((e) => e.tS)),
+  };
+}
+
+/** The run that drives stepping: the one chosen, or the first if that one is not shown. */
+export function drivingRun(all: readonly RunEvents[], chosenKey: string | null): RunEvents | null {
+  return all.find((r) => r.key === chosenKey) ?? all[0] ?? null;
 }

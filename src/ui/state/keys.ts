@@ -5,7 +5,7 @@
  * text field, Space on a checkbox or radio button (no other key toggles it), and anywhere in the
  * scenario editor: it is a form, and its sliders, selects and buttons keep their own keys.
  */
-export type KeyCommand = 'toggle' | 'prev-event' | 'next-event' | 'next-loss' | 'next-timeout' | 'fullscreen' | 'faster' | 'slower' | 'escape' | 'help';
+export type KeyCommand = 'toggle' | 'prev-event' | 'next-event' | 'next-loss' | 'prev-loss' | 'next-timeout' | 'prev-timeout' | 'fullscreen' | 'faster' | 'slower' | 'escape' | 'help';
 
 const KEYS: Record<string, KeyCommand> = {
   ' ': 'toggle',
@@ -29,6 +29,8 @@ const KEYS: Record<string, KeyCommand> = {
 
 export interface KeyInfo {
   key: string;
+  /** Shift reverses L and T (by the Shift key itself: Caps Lock alone still steps forward). */
+  shiftKey?: boolean;
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
@@ -56,16 +58,19 @@ function ownsKey(k: KeyInfo): boolean {
 export function keyCommand(k: KeyInfo): KeyCommand | null {
   if (k.ctrlKey || k.metaKey || k.altKey) return null; // browser shortcuts (Ctrl+L, Ctrl+F …) stay the browser's
   if (ownsKey(k)) return null;
-  return KEYS[k.key] ?? null;
+  const cmd = KEYS[k.key] ?? null;
+  if (k.shiftKey && cmd === 'next-loss') return 'prev-loss';
+  if (k.shiftKey && cmd === 'next-timeout') return 'prev-timeout';
+  return cmd;
 }
 
 /** The keyboard help's rows: keys and what they do, in the order a lecturer meets them. */
 export const KEY_HELP: readonly (readonly [string, string])[] = [
   ['Space', 'play / pause'],
-  ['→ or PageDown', 'next event'],
-  ['← or PageUp', 'previous event'],
-  ['L', 'next loss'],
-  ['T', 'next timeout'],
+  ['→ or PageDown', 'next congestion event'],
+  ['← or PageUp', 'previous congestion event'],
+  ['L / Shift+L', 'next loss / previous loss (a burst of drops is one)'],
+  ['T / Shift+T', 'next timeout / previous timeout'],
   ['+ / −', 'faster / slower'],
   ['F', 'full screen'],
   ['Escape', 'close a menu, then leave presenter mode'],

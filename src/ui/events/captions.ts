@@ -1,0 +1,165 @@
+/**
+ * A congestion event in words: cause → signal → reaction → belief vs truth, e.g.
+ * `12.310 s · segment 4 211 lost at link "wireless" (channel error) · 3rd duplicate ACK at
+ * 12.450 s · NewReno: fast retransmit, ssthresh 24 → 12 segments, cwnd 15 · it cut its window as
+ * for congestion; the cause was the channel.`
+ * Every number comes from the event record (./congestionEvents.ts), which comes from the trace;
+ * where the trace does not say (no drop of the segment, no duplicate ACKs recorded) the caption
+ * says so or leaves the part out — it never fills in a number.
+ */
+import type { DropCause } from '../../engine/core/trace.ts';
+import { variantLabel } from '../format.ts';
+import type { CongestionEvent, DropFact, LossEvent, ProbeDecisionEvent, ReactionEvent, RunFacts, Window } from './congestionEvents.ts';
+
+const NS_PER_S = 1e9;
+
+/** Seconds with millisecond resolution: events a few ms apart (the 3rd duplicate ACK) stay apart. */
+export const seconds = (tNs: number): string => `${(tNs / NS_PER_S).toFixed(3)} s`;
+
+const GROUP = '\u00a0'; // no-break space: "4 211" never wraps between its groups
+/** Integers with grouped thousands, as in "segment 4 211". */
+export function grouped(n: number): string {
+  const s = String(Math.round(Math.abs(n)));
+  const out = s.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
+  return n < 0 ? `−${out}` : out;
+}
+
+/** A window in segments: whole numbers plain, fractions to one decimal, ∞ for "not set yet". */
+export function segments(bytes: number, mssBytes: number): string {
+  if (bytes === Number.POSITIVE_INFINITY) return '∞';
+  if (!Number.isFinite(bytes)) return '?';
+  const v = bytes / mssBytes;
+  const rounded = Number(v.toFixed(1));
+  return Number.isInteger(rounded) ? grouped(rounded) : rounded.toFixed(1);
+}
+
+const ordinal = (n: number): string => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+};
+
+const CAUSE_WORDS: Record<DropCause, string> = {
+  'queue-overflow': 'queue overflow',
+  'red-early': 'RED early drop',
+  'channel-error': 'channel error',
+  handoff: 'handoff',
+  'reverse-path': 'ACK lost on the way back',
+};
+
+/** "bottleneck/fwd" → "bottleneck": the scenario's own name for the hop. */
+const linkName = (run: RunFacts, link: number): string => (run.links[link]?.id ?? `link ${link}`).replace(/\/(fwd|rev)$/, '');
+
+const segmentOf = (run: RunFacts, flow: number, seq: number): string => grouped(seq / (run.flows[flow]?.mssBytes ?? 1));
+
+function dropWords(run: RunFacts, flow: number, d: DropFact): string {
+  return `segment ${segmentOf(run, flow, d.seq)} lost at link "${linkName(run, d.link)}" (${CAUSE_WORDS[d.cause]})`;
+}
+
+/** Who acted: "NewReno", or "NewReno, flow 2" when a run has several flows. */
+function actor(run: RunFacts, flow: number): string {
+  const name = variantLabel(run.flows[flow]?.variant ?? '?');
+  return run.flows.length > 1 ? `${name} (flow ${flow + 1})` : name;
+}
+
+function windowChange(run: RunFacts, flow: number, before: Window, after: Window): string {
+  const mss = run.flows[flow]?.mssBytes ?? 1;
+  return `ssthresh ${segments(before.ssthreshBytes, mss)} → ${segments(after.ssthreshBytes, mss)} segments, cwnd ${segments(before.cwndBytes, mss)} → ${segments(after.cwndBytes, mss)}`;
+}
+
+/**
+ * Belief (what the sender did or, for a classifying variant, said) against the drop's cause. A
+ * fast retransmit "cut" if the new ssthresh is below the window it had (cwnd itself is inflated
+ * by the duplicates during recovery); a timeout if cwnd fell.
+ */
+function beliefVsTruth(e: ReactionEvent, seg: string): string {
+  const cut = e.kind === 'timeout' ? e.after.cwndBytes < e.before.cwndBytes : e.after.ssthreshBytes < e.before.cwndBytes;
+  const belief = e.verdict
+    ? `it judged the loss ${e.verdict === 'congestion' ? 'congestion' : 'a wireless error'}`
+    : cut
+      ? 'it cut its window as for congestion'
+      : 'it did not cut its window';
+  const verdictRight = (truth: 'congestion' | 'wireless'): string => (e.verdict ? (e.verdict === truth ? ' Right.' : ' Wrong.') : '');
+  if (e.truth === 'congestion') return `${belief}; the cause was congestion (${CAUSE_WORDS[e.cause!.cause]}).${verdictRight('congestion')}`;
+  if (e.truth === 'wireless') return `${belief}; the cause was the channel (${CAUSE_WORDS[e.cause!.cause]}).${verdictRight('wireless')}`;
+  return `${belief}; segment ${seg} was never dropped: a spurious retransmission.`;
+}
+
+/** Led by the event's own time (where stepping stops); the drop that caused it keeps its own. */
+function reactionCaption(run: RunFacts, e: ReactionEvent): string {
+  const seg = segmentOf(run, e.flow, e.sndUna);
+  const cause = e.cause ? `${dropWords(run, e.flow, e.cause)} at ${seconds(e.cause.tNs)}` : `segment ${seg} was not dropped`;
+  let signal: string;
+  if (e.kind === 'fast-retransmit') signal = e.dupAcks > 0 ? `${ordinal(e.dupAcks)} duplicate ACK` : 'duplicate ACKs';
+  else signal = e.lastAdvanceNs !== null ? `no new ACK for ${((e.tNs - e.lastAdvanceNs) / NS_PER_S).toFixed(3)} s: retransmission timeout` : 'nothing acknowledged yet: retransmission timeout';
+  const what = e.kind === 'fast-retransmit' ? `fast retransmit of segment ${seg}` : `retransmits segment ${seg}`;
+  return `${seconds(e.tNs)} · ${cause} · ${signal} · ${actor(run, e.flow)}: ${what}, ${windowChange(run, e.flow, e.before, e.after)} · ${beliefVsTruth(e, seg)}`;
+}
+
+function lossCaption(run: RunFacts, e: LossEvent): string {
+  const causes = Object.entries(e.byCause)
+    .sort((a, b) => b[1] - a[1])
+    .map(([c, n]) => (Object.keys(e.byCause).length > 1 ? `${n} ${CAUSE_WORDS[c as DropCause]}` : CAUSE_WORDS[c as DropCause]))
+    .join(', ');
+  const where = e.links.map((l) => `"${linkName(run, l)}"`).join(' and ');
+  const what =
+    e.drops === 1
+      ? `segment ${segmentOf(run, e.flow, e.first.seq)} lost at link ${where} (${causes})`
+      : `${run.decimated ? 'at least ' : ''}${grouped(e.drops)} segments lost at link ${where} in ${((e.lastNs - e.tNs) / NS_PER_S).toFixed(3)} s (${causes}), the first segment ${segmentOf(run, e.flow, e.first.seq)}`;
+  const next =
+    e.reactionNs === null
+      ? 'no reaction before the run ended'
+      : `${actor(run, e.flow)} ${e.reactionKind === 'timeout' ? 'times out' : 'fast-retransmits'} at ${seconds(e.reactionNs)}`;
+  return `${seconds(e.tNs)} · ${what} · ${next}.`;
+}
+
+const PROBE_DECISION_WORDS: Record<string, string> = {
+  'immediate-recovery': 'immediate recovery (probe RTTs low: errors, not congestion)',
+  'gentle-recovery': 'gentle recovery (a smaller cut)',
+  'reno-recovery': 'Reno recovery (a probe RTT was high: congestion)',
+  'slow-start': 'slow start (probe RTTs high: congestion)',
+};
+
+const ms = (ns: number): string => (ns < 0 ? '?' : `${(ns / 1e6).toFixed(1)} ms`);
+
+function probeDecisionCaption(run: RunFacts, e: ProbeDecisionEvent): string {
+  const mss = run.flows[e.flow]?.mssBytes ?? 1;
+  const rtts = `probe RTTs ${ms(e.rtt1Ns)} and ${ms(e.rtt2Ns)}, acprtt ${ms(e.acprttNs)} (best ${ms(e.bestNs)}, worst ${ms(e.worstNs)})`;
+  return `${seconds(e.tNs)} · ${actor(run, e.flow)}: probe cycle ${e.id} done after ${((e.tNs - e.startNs) / NS_PER_S).toFixed(3)} s · ${rtts} · ${PROBE_DECISION_WORDS[e.decision]}: cwnd ${segments(e.before.cwndBytes, mss)} → ${segments(e.cwndBytes, mss)} segments.`;
+}
+
+/** The caption of one event. */
+export function caption(run: RunFacts, e: CongestionEvent): string {
+  const mss = run.flows[e.flow]?.mssBytes ?? 1;
+  switch (e.kind) {
+    case 'loss':
+      return lossCaption(run, e);
+    case 'fast-retransmit':
+    case 'timeout':
+      return reactionCaption(run, e);
+    case 'recovery-end':
+      return `${seconds(e.tNs)} · ${actor(run, e.flow)}: ${e.from === 'cwr' ? 'window reduction' : e.from === 'loss' ? 'loss recovery' : 'recovery'} over after ${((e.tNs - e.startNs) / NS_PER_S).toFixed(3)} s, everything up to segment ${segmentOf(run, e.flow, e.sndUna)} acknowledged · cwnd ${segments(e.after.cwndBytes, mss)}, ssthresh ${segments(e.after.ssthreshBytes, mss)} segments.`;
+    case 'cwr':
+      return `${seconds(e.tNs)} · a queue marked a packet (ECN) and the receiver echoed it · ${actor(run, e.flow)}: ${windowChange(run, e.flow, e.before, e.after)}, nothing retransmitted.`;
+    case 'probe-cycle':
+      return `${seconds(e.tNs)} · ${actor(run, e.flow)}: loss signalled at segment ${segmentOf(run, e.flow, e.sndUna)} · it stops sending data and probes the path (cycle ${e.id}).`;
+    case 'probe-decision':
+      return probeDecisionCaption(run, e);
+    case 'wave':
+      return e.decision === 'timeout'
+        ? `${seconds(e.tNs)} · ${actor(run, e.flow)}: the receiver timed out waiting for wave ${e.wave} (level ${e.level}) · threshold level ${e.thresholdLevel}.`
+        : `${seconds(e.tNs)} · ${actor(run, e.flow)}: wave ${e.wave} (level ${e.level}) arrived at ${Math.round(e.ratio * 100)} % of the previous wave's rate · next wave level ${e.level} → ${e.nextLevel}, threshold ${e.thresholdLevel}.`;
+  }
+}
+
+/** Short names for the event list and its filters. */
+export const KIND_LABELS: Record<CongestionEvent['kind'], string> = {
+  loss: 'loss',
+  'fast-retransmit': 'fast retransmit',
+  timeout: 'timeout',
+  'recovery-end': 'recovery over',
+  cwr: 'ECN cut',
+  'probe-cycle': 'probe cycle',
+  'probe-decision': 'probe decision',
+  wave: 'wave decision',
+};

@@ -1,0 +1,100 @@
+/**
+ * "Notice …" lines from the run: for a wireless-only run and a loss-free run, the sentences
+ * chosen must say nothing the run contradicts. What the run did is read independently from the
+ * raw drop and cwnd tables here, then the sentence chosen is asserted.
+ */
+import { describe, expect, it } from 'vitest';
+import { DROP_CAUSES } from '../../src/engine/core/trace.ts';
+import { runScenario } from '../../src/engine/run.ts';
+import { getPreset } from '../../src/scenarios/presets/index.ts';
+import type { Scenario } from '../../src/scenarios/schema.ts';
+import { parseScenario } from '../../src/scenarios/validate.ts';
+import { cwndNotice, estimateNotice, queueNotice, timeSeqNotice, tokenNotice, wavesNotice, type NoticeRun } from '../../src/ui/events/notices.ts';
+
+function preset(name: string, edit: (s: Scenario) => Scenario = (s) => s): NoticeRun {
+  const parsed = parseScenario(getPreset(name)!.scenario);
+  if (!parsed.ok) throw new Error(`${name} invalid`);
+  const edited = parseScenario(edit(structuredClone(parsed.scenario)));
+  if (!edited.ok) throw new Error(`${name} edit invalid: ${JSON.stringify(edited.errors)}`);
+  return runScenario(edited.scenario);
+}
+
+/** Data drops by cause, straight from the drop table. */
+function dropCauses(run: NoticeRun): Record<string, number> {
+  const out: Record<string, number> = {};
+  const d = run.trace.drop;
+  for (let i = 0; i < d.tNs.length; i++) if (d.isAck[i] === 0) out[DROP_CAUSES[d.cause[i]]] = (out[DROP_CAUSES[d.cause[i]]] ?? 0) + 1;
+  return out;
+}
+
+describe('notices from a wireless-only run', () => {
+  // reference-2mbps with a buffer too big to fill and 2 % channel errors on the bottleneck
+  const run = preset('reference-2mbps', (s) => {
+    s.durationS = 20;
+    s.path[0].forward.queue.limitPackets = 1000;
+    s.path[0].forward.errors = [{ kind: 'bernoulli', per: 0.02 }];
+    return s;
+  });
+  const causes = dropCauses(run);
+
+  it('the run really is wireless-only', () => {
+    expect(causes['channel-error']).toBeGreaterThan(10);
+    expect(causes['queue-overflow'] ?? 0).toBe(0);
+  });
+
+  it('cwnd: no sawtooth of overflows, the losses named as the channel’s', () => {
+    const text = cwndNotice([run], false);
+    expect(text).toMatch(/^Notice: no queue overflowed — all \d+ lost segments \(×\) were lost on the channel\. Is cwnd cut anyway\? \d+ of \d+ reactions cut it\.$/);
+    expect(text).not.toMatch(/sawtooth|queue overflows/);
+    expect(text).toContain(`all ${causes['channel-error']} lost segments`);
+  });
+
+  it('queue: never claims the queue dropped anything', () => {
+    const text = queueNotice([run], 0);
+    expect(text).toMatch(/^Notice: this queue never overflowed \(at most \d+ of 1\u00a0000 packets waiting\): the run's \d+ losses were on the channel, not here\.$/);
+    expect(text).toContain(`the run's ${causes['channel-error']} losses`);
+    expect(text).not.toMatch(/when it reaches its limit/);
+  });
+
+  it('time–sequence: a flow that lost data gets the gap lesson', () => {
+    expect(timeSeqNotice([run], 0)).toMatch(/^Notice the gap after a drop/);
+  });
+});
+
+describe('notices from a loss-free run', () => {
+  const run = preset('short-transfer');
+
+  it('the run really is loss-free and cwnd never falls', () => {
+    expect(run.trace.drop.tNs.length).toBe(0);
+    const c = run.trace.cwnd.cwndBytes;
+    for (let i = 1; i < c.length; i++) expect(c[i]).toBeGreaterThanOrEqual(c[i - 1]);
+  });
+
+  it('cwnd: no sawtooth, no cut, no overflow', () => {
+    const text = cwndNotice([run], false);
+    expect(text).toBe('Notice: nothing was lost in this run, so nothing made cwnd shrink: without a loss signal it only grows (or holds at a limit).');
+  });
+
+  it('queue, time–sequence and token bucket say nothing was lost', () => {
+    expect(queueNotice([run], 0)).toMatch(/^Notice: nothing was dropped here: the queue peaks at \d+ of its 25 packets\.$/);
+    expect(timeSeqNotice([run], 0)).toMatch(/^Notice: nothing of this flow was lost/);
+    expect(tokenNotice([run])).toMatch(/^Notice: nothing made the sender back off/);
+  });
+
+  it('waves and estimates mention only what is there', () => {
+    expect(wavesNotice([run])).toMatch(/every wave here arrived fast enough/);
+    expect(estimateNotice({ truthLine: false, verdicts: false })).not.toMatch(/truth|verdict|wireless/);
+    expect(estimateNotice({ truthLine: true, verdicts: false })).not.toMatch(/verdict|wireless/);
+    expect(estimateNotice({ truthLine: false, verdicts: true })).not.toMatch(/truth/);
+  });
+});
+
+describe('notices from a congested run', () => {
+  it('reference-2mbps: the sawtooth of queue overflows, cut at each fast retransmit', () => {
+    const run = preset('reference-2mbps', (s) => ({ ...s, durationS: 20 }));
+    const causes = dropCauses(run);
+    expect(Object.keys(causes)).toEqual(['queue-overflow']);
+    expect(cwndNotice([run], false)).toBe(`Notice the sawtooth: cwnd climbs until the queue overflows (${causes['queue-overflow']} drops), then falls at a fast retransmit (▲).`);
+    expect(queueNotice([run], 0)).toMatch(new RegExp(`^Notice: the queue drops \\(×, ${causes['queue-overflow']} here\\) when it reaches its limit of 25 packets`));
+  });
+});
