@@ -38,7 +38,8 @@ const seek = (tS: number) => async (page: Page) => page.getByTestId('seek').fill
 try {
   await shot({ width: 1280, height: 720 }, 'reference-2mbps', { presenter: true, present: ['cwnd', 'queue'] }, 'presenter-1280x720.png', async (page) => {
     await page.getByTestId('seek').fill('30');
-    await page.keyboard.press('l'); // the next loss after 30 s: the cursor on a fast retransmit
+    await page.keyboard.press('l'); // the next loss event after 30 s …
+    await page.keyboard.press('ArrowRight'); // … and the fast retransmit it leads to, with its caption
   });
   await shot({ width: 1920, height: 1080 }, 'lp-uncorrelated', { presenter: true, present: ['cwnd', 'estimate'], theme: 'dark' }, 'presenter-compare-1920x1080-dark.png', seek(41));
   await shot({ width: 390, height: 844 }, 'reference-2mbps', {}, 'phone-390x844.png', seek(30));
