@@ -102,6 +102,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/engine/**/*.test.ts', 'tests/scenarios/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/ui/**/*.test.ts', 'tests/claims/**/*.test.ts', 'tests/experiments/**/*.test.ts'],
           testTimeout: 60_000,
+          // claim files run their simulations in beforeAll: same allowance as a test (10 s by default)
+          hookTimeout: 60_000,
         },
       },
       {
