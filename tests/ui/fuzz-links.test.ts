@@ -31,6 +31,7 @@ const viewArb: fc.Arbitrary<ViewState> = fc.record({
   theme: fc.constantFrom('light' as const, 'dark' as const),
   presenter: fc.boolean(),
   embed: fc.boolean(),
+  senderView: fc.boolean(),
   present: fc.shuffledSubarray(['cwnd', 'queue', 'path', 'metrics'], { maxLength: 4 }),
 });
 const stateArb = fc.tuple(fc.constantFrom(...presets), viewArb).map(([scenario, view]): SharedState => ({ scenario, view }));

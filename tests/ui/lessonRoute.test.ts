@@ -77,3 +77,11 @@ describe('what a lock lets through', () => {
     expect(lockViolations(STRICTEST_LOCK, base, edit('flows.0.variant=reno'))).toEqual(['flows.0.variant']);
   });
 });
+
+describe('lesson panels', () => {
+  it('every panel a lesson may name is a panel of the app', async () => {
+    const { LESSON_PANELS } = await import('../../src/scenarios/lessons/schema.ts');
+    const { getPanel } = await import('../../src/ui/panels/registry.ts');
+    for (const id of LESSON_PANELS) expect(getPanel(id), id).toBeDefined();
+  });
+});

@@ -21,7 +21,7 @@ const textSchema = z.string().min(1).max(1200);
 const timeSchema = z.number().min(0).max(3600);
 
 /** Panels a lesson may show (the UI's panel ids; a UI test checks each one exists). */
-export const LESSON_PANELS = ['cwnd', 'estimate', 'waves', 'probes', 'tokens', 'ackreg', 'queue', 'timeseq', 'path', 'metrics', 'rates'] as const;
+export const LESSON_PANELS = ['cwnd', 'estimate', 'waves', 'probe', 'tokens', 'ackreg', 'queue', 'timeseq', 'path', 'metrics', 'rates'] as const;
 export const LessonPanelSchema = z.enum(LESSON_PANELS);
 
 const variantSchema = z.string().superRefine((v, ctx) => {

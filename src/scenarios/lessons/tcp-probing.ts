@@ -14,7 +14,7 @@ export const tcpProbing: LessonInput = {
       title: 'Probe instead of halving',
       scenario: { preset: 'probing-testbed', set: ['durationS=60'] },
       compare: ['probing', 'reno'],
-      panels: ['cwnd', 'probes', 'metrics'],
+      panels: ['cwnd', 'probe', 'metrics'],
       playhead: { startS: 0, stopS: 30 },
       hide: ['future'],
       prompt:

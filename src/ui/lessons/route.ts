@@ -164,7 +164,7 @@ export function changedPaths(a: unknown, b: unknown, at: (string | number)[] = [
 
 /** The changes from `before` to `after` the lock does not allow, as dotted paths ([] = allowed). */
 export function lockViolations(lock: Lock, before: unknown, after: unknown): string[] {
-  const allowed = lock.controls.flatMap((c) => LESSON_CONTROLS[c]);
+  const allowed: readonly (readonly string[])[] = lock.controls.flatMap((c): readonly (readonly string[])[] => LESSON_CONTROLS[c]);
   return changedPaths(before, after)
     .filter((p) => !allowed.some((pattern) => matches(p, pattern)))
     .map((p) => p.join('.') || '(the whole scenario)');

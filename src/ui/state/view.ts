@@ -38,6 +38,8 @@ export const ViewSchema = z.strictObject({
   present: z.array(PanelIdSchema).max(MAX_PRESENT).default([]),
   /** Inside a course page's iframe: the title, the transport and the panels, no other chrome. */
   embed: z.boolean().default(false),
+  /** Only what one sender can measure (its window, ACKs, RTT, estimates); queues, drop causes and other flows hidden (state/senderView.ts). */
+  senderView: z.boolean().default(false),
 });
 
 export type ViewState = z.output<typeof ViewSchema>;
