@@ -105,7 +105,7 @@ export function App() {
     (next: Scenario) => {
       // an instructor's lock: a change it does not allow is refused whichever control made it
       const refused = lockedChange(lock, scenario, next);
-      if (refused.length > 0) return setNotice(`Locked by your instructor: ${refused.join(', ')} cannot be changed in this lesson.`);
+      if (refused.length > 0) return setProblems({ title: 'Locked by your instructor:', lines: [`${refused.join(', ')} cannot be changed in this lesson.`] });
       markInput();
       setPresetName((n) => (n && next.name === n ? n : undefined));
       setShared((s) => (s ? { ...s, scenario: next } : s));
@@ -410,7 +410,7 @@ export function App() {
       <ProblemBanner problems={problems.lines} title={problems.title} onDismiss={() => setProblems({ lines: [] })} />
       {notice ? <ErrorBanner message={notice} onDismiss={() => setNotice(null)} /> : null}
       <RunBanner runs={runs} />
-      {!lesson && !location.hash && presetName === DEFAULT_PRESET && !presenting && !embedded ? <LessonInvite /> : null}
+      {!lesson && initial.state && !initial.lesson && initial.problems.length === 0 && presetName === DEFAULT_PRESET && !presenting && !embedded ? <LessonInvite /> : null}
       {!lesson && !presenting && !embedded ? <PresetLessons preset={presetName} /> : null}
       {capNotes.map((n) => (
         <p key={n} className="cap-note" role="note">
