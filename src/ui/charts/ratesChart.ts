@@ -27,19 +27,21 @@ export interface RatesInput {
 /** Delivered rate (Mb/s) of flows 0 and 1 per bin, from the ACKs: cumulative bytes acknowledged. */
 export function ratePoints(trace: TraceData, endS: number, binS: number): RatePoint[] {
   const bins = Math.max(1, Math.floor(endS / binS));
-  const acked = [new Float64Array(bins + 1), new Float64Array(bins + 1)];
+  // highest cumulative ACK per flow and bin; NaN until the flow's first ACK (its start is not
+  // byte 0 of the run: rates count from the first ACK on)
+  const acked = [new Float64Array(bins + 1).fill(NaN), new Float64Array(bins + 1).fill(NaN)];
   const a = trace.ack;
   for (let i = 0; i < a.tNs.length; i++) {
     const f = a.flow[i];
     if (f !== 0 && f !== 1) continue;
     const b = Math.min(bins, Math.floor(a.tNs[i] / 1e9 / binS) + 1);
-    acked[f][b] = Math.max(acked[f][b], a.ackNo[i]);
+    if (Number.isNaN(acked[f][0])) acked[f].fill(a.ackNo[i], 0, b);
+    acked[f][b] = Number.isNaN(acked[f][b]) ? a.ackNo[i] : Math.max(acked[f][b], a.ackNo[i]);
   }
-  for (const f of acked) for (let b = 1; b <= bins; b++) f[b] = Math.max(f[b], f[b - 1]);
+  for (const f of acked) for (let b = 1; b <= bins; b++) f[b] = Number.isNaN(f[b]) ? f[b - 1] : Math.max(f[b], f[b - 1]);
+  const rate = (f: Float64Array, b: number): number => (Number.isNaN(f[b]) || Number.isNaN(f[b - 1]) ? 0 : ((f[b] - f[b - 1]) * 8) / binS / 1e6);
   const out: RatePoint[] = [];
-  for (let b = 1; b <= bins; b++) {
-    out.push({ tS: b * binS, x: ((acked[0][b] - acked[0][b - 1]) * 8) / binS / 1e6, y: ((acked[1][b] - acked[1][b - 1]) * 8) / binS / 1e6 });
-  }
+  for (let b = 1; b <= bins; b++) out.push({ tS: b * binS, x: rate(acked[0], b), y: rate(acked[1], b) });
   return out;
 }
 
