@@ -29,7 +29,7 @@ export function LockLinkBuilder({ lesson, step }: { lesson: string; step: number
   const [lock, setLock] = useState<Lock>({ controls: ['variant'], variants: [], panels: [] });
   const url = `${location.origin}${location.pathname}#${encodeLessonHash({ name: lesson, step, lock })}`;
   return (
-    <details className="lock-builder" data-testid="lock-builder">
+    <details className="lock-builder wide-only" data-testid="lock-builder">
       <summary>Instructor: a locked link for students</summary>
       <fieldset>
         <legend>Students may change</legend>
