@@ -53,7 +53,7 @@ export function LessonInvite() {
   if (!shown) return null;
   const first = lessons()[0];
   return (
-    <aside className="lesson-invite" aria-label="Lessons" data-testid="lesson-invite">
+    <section className="lesson-invite" aria-label="Lessons" data-testid="lesson-invite">
       <p>
         New to TCP Lab? <strong>{first.title}</strong> walks you through this chart in {first.steps.length} short steps: you predict, then the run shows what happens.
       </p>
@@ -73,7 +73,7 @@ export function LessonInvite() {
       >
         No thanks
       </button>
-    </aside>
+    </section>
   );
 }
 
