@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { encodeLessonHash } from '../../src/ui/lessons/route.ts';
-import { CHROMIUM, OUT, settled } from './harness.ts';
+import { CHROMIUM, injectAxe, OUT, settled } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -74,6 +74,18 @@ describe.runIf(haveChromium)('lessons in Chromium', () => {
     expect(feedback).toMatch(/Score \d+ \/ 100/);
     expect(feedback).toContain('Right shape: a halving');
     await page.screenshot({ path: join(OUT, 'lesson-sketch-revealed.png') });
+
+    // the lesson card and the revealed sketch pass axe-core, in light and dark theme
+    await injectAxe(page);
+    const serious = (): Promise<string[]> =>
+      page.evaluate(async () => {
+        const r = await (window as unknown as { axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
+        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+      });
+    expect(await serious()).toEqual([]);
+    await page.getByTestId('theme').click();
+    expect(await serious()).toEqual([]);
+    await page.getByTestId('theme').click();
 
     const progress = await page.evaluate(() => JSON.parse(localStorage.getItem('tcplab.lessons.v1') ?? '{}'));
     expect(Object.keys(progress['slow-start'] ?? {})).toEqual(['0', '1', '2']);
