@@ -11,6 +11,8 @@ import { classify } from '../../src/scenarios/lessons/sketch.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { getFigure } from '../../src/experiments/figures.ts';
 import { lessonRuns } from '../harness/lessonRuns.ts';
+import { readFileSync } from 'node:fs';
+import { FACT_NAMES } from '../../src/scenarios/lessons/facts.ts';
 
 describe('lesson catalogue', () => {
   it.each(LESSON_INPUTS.map((l) => l.name))('%s validates', (name) => {
@@ -22,6 +24,12 @@ describe('lesson catalogue', () => {
     expect(lessons().length).toBeGreaterThanOrEqual(10);
     expect(new Set(lessons().map((l) => l.name)).size).toBe(lessons().length);
     for (const l of lessons()) for (const p of lessonPresets(l)) expect(getPreset(p), `${l.name}: ${p}`).toBeDefined();
+  });
+
+  it('docs/lessons.md lists every lesson and documents every fact', () => {
+    const doc = readFileSync(new URL('../../docs/lessons.md', import.meta.url), 'utf8');
+    for (const l of lessons()) expect(doc, l.name).toContain(`\`${l.name}\``);
+    for (const f of FACT_NAMES) expect(doc, f).toContain(`| \`${f}\` |`);
   });
 
   it('every experiment a step points to exists', () => {

@@ -189,10 +189,8 @@ function pathPer(r: LessonRun): number {
   return 1 - pass;
 }
 
-const count = (n: number): number => n;
-
 export const FACTS: Record<string, FactDef> = {
-  timeouts: { doc: 'retransmission timeouts of the flow in the window', unit: 'count', args: ['run', 'flow', 'fromS', 'toS'], eval: (rs, a) => count(eventTimesNs(pickRun(rs, a.run), a, 'timeout').length) },
+  timeouts: { doc: 'retransmission timeouts of the flow in the window', unit: 'count', args: ['run', 'flow', 'fromS', 'toS'], eval: (rs, a) => eventTimesNs(pickRun(rs, a.run), a, 'timeout').length },
   fastRetransmits: { doc: 'fast retransmits of the flow in the window', unit: 'count', args: ['run', 'flow', 'fromS', 'toS'], eval: (rs, a) => eventTimesNs(pickRun(rs, a.run), a, 'fast-retransmit').length },
   lossEvents: { doc: 'fast retransmits plus timeouts in the window', unit: 'count', args: ['run', 'flow', 'fromS', 'toS'], eval: (rs, a) => eventTimesNs(pickRun(rs, a.run), a, 'any').length },
   firstEventS: { doc: 'time of the first loss event (of `kind`) in the window', unit: 's', args: ['run', 'flow', 'fromS', 'toS', 'kind'], eval: (rs, a) => firstEventNs(pickRun(rs, a.run), a) / NS },
@@ -435,17 +433,6 @@ export const FACTS: Record<string, FactDef> = {
       let max = 0;
       for (let i = 0; i < t.heldAcks.length; i++) max = Math.max(max, t.heldAcks[i]);
       return max;
-    },
-  },
-  reverseDrops: {
-    doc: 'ACKs of the flow lost on the way back',
-    unit: 'count',
-    args: ['run', 'flow'],
-    eval: (rs, a) => {
-      const d = pickRun(rs, a.run).result.trace.drop;
-      let n = 0;
-      for (let i = 0; i < d.tNs.length; i++) if (d.isAck[i] !== 0 && d.flow[i] === flowOf(a)) n++;
-      return n;
     },
   },
   growthKind: {

@@ -22,8 +22,8 @@ import { runJobs, type RunSet } from '../state/runSet.ts';
 import type { Store } from '../state/store.ts';
 import type { SharedState } from '../state/url.ts';
 import { buildRunSet } from '../state/runSet.ts';
-import { allowedCompare, encodeLessonHash, isLessonHash, lockViolations, type Lock, type LessonRoute } from './route.ts';
-import { lessonRunsOf, lessonScenarios, readLessonHash, stepState } from './session.ts';
+import { allowedCompare, encodeLessonHash, lockViolations, type Lock, type LessonRoute } from './route.ts';
+import { lessonRunsOf, lessonScenarios, stepState } from './session.ts';
 
 export interface LessonMode {
   lesson: Lesson;
@@ -172,9 +172,4 @@ export function lockedChange(lock: Lock | null, before: Scenario | null, after: 
 
 export function lockedCompare(mode: LessonMode | null, wanted: readonly string[]): string[] {
   return mode?.lock ? allowedCompare(mode.lock, mode.lesson.steps[mode.step].compare, wanted) : [...wanted];
-}
-
-/** Reads a lesson link, with its problems. */
-export function lessonRouteOf(hash: string): { route: LessonRoute | null; problems: string[] } | null {
-  return isLessonHash(hash) ? readLessonHash(hash) : null;
 }
