@@ -53,7 +53,8 @@ export const newJersey: LessonInput = {
       playhead: { startS: 0, stopS: 30 },
       hide: ['future', 'truth'],
       prompt: 'New Jersey alone, in the sender’s view: its TABE estimate and its window, nothing of the queues. Then turn the sender’s view off.',
-      explanation: 'TABE averaged {tabe} Mb/s on a 2 Mb/s downlink. The sender sets ssthresh from it after a loss judged wireless (no congestion warning on the lost packet), so it keeps sending near the rate the path really offers.',
+      explanation:
+        'TABE averaged {tabe} Mb/s on a 2 Mb/s downlink: timed by the receiver’s timestamps, the bunched ACKs do not inflate it. New Jersey keeps ssthresh at its optimal window ownd = RTT × TABE / MSS; a loss with no congestion warning is retransmitted without a cut (judged random), a warned one cuts cwnd to ownd.',
       values: { tabe: { fact: 'estimateMeanMbps', key: 'tabeBps' } },
       claims: [
         { says: 'TABE stays below the downlink’s 2 Mb/s.', value: 'tabe', op: '<', than: 2 },

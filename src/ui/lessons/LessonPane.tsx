@@ -29,6 +29,14 @@ interface Props {
   onProgress: () => void;
 }
 
+/**
+ * The sketch's height: a panel's in normal mode; in presenter mode what the screen leaves under
+ * the title bar, the lesson band (at most a third of the screen) and the transport.
+ */
+function sketchHeight(presenter: boolean): number {
+  return presenter ? Math.max(160, Math.round(innerHeight * 0.6) - 200) : 300;
+}
+
 /** The element on the stage a sketch question draws into (App renders it in a lesson). */
 export const LESSON_STAGE_SLOT = 'lesson-stage-slot';
 
@@ -68,7 +76,7 @@ export function LessonPane({ mode, set, running, presenter, senderView, onSender
       </p>
       {mode.edited ? <p className="lesson-note">You changed the scenario: the numbers below are measured on your run; the sentences were written for the lesson’s.</p> : null}
       {step.question ? (
-        <Question key={`${lesson.name}/${index}`} lesson={lesson} index={index} step={step} values={values} runs={runs} set={set} mode={mode} fill={fill} onProgress={onProgress} />
+        <Question key={`${lesson.name}/${index}`} presenter={presenter} lesson={lesson} index={index} step={step} values={values} runs={runs} set={set} mode={mode} fill={fill} onProgress={onProgress} />
       ) : null}
       {mode.answered ? (
         <p className="lesson-explanation" data-testid="lesson-explanation">
@@ -103,6 +111,7 @@ export function LessonPane({ mode, set, running, presenter, senderView, onSender
 }
 
 interface QuestionProps {
+  presenter: boolean;
   lesson: Lesson;
   index: number;
   step: LessonStep;
@@ -114,7 +123,7 @@ interface QuestionProps {
   onProgress: () => void;
 }
 
-function Question({ lesson, index, step, values, runs, set, mode, fill, onProgress }: QuestionProps) {
+function Question({ presenter, lesson, index, step, values, runs, set, mode, fill, onProgress }: QuestionProps) {
   const q = step.question!;
   const [choice, setChoice] = useState<string | null>(null);
   const [number, setNumber] = useState('');
@@ -159,6 +168,17 @@ function Question({ lesson, index, step, values, runs, set, mode, fill, onProgre
 
   const canCheck = ready && !outcome && (q.kind === 'choice' ? choice !== null : q.kind === 'number' ? number.trim() !== '' && Number.isFinite(Number(number.replace(',', '.'))) : fillSketch(sketch) !== null);
   const groupId = `q-${lesson.name}-${index}`;
+  const answer = outcome ? (
+    <div className={`lesson-feedback ${outcome.correct ? 'right' : 'wrong'}`} role="status" data-testid="lesson-feedback">
+      {outcome.lines.map((l) => (
+        <p key={l}>{l}</p>
+      ))}
+    </div>
+  ) : (
+    <button type="button" className="primary" data-testid="lesson-check" disabled={!canCheck} onClick={check}>
+      {q.kind === 'sketch' ? 'Reveal the run' : 'Check'}
+    </button>
+  );
   let body: ReactNode = null;
   if (q.kind === 'choice') {
     body = (
@@ -182,21 +202,25 @@ function Question({ lesson, index, step, values, runs, set, mode, fill, onProgre
     const curve = questionCurve(step, runs);
     let start = 0;
     for (let i = 0; i < curve.tS.length && curve.tS[i] <= q.fromS; i++) start = curve.values[i];
-    const chart = <SketchChart set={set} run={set.runs[runIndex]} series={q.series} flow={q.flow} fromS={q.fromS} toS={q.toS} values={sketch} onChange={setSketch} revealed={!!outcome} startValue={Math.round(start)} />;
-    // drawn on the stage, full width, where the chart it stands for would be
+    const chart = <SketchChart set={set} run={set.runs[runIndex]} series={q.series} flow={q.flow} fromS={q.fromS} toS={q.toS} values={sketch} onChange={setSketch} revealed={!!outcome} startValue={Math.round(start)} height={sketchHeight(presenter)} />;
+    // drawn on the stage, full width, where the chart it stands for would be, with its button and feedback
     body = slot ? (
       <>
-        <p className="lesson-note">Draw on the chart on the right (or below).</p>
+        {presenter ? null : <p className="lesson-note">Draw on the chart beside (or below) this card.</p>}
         {createPortal(
           <section className="panel lesson-sketch-panel" aria-label="Your prediction">
             <h2>Your prediction: {q.series === 'cwnd' ? 'congestion window' : 'queue'}, {q.fromS} s to {q.toS} s</h2>
             {chart}
+            {answer}
           </section>,
           slot,
         )}
       </>
     ) : (
-      chart
+      <>
+        {chart}
+        {answer}
+      </>
     );
   } else {
     body = <p className="lesson-note">Running the simulation…</p>;
@@ -207,17 +231,7 @@ function Question({ lesson, index, step, values, runs, set, mode, fill, onProgre
         {fill(q.text)}
       </p>
       {body}
-      {outcome ? (
-        <div className={`lesson-feedback ${outcome.correct ? 'right' : 'wrong'}`} role="status" data-testid="lesson-feedback">
-          {outcome.lines.map((l) => (
-            <p key={l}>{l}</p>
-          ))}
-        </div>
-      ) : (
-        <button type="button" className="primary" data-testid="lesson-check" disabled={!canCheck} onClick={check}>
-          {q.kind === 'sketch' ? 'Reveal the run' : 'Check'}
-        </button>
-      )}
+      {q.kind === 'sketch' ? null : answer}
     </div>
   );
 }

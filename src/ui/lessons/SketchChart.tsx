@@ -29,9 +29,9 @@ interface Props {
   revealed: boolean;
   /** The run's value at fromS: where a keyboard sketch starts. */
   startValue: number;
+  /** Drawing height, px. */
+  height: number;
 }
-
-const HEIGHT = 300;
 
 function cutTimes(t: Float64Array, beforeS: number): Float64Array {
   return t.filter((x) => x <= beforeS);
@@ -48,7 +48,7 @@ function cutStep(s: StepSeries, beforeS: number): StepSeries {
   return n < 0 ? s : { tS: s.tS.slice(0, n), values: s.values.slice(0, n) };
 }
 
-export function SketchChart({ set, run, series, flow, fromS, toS, values, onChange, revealed, startValue }: Props) {
+export function SketchChart({ set, run, series, flow, fromS, toS, values, onChange, revealed, startValue, height: HEIGHT }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const base = useRef<SVGSVGElement>(null);
   const overlay = useRef<SVGSVGElement>(null);
@@ -92,7 +92,7 @@ export function SketchChart({ set, run, series, flow, fromS, toS, values, onChan
       series: [{ key: run.key, label: run.label || 'queue', colour: run.colour, dash: null, queue: revealed ? q : cutStep(q, fromS), drops: revealed ? dropsWithCause(run.result.trace, { link }) : cutCaused(dropsWithCause(run.result.trace, { link }), fromS), marksS: revealed ? markTimes(run.result.trace, link) : cutTimes(markTimes(run.result.trace, link), fromS) }],
     };
     return { yMax: limit * 1.1, draw: (el: SVGSVGElement, w: number) => renderQueueChart(el, input, { width: w, height: HEIGHT }) };
-  }, [set, run, series, flow, fromS, toS, revealed]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [set, run, series, flow, fromS, toS, revealed, HEIGHT]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     const el = box.current;
