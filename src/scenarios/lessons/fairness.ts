@@ -30,7 +30,7 @@ export const fairness: LessonInput = {
         tolerance: { abs: 0, rel: 0.25 },
       },
       explanation:
-        'flow2 got {g2} Mb/s; Jain’s index over both is {jain} (1 = equal shares). Each loss halves both windows — a step toward the origin along the line through it, which moves the point toward the fairness line — and additive increase moves it parallel to the fairness line: AIMD converges to the fair share (Chiu & Jain).',
+        'flow2 got {g2} Mb/s; Jain’s index over both is {jain} (1 = equal shares). A halving moves the point toward the origin along the line through it, which keeps the ratio of the rates; additive increase moves it parallel to the fairness line, which brings the rates closer in proportion. Each round of both brings the point nearer the fair share (Chiu & Jain): additive increase, multiplicative decrease converges.',
       values: {
         g1: { fact: 'goodputMbps', flow: 0 },
         g2: { fact: 'goodputMbps', flow: 1 },
