@@ -66,7 +66,7 @@ export const lossDifferentiation: LessonInput = {
         tolerance: { abs: 15, rel: 0 },
       },
       explanation:
-        '{acc} % of its verdicts matched the truth. The predictor reads a loss as wireless when the Vegas backlog is small (below β = 3 segments): a queue that is short when the loss happens suggests the loss was not an overflow. Bursty cross traffic fills the queue without the sender’s help — and then the guess goes wrong.',
+        '{acc} % of its verdicts matched the truth. The Vegas predictor estimates the sender’s own backlog in the queue, V_P = (cwnd/RTTmin − cwnd/RTT)·RTTmin segments: at most α = 1 reads as wireless, at least β = 3 as congestion, between keeps the last verdict. A short queue at the loss suggests it was not an overflow — but bursty cross traffic fills the queue without the sender’s help, and then the guess goes wrong.',
       values: { acc: { fact: 'accuracyPct' } },
       claims: [
         { says: 'The predictor is right more often than not.', value: 'acc', op: '>', than: 50 },

@@ -26,7 +26,7 @@ export const randomLoss: LessonInput = {
         tolerance: { abs: 0, rel: 0.3 },
       },
       explanation:
-        'Goodput {goodput} Mb/s of a 10 Mb/s link. The queue never came near full ({qmax} of {limit} packets): all {wireless} drops were channel errors, none congestion. Still each one halved cwnd. Mathis’s formula for p = {per} % and the measured RTT of {rtt} ms gives {mathis} Mb/s.',
+        'Goodput {goodput} Mb/s of a 10 Mb/s link. The queue never came near full ({qmax} of {limit} packets): all {wireless} drops were channel errors, none congestion. Still the sender cut its window {events} times, once per loss event. Mathis’s formula for p = {per} % and the measured RTT of {rtt} ms gives {mathis} Mb/s.',
       values: {
         per: { fact: 'pathPerPct' },
         goodput: { fact: 'goodputMbps' },
@@ -36,6 +36,7 @@ export const randomLoss: LessonInput = {
         limit: { fact: 'queueLimit' },
         wireless: { fact: 'drops', cause: 'wireless' },
         congestion: { fact: 'drops', cause: 'congestion' },
+        events: { fact: 'lossEvents' },
       },
       claims: [
         { says: 'Goodput is a small fraction of the 10 Mb/s link.', value: 'goodput', op: '<', than: 2 },
@@ -43,6 +44,7 @@ export const randomLoss: LessonInput = {
         { says: '… and within 30 % below it.', value: 'goodput', op: '>=', than: 'mathis', scale: 0.7 },
         { says: 'The queue never fills.', value: 'qmax', op: '<', than: 'limit' },
         { says: 'No drop is congestion.', value: 'congestion', op: '==', than: 0 },
+        { says: 'The sender cuts its window for these losses anyway.', value: 'events', op: '>', than: 10 },
       ],
     },
     {
