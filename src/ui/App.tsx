@@ -47,6 +47,16 @@ import { Toolbar } from './shell/Toolbar.tsx';
 import { useDismissMenus } from './shell/useDismissMenus.ts';
 import { PHONE_QUERY, useMedia } from './shell/useMedia.ts';
 import { useStageKeys } from './shell/useStageKeys.ts';
+import { LessonInvite, LessonMenu, PresetLessons } from './lessons/LessonMenu.tsx';
+import { LESSON_STAGE_SLOT, LessonPane } from './lessons/LessonPane.tsx';
+import './lessons/lessons.css';
+import { LockLinkBuilder, LockedControls } from './lessons/LessonTools.tsx';
+import { isLessonHash, type LessonRoute } from './lessons/route.ts';
+import { readLessonHash, stepState } from './lessons/session.ts';
+import { answerPanels, lessonHash, lockedChange, lockedCompare, useLessonMode } from './lessons/useLessonMode.ts';
+import { loadProgress } from './lessons/progress.ts';
+import { getLesson } from '../scenarios/lessons/index.ts';
+import { senderView, TRUTH_PANELS } from './state/senderView.ts';
 
 const variants = variantNames();
 
@@ -67,16 +77,23 @@ interface Initial {
   state: SharedState | null;
   problems: string[];
   fatal: string | null;
+  /** Opened from a lesson link (`#lesson=…`). */
+  lesson: LessonRoute | null;
 }
 
 function initialState(): Initial {
   const base = loadPreset(DEFAULT_PRESET);
-  if (!base.ok) return { state: null, problems: [], fatal: base.message };
+  if (!base.ok) return { state: null, problems: [], fatal: base.message, lesson: null };
   const fallback: SharedState = { scenario: base.scenario, view: DEFAULT_VIEW };
   const hash = location.hash.replace(/^#/, '');
-  if (!hash) return { state: fallback, problems: [], fatal: null };
+  if (!hash) return { state: fallback, problems: [], fatal: null, lesson: null };
+  if (isLessonHash(hash)) {
+    const { route, problems } = readLessonHash(hash);
+    const lesson = route ? getLesson(route.name) : undefined;
+    return { state: lesson && route ? stepState(lesson, route.step, DEFAULT_VIEW) : fallback, problems, fatal: null, lesson: route };
+  }
   const decoded = decodeState(hash, fallback);
-  return { state: { scenario: decoded.scenario, view: decoded.view }, problems: decoded.problems, fatal: null };
+  return { state: { scenario: decoded.scenario, view: decoded.view }, problems: decoded.problems, fatal: null, lesson: null };
 }
 
 export function App() {
@@ -87,16 +104,24 @@ export function App() {
   const [notice, setNotice] = useState<string | null>(null);
   const scenario = shared?.scenario ?? null;
   const view = shared?.view ?? DEFAULT_VIEW;
+  const [lessonRoute, setLessonRoute] = useState<LessonRoute | null>(initial.lesson);
+  const lock = lessonRoute?.lock ?? null;
 
-  const setScenario = useCallback((next: Scenario) => {
-    markInput();
-    setPresetName((n) => (n && next.name === n ? n : undefined));
-    setShared((s) => (s ? { ...s, scenario: next } : s));
-  }, []);
+  const setScenario = useCallback(
+    (next: Scenario) => {
+      // an instructor's lock: a change it does not allow is refused whichever control made it
+      const refused = lockedChange(lock, scenario, next);
+      if (refused.length > 0) return setProblems({ title: 'Locked by your instructor:', lines: [`${refused.join(', ')} cannot be changed in this lesson.`] });
+      markInput();
+      setPresetName((n) => (n && next.name === n ? n : undefined));
+      setShared((s) => (s ? { ...s, scenario: next } : s));
+    },
+    [lock, scenario],
+  );
   const setView = useCallback((edit: (v: ViewState) => ViewState) => {
     setShared((s) => (s ? { ...s, view: edit(s.view) } : s));
   }, []);
-  const setCompare = useCallback(
+  const setCompareRaw = useCallback(
     (compare: string[]) => {
       markInput();
       setView((v) => ({ ...v, compare }));
@@ -110,16 +135,33 @@ export function App() {
   // which a dragged slider should not pay per step. Copy link flushes it first.
   // An incoming link always wins over a pending write (see hashSync.ts).
   const [hashSync] = useState(() => new HashSync());
-  const writeHash = useCallback((s: SharedState) => hashSync.write(encodeState(s)), [hashSync]);
+  const lockRef = useRef(lock);
+  lockRef.current = lock;
+  const lessonLink = useRef<string | null>(null);
+  const writeHash = useCallback((s: SharedState) => hashSync.write(lessonLink.current ?? encodeState(s)), [hashSync]);
   useEffect(() => {
     if (!shared) return;
     const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [shared, writeHash]);
+  }, [shared, writeHash, lessonRoute]);
   useEffect(() => {
     const onHash = (): void => {
       const hash = hashSync.incoming();
       if (hash === null) return;
+      if (isLessonHash(hash)) {
+        const { route, problems } = readLessonHash(hash);
+        setProblems({ lines: problems });
+        // a locked lesson keeps its lock for the page's life: a link edited to drop or change it does not unlock it
+        if (route && lockRef.current && !route.lock) route.lock = lockRef.current;
+        if (route) setLessonRoute(route);
+        return;
+      }
+      if (lockRef.current) {
+        setProblems({ lines: ['link: this lesson is locked by your instructor — the edited link was ignored'] });
+        hashSync.write(lessonLink.current ?? '');
+        return;
+      }
+      setLessonRoute(null);
       setShared((s) => {
         if (!s) return s;
         const d = decodeState(hash, s);
@@ -194,6 +236,22 @@ export function App() {
   useEffect(() => {
     if (set) dispatch({ type: 'load', endS: set.endS });
   }, [set, dispatch]);
+
+  const lesson = useLessonMode({
+    route: lessonRoute,
+    setRoute: setLessonRoute,
+    shared,
+    setShared: (s) => setShared(s),
+    set,
+    running: runs.running,
+    playback,
+    dispatch,
+    pool,
+    onProblems: (lines) => setProblems({ lines }),
+  });
+  lessonLink.current = lesson ? lessonHash(lesson) : null;
+  const setCompare = useCallback((compare: string[]) => setCompareRaw(lockedCompare(lesson, compare)), [lesson, setCompareRaw]);
+  const [progress, setProgress] = useState(loadProgress);
   // children's layout effects (the charts' D3 renders) have run by now: the new picture is drawn
   useLayoutEffect(() => {
     if (set) measureRedraw();
@@ -219,15 +277,27 @@ export function App() {
   const [stepKey, setStepKey] = useState<string | null>(null);
   const driving = drivingRun(runEvents, stepKey);
   const events = useMemo(() => (driving ? eventTimesOf(driving.events) : NO_EVENT_TIMES), [driving]);
-  const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && (!set || getPanel(id)!.available(set))), [view.panels, set]);
-  const editPanels = (edit: (list: string[]) => string[]): void => setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))) }));
+  // the sender's view hides the network's panels; a lesson hides what would give its answer away
+  const hiddenPanels = useMemo(
+    () => new Set([...(view.senderView ? TRUTH_PANELS : []), ...(lesson && !lesson.answered ? answerPanels(lesson.lesson, lesson.step) : [])]),
+    [view.senderView, lesson?.answered, lesson?.lesson, lesson?.step], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && !hiddenPanels.has(id) && (!set || getPanel(id)!.available(set))), [view.panels, set, hiddenPanels]);
+  const panelAllowed = (id: string): boolean => !lock || !lesson || lesson.lesson.steps[lesson.step].panels.includes(id as never) || lock.panels.includes(id as never);
+  const editPanels = (edit: (list: string[]) => string[]): void =>
+    setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))).filter(panelAllowed) }));
+  const shownSet = useMemo(() => (set && view.senderView ? senderView(set) : set), [set, view.senderView]);
 
   const phone = useMedia(PHONE_QUERY);
   // A presenter link opened on a phone shows the phone's own layout: a projector's grid of
   // panels cannot fit there. The link keeps saying "presenter" for the next big screen.
   const presenting = view.presenter && !phone;
   const shownView = presenting === view.presenter ? view : { ...view, presenter: false };
-  const [drawerOpen, setDrawerOpen] = useDrawerOpen(phone);
+  const [drawerRemembered, setDrawerRemembered] = useDrawerOpen(phone);
+  // in a lesson the step card takes the editor's place: the editor opens only when asked for (never under a lock)
+  const [lessonDrawer, setLessonDrawer] = useState(false);
+  const drawerOpen = lessonRoute ? lessonDrawer && !lock : drawerRemembered;
+  const setDrawerOpen = lessonRoute ? setLessonDrawer : setDrawerRemembered;
   const [helpOpen, setHelpOpen] = useState(false);
   const setPresenter = useCallback((on: boolean) => setView((v) => ({ ...v, presenter: on })), [setView]);
   useDismissMenus();
@@ -253,6 +323,7 @@ export function App() {
     document.documentElement.classList.toggle('presenter', presenting);
   }, [view.theme, presenting]);
 
+  const setSenderView = (on: boolean): void => setView((v) => ({ ...v, senderView: on }));
   const pickPreset = (name: string): void => {
     const p = loadPreset(name);
     if (!p.ok) return setNotice(p.message);
@@ -317,6 +388,26 @@ export function App() {
     />
   );
 
+  const lessonAside = !!lesson && !presenting && !phone && !drawerOpen;
+  const lessonPane = lesson ? (
+          <LessonPane
+            mode={lesson}
+            set={set}
+            running={runs.running}
+            presenter={presenting}
+            senderView={view.senderView}
+            onSenderView={setSenderView}
+            onProgress={() => setProgress(loadProgress())}
+            extra={
+              presenting ? null : lock ? (
+                scenario ? <LockedControls lock={lock} scenario={scenario} onChange={setScenario} /> : null
+              ) : (
+                <LockLinkBuilder lesson={lesson.lesson.name} step={lesson.step} />
+              )
+            }
+          />
+  ) : null;
+
   return (
     <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}${embedded ? ' embed' : ''}`}>
       <Toolbar
@@ -329,30 +420,43 @@ export function App() {
         onTheme={() => setView((v) => ({ ...v, theme: v.theme === 'dark' ? 'light' : 'dark' }))}
         onHelp={() => setHelpOpen(true)}
         onShare={() => void copyLink()}
+        locked={!!lock}
         menus={
-          <>
-            <PresetMenu current={presetName} onPick={pickPreset} />
-            <ComparePicker variants={variants} selected={view.compare} max={MAX_COMPARE} layout={layout} onChange={setCompare} onLayout={(l) => setView((v) => ({ ...v, compareLayout: l }))} />
-            <PanelMenu set={set} ids={panelIds} onShow={(id) => editPanels((l) => showPanel(l, id))} />
-            <a className="button-link" href="#experiment=" data-testid="experiments">
-              Experiments
-            </a>
-            {exportMenu}
-            <button type="button" className="wide-only" data-testid="embed-code" onClick={() => void copyEmbed()} title="HTML for an iframe showing these panels in a course page or learning platform">
-              Embed
-            </button>
-          </>
+          lock ? (
+            <>
+              {lock.variants.length > 0 ? (
+                <ComparePicker variants={variants.filter((v) => lockedCompare(lesson, [v]).length > 0)} selected={view.compare} max={MAX_COMPARE} layout={layout} onChange={setCompare} onLayout={(l) => setView((v) => ({ ...v, compareLayout: l }))} />
+              ) : null}
+              {lock.panels.length > 0 ? <PanelMenu set={shownSet} ids={panelIds} onShow={(id) => panelAllowed(id) && editPanels((l) => showPanel(l, id))} /> : null}
+            </>
+          ) : (
+            <>
+              <LessonMenu progress={progress} onProgress={setProgress} />
+              <PresetMenu current={presetName} onPick={pickPreset} />
+              <ComparePicker variants={variants} selected={view.compare} max={MAX_COMPARE} layout={layout} onChange={setCompare} onLayout={(l) => setView((v) => ({ ...v, compareLayout: l }))} />
+              <PanelMenu set={shownSet} ids={panelIds} onShow={(id) => editPanels((l) => showPanel(l, id))} />
+              <a className="button-link" href="#experiment=" data-testid="experiments">
+                Experiments
+              </a>
+              {exportMenu}
+              <button type="button" className="wide-only" data-testid="embed-code" onClick={() => void copyEmbed()} title="HTML for an iframe showing these panels in a course page or learning platform">
+                Embed
+              </button>
+            </>
+          )
         }
         openFullHref={openFullHref}
         presenterMenus={
           <>
-            <details className="menu quick-menu" data-testid="quick-menu">
-              <summary>Controls</summary>
-              <div className="menu-body">
-                {quick}
-                {liveBar}
-              </div>
-            </details>
+            {lock ? null : (
+              <details className="menu quick-menu" data-testid="quick-menu">
+                <summary>Controls</summary>
+                <div className="menu-body">
+                  {quick}
+                  {liveBar}
+                </div>
+              </details>
+            )}
             <PresentMenu available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />
           </>
         }
@@ -377,13 +481,16 @@ export function App() {
       <ProblemBanner problems={problems.lines} title={problems.title} onDismiss={() => setProblems({ lines: [] })} />
       {notice ? <ErrorBanner message={notice} onDismiss={() => setNotice(null)} /> : null}
       <RunBanner runs={runs} />
+      {!lesson && initial.state && !initial.lesson && initial.problems.length === 0 && presetName === DEFAULT_PRESET && !presenting && !embedded ? <LessonInvite /> : null}
+      {!lesson && !presenting && !embedded ? <PresetLessons preset={presetName} /> : null}
       {capNotes.map((n) => (
         <p key={n} className="cap-note" role="note">
           {n}
         </p>
       ))}
       <TimeAxisContext.Provider value={axis}>
-        <div className={drawerOpen && !presenting && !phone && !embedded ? 'workspace with-drawer' : 'workspace'}>
+        <div className={lessonAside ? 'workspace with-lesson' : drawerOpen && !presenting && !phone && !embedded ? 'workspace with-drawer' : 'workspace'}>
+          {lessonAside ? <aside className="lesson-column">{lessonPane}</aside> : null}
           {drawerOpen && !presenting && !embedded && scenario ? (
             <Drawer sheet={phone} onClose={() => setDrawerOpen(false)}>
               {phone ? quick : null}
@@ -391,16 +498,18 @@ export function App() {
             </Drawer>
           ) : null}
           <div className="stage-column">
-            {presenting || phone || embedded ? null : quick}
+            {presenting || phone || embedded || lesson ? null : quick}
+            {lesson && !lessonAside ? lessonPane : null}
+            {lesson ? <div id={LESSON_STAGE_SLOT} /> : null}
             <div className="transport-stack">
               <TransportBar events={events} zoomed={zoomed} stepRuns={runEvents} stepKey={driving?.key ?? null} onStepKey={setStepKey} />
               <EventCaption driving={driving} all={runEvents} />
             </div>
             {presenting || embedded ? null : liveBar}
-            {presenting || embedded ? null : <EventList all={runEvents} onPickRun={setStepKey} />}
+            {presenting || embedded || lesson ? null : <EventList all={runEvents} onPickRun={setStepKey} />}
             <ChangeMarksContext.Provider value={marks}>
             <Stage
-              set={set}
+              set={shownSet}
               view={shownView}
               ids={panelIds}
               presentIds={presentIds}

@@ -31,6 +31,7 @@ const viewArb: fc.Arbitrary<ViewState> = fc.record({
   theme: fc.constantFrom('light' as const, 'dark' as const),
   presenter: fc.boolean(),
   embed: fc.boolean(),
+  senderView: fc.boolean(),
   present: fc.shuffledSubarray(['cwnd', 'queue', 'path', 'metrics'], { maxLength: 4 }),
   showAhead: fc.boolean(),
   followS: fc.constantFrom(null, 0, 10, 2.5),

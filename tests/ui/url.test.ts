@@ -81,6 +81,7 @@ const viewArb: fc.Arbitrary<ViewState> = fc.record({
   theme: fc.constantFrom('light' as const, 'dark' as const),
   presenter: fc.boolean(),
   embed: fc.boolean(),
+  senderView: fc.boolean(),
   present: fc.uniqueArray(panelIdArb, { maxLength: 4 }),
   showAhead: fc.boolean(),
   followS: fc.option(fc.double({ min: 0, max: 3600, noNaN: true }).map(noNegZero), { nil: null }),

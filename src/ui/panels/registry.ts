@@ -10,13 +10,14 @@ import { metricsPanel } from './MetricsPanel.tsx';
 import { pathPanel } from './PathPanel.tsx';
 import { probePanel } from './ProbePanel.tsx';
 import { queuePanel } from './QueuePanel.tsx';
+import { ratesPanel } from './RatesPanel.tsx';
 import { timeSeqPanel } from './TimeSeqPanel.tsx';
 import { tokenBucketPanel } from './TokenBucketPanel.tsx';
 import { wavesPanel } from './WavesPanel.tsx';
 import type { PanelDef } from './types.ts';
 
 // The estimate panel sits next to cwnd (issue 4); a variant's own mechanism comes next.
-export const PANELS: readonly PanelDef[] = [cwndPanel, estimatePanel, wavesPanel, probePanel, tokenBucketPanel, ackRegPanel, queuePanel, timeSeqPanel, pathPanel, metricsPanel];
+export const PANELS: readonly PanelDef[] = [cwndPanel, estimatePanel, wavesPanel, probePanel, tokenBucketPanel, ackRegPanel, queuePanel, timeSeqPanel, pathPanel, metricsPanel, ratesPanel];
 
 const byId = new Map(PANELS.map((p) => [p.id, p]));
 export const getPanel = (id: string): PanelDef | undefined => byId.get(id);

@@ -27,9 +27,11 @@ interface Props {
   presenterMenus: ReactNode;
   /** In an embed (an iframe in a course page): the link that opens this scenario in the full app. */
   openFullHref: string | null;
+  /** A lesson locked by an instructor: no scenario editor. */
+  locked?: boolean;
 }
 
-export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresenter, onTheme, onHelp, onShare, menus, presenterMenus, openFullHref }: Props) {
+export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresenter, onTheme, onHelp, onShare, menus, presenterMenus, openFullHref, locked = false }: Props) {
   const subtitle = scenario
     ? `${describeScenario(scenario)}${view.compare.length > 0 ? ` — every flow run as ${view.compare.map(variantLabel).join(', ')} in turn` : ''}`
     : 'no scenario loaded';
@@ -55,10 +57,12 @@ export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresen
           presenterMenus
         ) : (
           <>
-            <button type="button" data-testid="drawer-toggle" aria-expanded={drawerOpen} aria-controls="scenario-drawer" onClick={() => onDrawer(!drawerOpen)}>
-              <span className="phone-only">Controls</span>
-              <span className="wide-only">Scenario</span>
-            </button>
+            {locked ? null : (
+              <button type="button" data-testid="drawer-toggle" aria-expanded={drawerOpen} aria-controls="scenario-drawer" onClick={() => onDrawer(!drawerOpen)}>
+                <span className="phone-only">Controls</span>
+                <span className="wide-only">Scenario</span>
+              </button>
+            )}
             {menus}
             <button type="button" data-testid="copy-link" onClick={onShare}>
               Share

@@ -42,6 +42,8 @@ export const ViewSchema = z.strictObject({
   showAhead: z.boolean().default(false),
   /** Follow window width in seconds (the last seconds sweep past the playhead); 0 = off, null = on in presenter mode only. */
   followS: z.number().min(0).max(MAX_TIME_S).nullable().default(null),
+  /** Only what one sender can measure (its window, ACKs, RTT, estimates); queues, drop causes and other flows hidden (state/senderView.ts). */
+  senderView: z.boolean().default(false),
 });
 
 export type ViewState = z.output<typeof ViewSchema>;

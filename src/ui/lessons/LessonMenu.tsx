@@ -1,0 +1,96 @@
+/**
+ * Ways into the lessons: the toolbar's Lessons menu (every lesson, its level and progress, and
+ * a reset), the first visit's invitation to lesson 1 (dismissed for good with one click), and
+ * under a preset the lessons that use it.
+ */
+import { useState } from 'react';
+import { lessonPresets } from '../../scenarios/lessons/evaluate.ts';
+import { lessons } from '../../scenarios/lessons/index.ts';
+import { encodeLessonHash } from './route.ts';
+import { loadProgress, resetProgress, stepsDone, type Progress } from './progress.ts';
+
+export function LessonMenu({ progress, onProgress }: { progress: Progress; onProgress: (p: Progress) => void }) {
+  return (
+    <details className="menu lesson-menu" data-testid="lesson-menu">
+      <summary>Lessons</summary>
+      <div className="menu-body">
+        <ol className="lesson-list">
+          {lessons().map((l) => {
+            const done = stepsDone(progress, l.name);
+            return (
+              <li key={l.name}>
+                <a href={`#${encodeLessonHash({ name: l.name, step: 0 })}`} data-testid={`lesson-${l.name}`}>
+                  {l.title}
+                </a>{' '}
+                <span className="lesson-meta">
+                  {l.level} · {l.steps.length} steps{done > 0 ? ` · ${done} done` : ''}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+        <button type="button" data-testid="reset-progress" onClick={() => onProgress(resetProgress())}>
+          Reset my progress
+        </button>
+      </div>
+    </details>
+  );
+}
+
+const INVITE_KEY = 'tcplab.lessons.invite-dismissed';
+
+function inviteDismissed(): boolean {
+  try {
+    return localStorage.getItem(INVITE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Shown on the default page to a visitor who has not started a lesson: one click in, one click away. */
+export function LessonInvite() {
+  const [shown, setShown] = useState(() => !inviteDismissed() && Object.keys(loadProgress()).length === 0);
+  if (!shown) return null;
+  const first = lessons()[0];
+  return (
+    <section className="lesson-invite" aria-label="Lessons" data-testid="lesson-invite">
+      <p>
+        New to TCP Lab? <strong>{first.title}</strong> walks you through this chart in {first.steps.length} short steps: you predict, then the run shows what happens.
+      </p>
+      <a className="button-link primary" href={`#${encodeLessonHash({ name: first.name, step: 0 })}`} data-testid="start-lesson">
+        Start lesson 1
+      </a>
+      <button
+        type="button"
+        onClick={() => {
+          try {
+            localStorage.setItem(INVITE_KEY, '1');
+          } catch {
+            // a private window forgets: the invitation may come back next time
+          }
+          setShown(false);
+        }}
+      >
+        No thanks
+      </button>
+    </section>
+  );
+}
+
+/** "Lessons using this preset: …", under the preset's run. */
+export function PresetLessons({ preset }: { preset: string | undefined }) {
+  if (!preset) return null;
+  const using = lessons().filter((l) => lessonPresets(l).includes(preset));
+  if (using.length === 0) return null;
+  return (
+    <p className="preset-lessons" data-testid="preset-lessons">
+      Lessons using this preset:{' '}
+      {using.map((l, i) => (
+        <span key={l.name}>
+          {i > 0 ? ', ' : ''}
+          <a href={`#${encodeLessonHash({ name: l.name, step: l.steps.findIndex((s) => 'preset' in s.scenario && s.scenario.preset === preset) })}`}>{l.title}</a>
+        </span>
+      ))}
+    </p>
+  );
+}

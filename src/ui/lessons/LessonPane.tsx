@@ -1,0 +1,237 @@
+/**
+ * One lesson step on screen: where it is in the lesson, the prompt, the question (multiple
+ * choice, a number, or a sketch on the real chart), and — once answered — the feedback and the
+ * explanation with its numbers measured on the run. Everything numeric comes from the run
+ * (scenarios/lessons/evaluate.ts); nothing is typed into the text by hand.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { fillText, formatFact, questionTruth, stepValues, type StepValues } from '../../scenarios/lessons/evaluate.ts';
+import { factUnit, pickRun, type LessonRun } from '../../scenarios/lessons/facts.ts';
+import type { Lesson, LessonStep } from '../../scenarios/lessons/schema.ts';
+import { fillSketch, scoreSketch, SKETCH_COLUMNS, type SketchScore } from '../../scenarios/lessons/sketch.ts';
+import type { RunSet } from '../state/runSet.ts';
+import { lessonRunsOf } from './session.ts';
+import { recordStep, type StepRecord } from './progress.ts';
+import { SketchChart } from './SketchChart.tsx';
+import { questionCurve } from '../../scenarios/lessons/evaluate.ts';
+import type { LessonMode } from './useLessonMode.ts';
+
+interface Props {
+  mode: LessonMode;
+  set: RunSet | null;
+  running: boolean;
+  presenter: boolean;
+  senderView: boolean;
+  onSenderView: (on: boolean) => void;
+  /** The instructor's tools (lock link) and the locked student's controls. */
+  extra: ReactNode;
+  onProgress: () => void;
+}
+
+/**
+ * The sketch's height: a panel's in normal mode; in presenter mode what the screen leaves under
+ * the title bar, the lesson band (at most a third of the screen) and the transport.
+ */
+function sketchHeight(presenter: boolean): number {
+  return presenter ? Math.max(160, Math.round(innerHeight * 0.6) - 200) : 300;
+}
+
+/** The element on the stage a sketch question draws into (App renders it in a lesson). */
+export const LESSON_STAGE_SLOT = 'lesson-stage-slot';
+
+type Outcome = { correct: boolean; lines: string[]; score?: SketchScore };
+
+export function LessonPane({ mode, set, running, presenter, senderView, onSenderView, extra, onProgress }: Props) {
+  const { lesson, step: index } = mode;
+  const step = lesson.steps[index];
+  const runs = useMemo(() => (set && !running ? lessonRunsOf(set) : null), [set, running]);
+  const values = useMemo(() => (runs ? stepValues(step, runs, mode.previousRuns ?? []) : null), [runs, step, mode.previousRuns]);
+  const fill = (text: string): string => (values ? fillText(text, step, values) : text.replace(/\{[^}]+\}/g, '…'));
+  return (
+    <section className={`lesson-pane${presenter ? ' compact' : ''}`} aria-label={`Lesson: ${lesson.title}`} data-testid="lesson-pane">
+      <header className="lesson-head">
+        <h2>
+          <span className="lesson-title">{lesson.title}</span>
+          <span className="lesson-step" data-testid="lesson-step">
+            Step {index + 1} of {lesson.steps.length}: {step.title}
+          </span>
+        </h2>
+        <nav className="lesson-nav" aria-label="Lesson steps">
+          <button type="button" data-testid="lesson-prev" disabled={index === 0} onClick={() => mode.goTo(index - 1)}>
+            ← Previous
+          </button>
+          <button type="button" data-testid="lesson-next" disabled={index === lesson.steps.length - 1} onClick={() => mode.goTo(index + 1)}>
+            Next step →
+          </button>
+          {mode.lock ? null : (
+            <button type="button" data-testid="lesson-leave" onClick={mode.leave}>
+              Leave lesson
+            </button>
+          )}
+        </nav>
+      </header>
+      <p className="lesson-prompt" data-testid="lesson-prompt">
+        {fill(step.prompt)}
+      </p>
+      {mode.edited ? <p className="lesson-note">You changed the scenario: the numbers below are measured on your run; the sentences were written for the lesson’s.</p> : null}
+      {step.question ? (
+        <Question key={`${lesson.name}/${index}`} presenter={presenter} lesson={lesson} index={index} step={step} values={values} runs={runs} set={set} mode={mode} fill={fill} onProgress={onProgress} />
+      ) : null}
+      {mode.answered ? (
+        <p className="lesson-explanation" data-testid="lesson-explanation">
+          {running || !values ? 'Measuring the run…' : fill(step.explanation)}
+        </p>
+      ) : null}
+      {step.experiment ? (
+        <p className="lesson-note">
+          <a href={`#experiment=${step.experiment}`}>The experiments view sweeps this</a> (figure {step.experiment}).
+        </p>
+      ) : null}
+      <p className="lesson-tools">
+        <label>
+          <input type="checkbox" data-testid="sender-view" checked={senderView} onChange={(e) => onSenderView(e.target.checked)} /> Sender’s view
+        </label>
+        <span className="lesson-hint">{senderView ? 'Only what the sender can measure: its window, ACKs, RTT and estimates. Turn it off to compare with the truth.' : ''}</span>
+      </p>
+      {extra}
+      <details className="lesson-sources">
+        <summary>Sources</summary>
+        <ul>
+          {lesson.sources.map((s) => (
+            <li key={s.cite}>
+              {s.cite}
+              {s.where ? ` — ${s.where}` : ''}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
+
+interface QuestionProps {
+  presenter: boolean;
+  lesson: Lesson;
+  index: number;
+  step: LessonStep;
+  values: StepValues | null;
+  runs: LessonRun[] | null;
+  set: RunSet | null;
+  mode: LessonMode;
+  fill: (text: string) => string;
+  onProgress: () => void;
+}
+
+function Question({ presenter, lesson, index, step, values, runs, set, mode, fill, onProgress }: QuestionProps) {
+  const q = step.question!;
+  const [choice, setChoice] = useState<string | null>(null);
+  const [number, setNumber] = useState('');
+  const [sketch, setSketch] = useState<(number | null)[]>(() => Array<number | null>(SKETCH_COLUMNS).fill(null));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const ready = !!values && !!runs;
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSlot(document.getElementById(LESSON_STAGE_SLOT)), []);
+
+  const finish = (o: Outcome): void => {
+    setOutcome(o);
+    const record: StepRecord = { correct: o.correct, ...(o.score ? { score: o.score.score } : {}) };
+    recordStep(lesson.name, index, record);
+    onProgress();
+    mode.setAnswered(true);
+  };
+
+  const check = (): void => {
+    if (!values || !runs) return;
+    if (q.kind === 'choice') {
+      const v = q.answer ? values[q.answer] : { value: q.expect };
+      const right = 'value' in v ? String(v.value) : q.expect;
+      const picked = q.options.find((o) => o.id === choice);
+      const correct = choice === right;
+      const rightLabel = q.options.find((o) => o.id === right)?.label ?? right;
+      finish({ correct, lines: [correct ? 'Right.' : `The run says: ${rightLabel}.`, fill(picked?.feedback ?? '')].filter(Boolean) });
+    } else if (q.kind === 'number') {
+      const v = values[q.answer!];
+      if (!('value' in v) || typeof v.value !== 'number') return finish({ correct: false, lines: ['This run could not measure the answer.'] });
+      const said = Number(number.replace(',', '.'));
+      const tol = Math.max(q.tolerance.abs, q.tolerance.rel * Math.abs(v.value));
+      const correct = Math.abs(said - v.value) <= tol;
+      const shown = `${formatFact(v.value, factUnit(step.values[q.answer!].fact))} ${q.unit}`;
+      finish({ correct, lines: [correct ? `Right: the run says ${shown}.` : `The run says ${shown}; you said ${number} ${q.unit}.`] });
+    } else {
+      const filled = fillSketch(sketch);
+      if (!filled) return;
+      const s = scoreSketch(filled, questionTruth(step, runs), q.series, q.toS - q.fromS);
+      finish({ correct: s.score >= 60 && s.predicted.shape === s.actual.shape, lines: [`Score ${s.score} / 100.`, ...s.feedback], score: s });
+    }
+  };
+
+  const canCheck = ready && !outcome && (q.kind === 'choice' ? choice !== null : q.kind === 'number' ? number.trim() !== '' && Number.isFinite(Number(number.replace(',', '.'))) : fillSketch(sketch) !== null);
+  const groupId = `q-${lesson.name}-${index}`;
+  const answer = outcome ? (
+    <div className={`lesson-feedback ${outcome.correct ? 'right' : 'wrong'}`} role="status" data-testid="lesson-feedback">
+      {outcome.lines.map((l) => (
+        <p key={l}>{l}</p>
+      ))}
+    </div>
+  ) : (
+    <button type="button" className="primary" data-testid="lesson-check" disabled={!canCheck} onClick={check}>
+      {q.kind === 'sketch' ? 'Reveal the run' : 'Check'}
+    </button>
+  );
+  let body: ReactNode = null;
+  if (q.kind === 'choice') {
+    body = (
+      <div role="radiogroup" aria-labelledby={`${groupId}-text`} className="lesson-options">
+        {q.options.map((o) => (
+          <label key={o.id} className={outcome && choice === o.id ? (outcome.correct ? 'picked right' : 'picked wrong') : undefined}>
+            <input type="radio" name={groupId} value={o.id} data-testid={`option-${o.id}`} disabled={!!outcome} checked={choice === o.id} onChange={() => setChoice(o.id)} /> {o.label}
+          </label>
+        ))}
+      </div>
+    );
+  } else if (q.kind === 'number') {
+    body = (
+      <label className="lesson-number">
+        Your answer{' '}
+        <input type="text" inputMode="decimal" data-testid="number-answer" disabled={!!outcome} value={number} onChange={(e) => setNumber(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && canCheck && check()} aria-describedby={`${groupId}-text`} /> {q.unit}
+      </label>
+    );
+  } else if (set && runs) {
+    const runIndex = runs.indexOf(pickRun(runs, q.run));
+    const curve = questionCurve(step, runs);
+    let start = 0;
+    for (let i = 0; i < curve.tS.length && curve.tS[i] <= q.fromS; i++) start = curve.values[i];
+    const chart = <SketchChart set={set} run={set.runs[runIndex]} series={q.series} flow={q.flow} fromS={q.fromS} toS={q.toS} values={sketch} onChange={setSketch} revealed={!!outcome} startValue={Math.round(start)} height={sketchHeight(presenter)} />;
+    // drawn on the stage, full width, where the chart it stands for would be, with its button and feedback
+    body = slot ? (
+      <>
+        {presenter ? null : <p className="lesson-note">Draw on the chart beside (or below) this card.</p>}
+        {createPortal(
+          <section className="panel lesson-sketch-panel" aria-label="Your prediction">
+            <h2>Your prediction: {q.series === 'cwnd' ? 'congestion window' : 'queue'}, {q.fromS} s to {q.toS} s</h2>
+            {chart}
+            {answer}
+          </section>,
+          slot,
+        )}
+      </>
+    ) : (
+      <>
+        {chart}
+        {answer}
+      </>
+    );
+  } else {
+    body = <p className="lesson-note">Running the simulation…</p>;
+  }
+  return (
+    <div className="lesson-question" data-testid="lesson-question">
+      <p id={`${groupId}-text`} className="lesson-question-text">
+        {fill(q.text)}
+      </p>
+      {body}
+      {q.kind === 'sketch' ? null : answer}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * What a lesson step puts on screen, as the app's own state: the step's scenario and a view
+ * with its panels (also the presenter's), its compared variants and the sender's view when the
+ * step hides the truth. Pure, so the link, the keys and the buttons all land on the same state.
+ */
+import { stepScenarios } from '../../scenarios/lessons/evaluate.ts';
+import { getLesson, lessonNames } from '../../scenarios/lessons/index.ts';
+import type { Lesson, LessonStep } from '../../scenarios/lessons/schema.ts';
+import type { Scenario } from '../../scenarios/schema.ts';
+import type { RunSet } from '../state/runSet.ts';
+import type { SharedState } from '../state/url.ts';
+import { MAX_PRESENT, type ViewState } from '../state/view.ts';
+import type { LessonRun } from '../../scenarios/lessons/facts.ts';
+import { decodeLessonHash, type LessonRoute } from './route.ts';
+
+const scenarioCache = new Map<string, Scenario[]>();
+
+export function lessonScenarios(lesson: Lesson): Scenario[] {
+  let s = scenarioCache.get(lesson.name);
+  if (!s) {
+    s = stepScenarios(lesson);
+    scenarioCache.set(lesson.name, s);
+  }
+  return s;
+}
+
+export function stepView(step: LessonStep, view: ViewState): ViewState {
+  return {
+    ...view,
+    panels: [...step.panels],
+    present: step.panels.slice(0, MAX_PRESENT),
+    compare: [...step.compare],
+    // the chart opens on the span the step plays
+    windowS: step.playhead.stopS !== null ? [step.playhead.startS, step.playhead.stopS] : null,
+    senderView: step.hide.includes('truth'),
+    // what lies ahead of the playhead stays hidden (the reveal), or is shown faded when the step does not hide it
+    showAhead: !step.hide.includes('future'),
+  };
+}
+
+export function stepState(lesson: Lesson, index: number, view: ViewState): SharedState {
+  return { scenario: lessonScenarios(lesson)[index], view: stepView(lesson.steps[index], view) };
+}
+
+/** The route in a `lesson=` hash against the catalogue (see route.ts). */
+export function readLessonHash(hash: string): { route: LessonRoute | null; problems: string[] } {
+  const r = decodeLessonHash(hash, lessonNames(), (name) => getLesson(name)?.steps.length ?? 1);
+  if (r === null) return { route: null, problems: [] };
+  if ('unknown' in r) return { route: null, problems: r.problems };
+  return { route: r, problems: r.problems };
+}
+
+/** A run set as the lesson facts read it. */
+export function lessonRunsOf(set: RunSet): LessonRun[] {
+  return set.runs.map((r) => ({ variant: r.variant, scenario: r.scenario, result: r.result, endS: r.result.endS }));
+}

@@ -1,0 +1,80 @@
+/** Two flows' rates against each other (Chiu & Jain's vector diagram), growing with the playhead. */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ratePoints, ratesCursor, renderRates, type RatesInput } from '../charts/ratesChart.ts';
+import { useTimeAxis } from '../state/timeAxis.ts';
+import type { RunSet } from '../state/runSet.ts';
+import { LegendItem } from './Legend.tsx';
+import { Panel } from './Panel.tsx';
+import type { PanelDef, PanelProps } from './types.ts';
+import { OKABE_ITO } from '../charts/palette.ts';
+
+/** Rates over bins of about four round trips of the reference path: short enough to see the sawtooth's steps, long enough not to be all noise. */
+const BIN_S = 0.5;
+
+function inputOf(set: RunSet): RatesInput {
+  const run = set.runs[0];
+  const bottleneck = run.result.links.find((l) => l.id === run.result.summary.bottleneck);
+  const [a, b] = run.scenario.flows;
+  return {
+    points: ratePoints(run.result.trace, run.result.endS, BIN_S),
+    capacityMbps: (bottleneck?.rateBps ?? 0) / 1e6,
+    xLabel: `${a.id} (Mb/s)`,
+    yLabel: `${b.id} (Mb/s)`,
+  };
+}
+
+function RatesPanel({ set, presenter }: PanelProps) {
+  const input = useMemo(() => inputOf(set), [set]);
+  const { playback } = useTimeAxis();
+  const box = useRef<HTMLDivElement>(null);
+  const base = useRef<SVGSVGElement>(null);
+  const top = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(0);
+  const height = presenter ? 420 : 330;
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([e]) => setWidth(Math.floor(e.contentRect.width)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    if (!base.current || !top.current || width <= 0) return;
+    const size = { width, height };
+    renderRates(base.current, input, size);
+    const draw = (): void => ratesCursor(top.current!, input, size, playback.get().tS);
+    draw();
+    return playback.subscribe(draw);
+  }, [input, width, height, playback]);
+  const last = input.points.at(-1);
+  const legend = (
+    <>
+      <LegendItem swatch={{ kind: 'line', colour: OKABE_ITO.blue }} label="rates, one point per 0.5 s" />
+      <LegendItem swatch={{ kind: 'line', colour: OKABE_ITO.bluishGreen, dashed: '8 5' }} label="fairness line" />
+      <LegendItem swatch={{ kind: 'line', colour: OKABE_ITO.vermillion }} label="efficiency line" />
+    </>
+  );
+  return (
+    <Panel
+      id="rates"
+      title="Rate vs rate (Chiu–Jain)"
+      hint="Notice how each loss moves the point toward the origin along its own line, and additive increase moves it parallel to the fairness line: AIMD ends near where the two lines cross."
+      legend={legend}
+      summary={last ? `Rates of the first two flows in 0.5 s bins; at the end ${input.xLabel.split(' ')[0]} ${last.x.toFixed(2)} Mb/s and ${input.yLabel.split(' ')[0]} ${last.y.toFixed(2)} Mb/s on a ${input.capacityMbps.toFixed(1)} Mb/s bottleneck.` : ''}
+    >
+      <div className="rates-chart" ref={box} style={{ position: 'relative', height }}>
+        <svg ref={base} className="chart" role="img" aria-label="Rate of the first flow against the rate of the second" />
+        <svg ref={top} className="chart chart-overlay" aria-hidden="true" style={{ position: 'absolute', inset: 0 }} />
+      </div>
+    </Panel>
+  );
+}
+
+export const ratesPanel: PanelDef = {
+  id: 'rates',
+  title: 'Rate vs rate (Chiu–Jain)',
+  short: 'Rates',
+  defaultVisible: false,
+  available: (set) => !set.compare && (set.runs[0]?.scenario.flows.length ?? 0) >= 2,
+  Component: RatesPanel,
+};
