@@ -7,7 +7,7 @@ import type { Scenario } from '../../src/scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
 import { withErrorKind, withPer, withVariant } from '../../src/ui/controls/quick.ts';
 import { setAt } from '../../src/ui/controls/paths.ts';
-import { changedFields, changeLinkText, changeValueText, COALESCE_MS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';
+import { changedFields, changeLinkText, changeValueText, COALESCE_MS, editTimeS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';
 import { changeMarks } from '../../src/ui/panels/TimedChanges.tsx';
 
 function parsed(input: unknown): Scenario {
@@ -116,5 +116,16 @@ describe('live edits', () => {
     expect(s.changes.map(changeValueText)).toEqual(['rate 5 Mb/s', 'delay 80 ms', 'PER 2 %', 'buffer 10 packets']);
     expect(s.changes.map((c) => changeLinkText(s, c))).toEqual(['bottleneck', 'bottleneck (reverse)', 'bottleneck', 'access1']);
     expect(changeMarks(s)[0]).toEqual({ atS: 10, label: 'rate 5 Mb/s', title: 'From 10 s: bottleneck rate 5 Mb/s' });
+  });
+});
+
+describe('the time an edit applies from', () => {
+  it('is the playhead down to the millisecond, never after it (the controls show the links at the playhead)', () => {
+    for (const t of [0.3006, 0.5335, 12.9999, 7, 0.0004, 59.9995]) {
+      const at = editTimeS(t);
+      expect(at).toBeLessThanOrEqual(t);
+      expect(t - at).toBeLessThan(0.001 + 1e-12);
+      expect(Math.round(at * 1000)).toBe(Math.floor(t * 1000 + 1e-9));
+    }
   });
 });

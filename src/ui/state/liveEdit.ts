@@ -25,6 +25,16 @@ export interface LastEdit {
   wallMs: number;
 }
 
+/**
+ * The time an edit made at the playhead applies from: the playhead down to the millisecond
+ * (finer than anyone can aim, and short in the link). Never after the playhead, so the controls,
+ * which show the links as they stand there, show the edit at once.
+ */
+export function editTimeS(playheadS: number): number {
+  const tS = Math.floor(playheadS * 1000) / 1000;
+  return tS <= playheadS ? tS : tS - 0.001;
+}
+
 /** Whether an edit now would be a timed change: the playhead is strictly inside the run. */
 export function insideRun(tS: number, endS: number): boolean {
   return tS > 0 && tS < endS;
