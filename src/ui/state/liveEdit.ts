@@ -25,6 +25,15 @@ export interface LastEdit {
   wallMs: number;
 }
 
+/**
+ * The time a change made at playhead `tS` takes: tS to the millisecond (finer than anyone can
+ * aim, and short in the link), rounded down so the change is at or before the playhead — the
+ * controls, showing the scenario at the playhead, then show the value just set.
+ */
+export function changeTimeAt(tS: number): number {
+  return Math.floor(tS * 1000) / 1000;
+}
+
 /** Whether an edit now would be a timed change: the playhead is strictly inside the run. */
 export function insideRun(tS: number, endS: number): boolean {
   return tS > 0 && tS < endS;
