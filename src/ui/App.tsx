@@ -23,7 +23,7 @@ import { RunBanner } from './panels/RunBanner.tsx';
 import { DEFAULT_PANEL_IDS, getPanel } from './panels/registry.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { ChangeMarksContext, changeMarks, LiveEditBar } from './panels/TimedChanges.tsx';
-import { changedFields, editTimeS, insideRun, removeChange, routeEdit, type LastEdit } from './state/liveEdit.ts';
+import { changedFields, changeTimeAt, insideRun, removeChange, routeEdit, type LastEdit } from './state/liveEdit.ts';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
 import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
 import { hidePanel, movePanel, showPanel, visiblePanels } from './state/panelList.ts';
@@ -201,7 +201,7 @@ export function App() {
         lastEdit.current = null;
         return setScenario(next);
       }
-      const tS = editTimeS(p.tS);
+      const tS = changeTimeAt(p.tS);
       const routed = routeEdit(scenario, shown, next, tS, lastEdit.current, performance.now());
       const checked = parseScenario(routed.scenario);
       if (!checked.ok) return setNotice(`That edit cannot apply from ${tS} s: ${formatErrors(checked.errors)}`);

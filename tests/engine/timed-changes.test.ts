@@ -87,6 +87,24 @@ describe('timed changes keep the past and change the future', () => {
     expect(Math.min(...errorTimes)).toBeGreaterThanOrEqual(30 * S);
   });
 
+  it('a blackout put in by a change keeps its own clock: under way at the change it starts off; over, it does nothing', () => {
+    // blackout 25 s … 35 s, put in at 30 s: off from 30 s to 35 s, every packet lost then (per 1)
+    const blackout = (atS: number) => [{ kind: 'blackout', atS, durationS: 10, per: 1 }];
+    const under = runScenario(parsed({ ...base, changes: [{ atS: 30, path: 'path.0.forward.errors', value: blackout(25) }] }));
+    expect(Array.from(under.trace.channel.tNs)).toEqual([30 * S, 35 * S]);
+    expect(Array.from(under.trace.channel.state)).toEqual([2, 0]); // off, good
+    const handoffs = Array.from(under.trace.drop.tNs).filter((_, i) => under.trace.drop.cause[i] === 3);
+    expect(handoffs.length).toBeGreaterThan(0);
+    expect(Math.min(...handoffs)).toBeGreaterThanOrEqual(30 * S);
+    expect(Math.max(...handoffs)).toBeLessThan(35 * S);
+    // a window already over: the link's channel is traced from then on (good), nothing is lost,
+    // and the run goes on exactly as without it
+    const over = runScenario(parsed({ ...base, changes: [{ atS: 30, path: 'path.0.forward.errors', value: blackout(5) }] }));
+    expect(Array.from(over.trace.channel.tNs)).toEqual([30 * S]);
+    expect(Array.from(over.trace.channel.state)).toEqual([0]);
+    expect(traceHash({ ...over.trace, change: a.trace.change, channel: a.trace.channel })).toBe(traceHash(a.trace));
+  });
+
   it('gives the same run for the same scenario (a change is as deterministic as the rest)', () => {
     expect(traceHash(runScenario(parsed(edited)).trace)).toBe(traceHash(b.trace));
   });

@@ -7,7 +7,7 @@ import type { Scenario } from '../../src/scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
 import { withErrorKind, withPer, withVariant } from '../../src/ui/controls/quick.ts';
 import { setAt } from '../../src/ui/controls/paths.ts';
-import { changedFields, changeLinkText, changeValueText, COALESCE_MS, editTimeS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';
+import { changedFields, changeLinkText, changeTimeAt, changeValueText, COALESCE_MS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';
 import { changeMarks } from '../../src/ui/panels/TimedChanges.tsx';
 
 function parsed(input: unknown): Scenario {
@@ -31,6 +31,17 @@ describe('live edits', () => {
     expect(insideRun(0, 100)).toBe(false);
     expect(insideRun(12.3, 100)).toBe(true);
     expect(insideRun(100, 100)).toBe(false);
+  });
+
+  it('times a change to the millisecond at or before the playhead, so the controls show what was just set', () => {
+    for (const t of [12.3456, 12.3449, 30, 0.1 * 3, 59.9999]) {
+      const at = changeTimeAt(t);
+      expect(at).toBeLessThanOrEqual(t);
+      expect(t - at).toBeLessThan(0.001);
+      expect(Number(at.toFixed(3))).toBe(at);
+      const s = edit(base, at, (x) => setAt(x, ['path', 0, 'forward', 'rateBps'], 5e6)).scenario;
+      expect(scenarioAt(s, t).path[0].forward.rateBps).toBe(5e6);
+    }
   });
 
   it('turns a rate edit at 12.3 s into a change from 12.3 s, leaving the scenario as written', () => {
@@ -119,13 +130,3 @@ describe('live edits', () => {
   });
 });
 
-describe('the time an edit applies from', () => {
-  it('is the playhead down to the millisecond, never after it (the controls show the links at the playhead)', () => {
-    for (const t of [0.3006, 0.5335, 12.9999, 7, 0.0004, 59.9995]) {
-      const at = editTimeS(t);
-      expect(at).toBeLessThanOrEqual(t);
-      expect(t - at).toBeLessThan(0.001 + 1e-12);
-      expect(Math.round(at * 1000)).toBe(Math.floor(t * 1000 + 1e-9));
-    }
-  });
-});

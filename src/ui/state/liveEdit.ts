@@ -26,13 +26,12 @@ export interface LastEdit {
 }
 
 /**
- * The time an edit made at the playhead applies from: the playhead down to the millisecond
- * (finer than anyone can aim, and short in the link). Never after the playhead, so the controls,
- * which show the links as they stand there, show the edit at once.
+ * The time a change made at playhead `tS` takes: tS to the millisecond (finer than anyone can
+ * aim, and short in the link), rounded down so the change is at or before the playhead — the
+ * controls, showing the scenario at the playhead, then show the value just set.
  */
-export function editTimeS(playheadS: number): number {
-  const tS = Math.floor(playheadS * 1000) / 1000;
-  return tS <= playheadS ? tS : tS - 0.001;
+export function changeTimeAt(tS: number): number {
+  return Math.floor(tS * 1000) / 1000;
 }
 
 /** Whether an edit now would be a timed change: the playhead is strictly inside the run. */
