@@ -14,9 +14,6 @@
  *   on its lost-retransmission detection; see the note at the BBR block for SACK off).
  */
 import { describe, expect, it } from 'vitest';
-import { allOf } from '../../src/experiments/claims.ts';
-import { claimRecord } from '../../src/experiments/claim-records.ts';
-import { claimTest } from '../harness/claims.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { CA_STATES } from '../../src/engine/core/trace.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
@@ -63,7 +60,9 @@ function firstEpisode(variant: string) {
 }
 
 describe('SACK + PRR with any window algorithm repairs the first slow-start overshoot (10 Mb/s, 100 ms, 125 packets)', () => {
-  for (const variant of ['cubic', 'newreno', 'vegas']) {
+  // Westwood+ with PRR reduces towards Reno's threshold during the episode and applies BWE·RTTmin
+  // when it ends, as its authors' rate-halving Linux implementation does (westwood-family.ts).
+  for (const variant of ['cubic', 'newreno', 'vegas', 'westwood-plus']) {
     it(`${variant} + SACK repairs it within 3 RTTs, no timeout, one retransmission per drop`, () => {
       const e = firstEpisode(variant);
       expect(e.durationS).toBeLessThanOrEqual(3 * RTT_FULL_BUFFER_S);
@@ -71,16 +70,6 @@ describe('SACK + PRR with any window algorithm repairs the first slow-start over
       expect(e.retransmissions).toBe(e.drops);
     });
   }
-
-  /** Not reproduced, and the recovery is not the cause: see the claim record's analysis. */
-  claimTest(claimRecord('westwood-plus/sack-overshoot-repair'), () => {
-    const e = firstEpisode('westwood-plus');
-    return allOf([
-      { ok: e.durationS <= 3 * RTT_FULL_BUFFER_S, text: `repaired in ${e.durationS.toFixed(2)} s (3 RTTs = ${(3 * RTT_FULL_BUFFER_S).toFixed(2)} s)` },
-      { ok: e.timeouts === 0, text: `${e.timeouts} timeouts` },
-      { ok: e.retransmissions === e.drops, text: `${e.retransmissions} retransmissions for ${e.drops} drops` },
-    ]);
-  });
 });
 
 /**

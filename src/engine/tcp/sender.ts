@@ -217,6 +217,9 @@ export class Sender implements Conn, Endpoint {
   get capsWindowAtLoss(): boolean {
     return this.cc.capWindowAtLoss === true;
   }
+  get recoveryReducesGradually(): boolean {
+    return this.recovery.reducesGradually === true;
+  }
   get sendsByPipe(): boolean {
     return this.caState === 'recovery' && this.recovery.nextSegment !== undefined;
   }

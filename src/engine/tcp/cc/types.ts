@@ -69,6 +69,8 @@ export interface Conn {
   noteLost(): void;
   /** In recovery the sender sends by the recovery's pipe (RFC 6675 NextSeg), not by FlightSize. */
   readonly sendsByPipe: boolean;
+  /** The flow's recovery brings cwnd down to ssthresh gradually and sets it on exit (PRR): Recovery.reducesGradually. */
+  readonly recoveryReducesGradually: boolean;
   /** The variant's `capWindowAtLoss`: a loss event never raises cwnd to a larger ssthresh. */
   readonly capsWindowAtLoss: boolean;
   /** Send again from sndUna as the window allows (Tahoe's and the timeout's go-back-N). */
