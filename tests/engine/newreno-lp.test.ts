@@ -286,6 +286,19 @@ describe('newreno-ideal-lp', () => {
     });
   }
 
+  it('newreno-ideal-lp wireless loss with more in flight than cwnd (after a recovery): ssthresh = cwnd, the window is kept, not opened', () => {
+    const h = afterFirstAck('newreno-ideal-lp');
+    // FlightSize 11000 (1000–11999); cwnd 8 segments, as a recovery's exit can leave it
+    // (RFC 6582: min(ssthresh, FlightSize + MSS)) with more outstanding than that.
+    h.sender.cwndBytes = 8000;
+    h.dropped(1000, 'channel-error');
+    h.dupAck(3);
+    // min(FlightSize 11000, cwnd 8000) = 8000; cwnd = 8000 + 3·1000 (the literal flight size would give 11 and 14).
+    expect(h.verdicts).toMatchObject([{ seq: 1000, verdict: 'wireless' }]);
+    expect(h.ssthreshSegments).toBe(8);
+    expect(h.cwndSegments).toBe(11);
+  });
+
   it('newreno-ideal-lp ignores the delay signal: a channel error at V_P = 5.6 is still wireless', () => {
     const h = afterTwoAcks(200, 'newreno-ideal-lp');
     h.dropped(2000, 'channel-error');
