@@ -32,14 +32,6 @@ export const NOT_REPRODUCED: readonly ClaimRecord[] = [
     status: 'not reproduced',
     analysis: LP_IDEAL_ANALYSIS,
   },
-  {
-    id: 'lp/ideal-bound/5/nocross/0.001',
-    source: 'Martignon & Fratta §5.1 (Figs. 4, 5): NewReno-LP "approaches" the Ideal-LP bound',
-    statement: 'C_SN 5 Mb/s, no cross traffic, PER 0.001: NewReno-LP ≥ 90 % of Ideal-LP (means of 5 seeds)',
-    status: 'not reproduced',
-    analysis:
-      'Measured (5 seeds, LP / Ideal-LP) 0.87 (3.944 vs 4.528 Mb/s). Ideal-LP keeps its window at every wireless loss (ssthresh = the flight size, at most cwnd), while the predictor judges 38 % of this point’s loss events wrongly (accuracy 62 %, lp/accuracy/5/nocross/0.001), every miss a wireless loss taken for congestion and halved. Until the wireless reaction was capped at cwnd (a loss no longer opens the window when the flight exceeds it after a recovery), Ideal-LP overshot the buffer after such episodes and measured 4.186 Mb/s (LP 0.94 of it).',
-  },
   ...LP_ACCURACY_POINTS.map(
     ([point, measured]): ClaimRecord => ({
       id: `lp/accuracy/${point}`,
