@@ -226,6 +226,9 @@ export class Sender implements Conn, Endpoint {
   get srttNs(): number {
     return this.rtt.srttNs;
   }
+  get rttVarNs(): number {
+    return this.rtt.rttvarNs;
+  }
   get minRttNs(): number {
     return this.rtt.minRttNs;
   }

@@ -38,6 +38,8 @@ export interface Conn {
   /** The last send attempt was stopped by cwnd (not by the receiver window or lack of data). */
   readonly cwndLimited: boolean;
   readonly srttNs: number;
+  /** RFC 6298 RTTVAR, ns (0 before the first sample). */
+  readonly rttVarNs: number;
   /** Smallest RTT sample so far; Infinity before the first. */
   readonly minRttNs: number;
   readonly latestRttNs: number;
