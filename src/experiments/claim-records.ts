@@ -74,14 +74,6 @@ export const NOT_REPRODUCED: readonly ClaimRecord[] = [
       'Measured CUBIC 6.86 vs NewReno 7.60 Mb/s, with and without HyStart++ (it never acts here). Steady state with a BDP buffer is a tie; the run is decided by the first slow start: CUBIC’s ssthresh = 0.7·cwnd after the overshoot is above the pipe, so the next slow start overshoots again, and without SACK each mass loss costs one RTT per hole.',
   },
   {
-    id: 'westwood-plus/sack-overshoot-repair',
-    source: 'issue 15 (RFC 6675 + RFC 6937 with any window algorithm)',
-    statement: 'Westwood+ with SACK + PRR repairs the first slow-start overshoot on a 10 Mb/s, 100 ms, 125-packet path within 3 RTTs, no timeout, one retransmission per drop',
-    status: 'not reproduced',
-    analysis:
-      'Measured: retransmissions equal drops, but the repair takes 4.4 s. The recovery is not the cause: Westwood+’s ssthresh at the first loss is BWE·RTTmin = 8 segments on a path whose bandwidth-delay product is 125. Its estimate (one sample per RTT through two cascaded 7/8 EWMAs, as Linux’s) trails a slow start that doubles every RTT by most of an order of magnitude after ten rounds; PRR brings the window down to those 8 segments within the first RTT and 245 holes are repaired at that rate. Linux sidesteps it by taking Reno’s ssthresh at the fast retransmit and BWE·RTTmin only when recovery completes; we follow the papers (the estimate at the third duplicate ACK).',
-  },
-  {
     id: 'westwood-plus/above-fair-share',
     source: 'issue (after Martignon & Fratta Fig. 8(b))',
     statement: 'Westwood+ flows take more than their fair share against NewReno for every mix',

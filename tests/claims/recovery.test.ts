@@ -14,9 +14,6 @@
  *   on its lost-retransmission detection; see the note at the BBR block for SACK off).
  */
 import { describe, expect, it } from 'vitest';
-import { allOf } from '../../src/experiments/claims.ts';
-import { claimRecord } from '../../src/experiments/claim-records.ts';
-import { claimTest } from '../harness/claims.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { CA_STATES } from '../../src/engine/core/trace.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
@@ -63,7 +60,9 @@ function firstEpisode(variant: string) {
 }
 
 describe('SACK + PRR with any window algorithm repairs the first slow-start overshoot (10 Mb/s, 100 ms, 125 packets)', () => {
-  for (const variant of ['cubic', 'newreno', 'vegas']) {
+  // Westwood+ with PRR reduces towards Reno's threshold during the episode and applies BWE·RTTmin
+  // when it ends, as its authors' rate-halving Linux implementation does (westwood-family.ts).
+  for (const variant of ['cubic', 'newreno', 'vegas', 'westwood-plus']) {
     it(`${variant} + SACK repairs it within 3 RTTs, no timeout, one retransmission per drop`, () => {
       const e = firstEpisode(variant);
       expect(e.durationS).toBeLessThanOrEqual(3 * RTT_FULL_BUFFER_S);
@@ -71,23 +70,16 @@ describe('SACK + PRR with any window algorithm repairs the first slow-start over
       expect(e.retransmissions).toBe(e.drops);
     });
   }
-
-  /** Not reproduced, and the recovery is not the cause: see the claim record's analysis. */
-  claimTest(claimRecord('westwood-plus/sack-overshoot-repair'), () => {
-    const e = firstEpisode('westwood-plus');
-    return allOf([
-      { ok: e.durationS <= 3 * RTT_FULL_BUFFER_S, text: `repaired in ${e.durationS.toFixed(2)} s (3 RTTs = ${(3 * RTT_FULL_BUFFER_S).toFixed(2)} s)` },
-      { ok: e.timeouts === 0, text: `${e.timeouts} timeouts` },
-      { ok: e.retransmissions === e.drops, text: `${e.retransmissions} retransmissions for ${e.drops} drops` },
-    ]);
-  });
 });
 
 /**
- * SACK off (NewReno recovery), for the record: PER 1 % gives 1.30 Mb/s with 127 timeouts over the
- * five seeds. BBR keeps sending new data at its pacing rate while NewReno repairs one hole per
- * RTT, so the outstanding data grows to hundreds of segments, a lost retransmission is found only
- * by the timeout, and go-back-N then resends what the receiver already holds.
+ * SACK off (NewReno recovery), for the record: PER 1 % gives 1.72 Mb/s, 3405 retransmissions for
+ * 1604 drops and 35 timeouts over the five seeds (1.30 Mb/s, 27 597 / 7046 and 127 before the
+ * timeout stopped counting pre-timeout duplicates as out of the network). NewReno repairs one hole
+ * per RTT while BBR keeps the bottleneck busy with new data, so the outstanding data grows to
+ * hundreds of segments; a lost retransmission — or a loss of the first segment sent after the
+ * recovery point, which RFC 6582 (and Linux, holding the Recovery state at snd_una = high_seq)
+ * leaves to the timeout — then costs a go-back-N that resends what the receiver already holds.
  */
 describe('BBR v1 under random loss (reference-2mbps: 2 Mb/s, 100 ms, 25 packets; 5 seeds, 100 s, SACK on)', () => {
   /** 1000-byte payload in 1052-byte packets (40 bytes TCP/IP header, 12 bytes timestamps). */

@@ -100,8 +100,14 @@ describe.runIf(haveChromium)('variant panels in Chromium', () => {
     const s = preset('probing-testbed', 'probing');
     const result = runScenario(s);
     const cycles = probeCycles(result.trace, 0, s.flows[0].tcp.mssBytes, result.sim.simTimeS);
-    // a cycle whose two probes were both answered first time, to zoom into
-    const c = cycles.find((x) => x.decision !== null && x.exchanges.length === 2 && x.exchanges.every((e) => e.ackS !== null));
+    // a cycle whose two probes were both answered first time, in round trips of similar length (a
+    // probe sent into a full queue takes far longer than the next: its partner's arrows would be
+    // too narrow at this zoom to carry their names), to zoom into
+    const similar = (x: (typeof cycles)[number]): boolean => {
+      const [r1, r2] = x.exchanges.map((e) => e.rttMs ?? Number.NaN);
+      return Math.max(r1, r2) <= 1.5 * Math.min(r1, r2);
+    };
+    const c = cycles.find((x) => x.decision !== null && x.exchanges.length === 2 && x.exchanges.every((e) => e.ackS !== null) && similar(x));
     if (!c?.decision) throw new Error('probing-testbed has no clean probe cycle');
     const padS = (c.endS - c.startS) * 0.4;
     await open(s, { panels: ['cwnd', 'probe'], windowS: [c.startS - padS, c.endS + padS] }, '#probe-chart path.probe-arrow');

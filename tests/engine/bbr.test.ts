@@ -370,6 +370,30 @@ describe('bbr', () => {
     expect(h.cwndSegments).toBe(10);
   });
 
+  it('bbr timeout without SACK: the duplicates counted before it leave the pipe estimate, not the delivery count (Linux tcp_reset_reno_sack)', () => {
+    const h = tcpHarness({ variant: 'bbr', initialCwndSegments: 10 });
+    h.start(); // 0–9999 out; segment 0 is lost
+    h.advance(msToNs(100));
+    h.dupAck(2); // 1000–2999 arrived: two duplicates, counted as delivered and out of the network
+    expect(h.cwndSegments).toBe(14); // BBR's 12 + the 2 reported delivered
+    h.newSent();
+    h.advance(sToNs(1)); // RTO at 1 s: cwnd 1, segment 0 resent
+    expect(h.sender.timeouts).toBe(1);
+    expect(h.newSent()).toMatchObject([{ seq: 0, retransmit: true }]);
+    // A late duplicate for data sent before the timeout (going back, sndNxt ≤ recover): it counts
+    // nothing (Linux tcp_process_loss for Reno), and the earlier two no longer open the window —
+    // with them the sender would resend 1000–2999, which the receiver holds.
+    h.dupAck(1);
+    expect(h.cwndSegments).toBe(1);
+    expect(h.newSent()).toEqual([]);
+    // The resend of 0 arrives: ACK 4000 (1000–3999 were held). 4000 covered, the two earlier
+    // duplicates counted 2000 of it already ⇒ 2000 delivered, not 4000 (no double count):
+    // window 1 + 2 = 3, floored at 4 segments.
+    h.advance(msToNs(100));
+    h.ack(4000);
+    expect(h.sender.inspect().cwndSegments).toBe(4);
+  });
+
   it('bbr ignores ECN echoes', () => {
     const h = tcpHarness({ variant: 'bbr', initialCwndSegments: 10 });
     h.start();

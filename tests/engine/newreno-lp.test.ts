@@ -286,6 +286,20 @@ describe('newreno-ideal-lp', () => {
     });
   }
 
+  it('newreno-ideal-lp wireless loss with SACK and more in flight than cwnd (after a recovery): ssthresh = cwnd, the window is kept, not opened', () => {
+    const h = tcpHarness({ variant: 'newreno-ideal-lp', initialCwndSegments: 10, sack: true, recovery: 'sack' });
+    h.start(); // 0–9999 out
+    // cwnd 8 segments with 10 outstanding, as a SACK recovery's exit (cwnd = ssthresh) can leave it.
+    h.sender.cwndBytes = 8000;
+    h.dropped(0, 'channel-error');
+    for (const end of [2000, 3000, 4000]) h.ack(0, { sack: [1000, end] });
+    // min(FlightSize 10000, cwnd 8000) = 8000; RFC 6675 recovery: cwnd = ssthresh. (The flight
+    // alone, 10 segments, would open the window at a loss.)
+    expect(h.verdicts).toMatchObject([{ seq: 0, verdict: 'wireless' }]);
+    expect(h.ssthreshSegments).toBe(8);
+    expect(h.cwndSegments).toBe(8);
+  });
+
   it('newreno-ideal-lp ignores the delay signal: a channel error at V_P = 5.6 is still wireless', () => {
     const h = afterTwoAcks(200, 'newreno-ideal-lp');
     h.dropped(2000, 'channel-error');

@@ -84,24 +84,25 @@ describe('probing probe cycle', () => {
     expect(h.sender.dataSuspended).toBe(false);
   });
 
-  it('probing lost PROBE1: the probe timer (SRTT = 300 ms) restarts the exchange with a new id; the old reply is ignored', () => {
+  it('probing lost PROBE1: the probe timer (SRTT + 4·RTTVAR = 300 + 600 = 900 ms) restarts the exchange with a new id; the old reply is ignored', () => {
     const h = primed();
-    h.dupAck(3); // PROBE1 id 1 at 300 ms, timer due at 600 ms
-    h.advance(299 * MS);
+    h.dupAck(3); // PROBE1 id 1 at 300 ms, probe timer due at 1200 ms (the RTO, at 1300 ms, is later)
+    h.advance(899 * MS);
     expect(h.probes).toHaveLength(1);
     h.advance(1 * MS);
     expect(h.probes.map((p) => [p.kind, p.id, p.tNs])).toEqual([
       [1, 1, 300 * MS],
-      [1, 2, 600 * MS],
+      [1, 2, 1200 * MS],
     ]);
+    expect(h.sender.timeouts).toBe(0);
     expect(snap(h)).toMatchObject({ probeState: 'probe1-sent', probeId: 2, probeTimeouts: 1 });
     // The PR1_ACK of the abandoned exchange arrives late: no PROBE2 for it.
     h.advance(10 * MS);
     h.probeAck(2, 1);
     expect(h.probes).toHaveLength(2);
-    // Exchange 2 completes normally; its RTTs are measured from its own PROBE1 (600 ms).
+    // Exchange 2 completes normally; its RTTs are measured from its own PROBE1 (1200 ms).
     h.advance(20 * MS);
-    h.probeAck(2, 2); // s1 = 630 − 600 = 30 ms
+    h.probeAck(2, 2); // s1 = 1230 − 1200 = 30 ms
     h.advance(30 * MS);
     h.probeAck(4, 2); // s2 = 30 ms
     expect(snap(h)).toMatchObject({ inCycle: false, acprttMs: 30, bestProbeRttMs: 30, worstProbeRttMs: 30 });
@@ -117,16 +118,28 @@ describe('probing probe cycle', () => {
     ]);
   });
 
+  it('probing a probe reply slower than SRTT still counts: the probe timer is SRTT + 4·RTTVAR, not the mean RTT', () => {
+    const h = primed();
+    h.dupAck(3); // SRTT 300 ms; a queue-full probe RTT of 500 ms must be measured, not timed out
+    h.advance(500 * MS);
+    h.probeAck(2, 1);
+    h.advance(300 * MS);
+    h.probeAck(4, 1);
+    expect(snap(h)).toMatchObject({ inCycle: false, probeTimeouts: 0, bestProbeRttMs: 300, worstProbeRttMs: 500 });
+    // acprtt = 0.2·500 + 0.8·300 = 340 ≤ midpoint 400, s1 = 500 > 340 ⇒ Reno's answer (halve).
+    expect(h.probeRecords.map((r) => r.event)).toContain('reno-recovery');
+  });
+
   it('probing lost PR2_ACK: the timer restarts from PROBE1 with a new id; the late PR2_ACK is ignored', () => {
     const h = primed();
     h.dupAck(3);
     h.advance(50 * MS);
-    h.probeAck(2, 1); // PROBE2 id 1 at 350 ms, its timer due at 650 ms
-    h.advance(300 * MS);
+    h.probeAck(2, 1); // PROBE2 id 1 at 350 ms, its timer due at 1250 ms
+    h.advance(900 * MS);
     expect(h.probes.map((p) => [p.kind, p.id, p.tNs])).toEqual([
       [1, 1, 300 * MS],
       [3, 1, 350 * MS],
-      [1, 2, 650 * MS],
+      [1, 2, 1250 * MS],
     ]);
     // The PR2_ACK of exchange 1 shows up after all: stale, the cycle goes on.
     h.probeAck(4, 1);
@@ -357,15 +370,20 @@ describe('probing decisions', () => {
 
   it('probing a timeout during a dupACK cycle: the cycle goes on as a timeout-triggered one', () => {
     const h = primed();
-    h.dupAck(4); // cycle at 300 ms; the RTO (armed at 300 ms) is due at 1300 ms
-    h.advance(999 * MS); // PROBE1 lost, restarted every 300 ms: ids 1 (300), 2 (600), 3 (900), 4 (1200)
-    expect(h.probes.map((p) => p.id)).toEqual([1, 2, 3, 4]);
-    h.advance(1 * MS);
+    h.advance(50 * MS);
+    h.dupAck(4); // cycle at 350 ms, probe timer 900 ms; the RTO (armed at 300 ms) is due at 1300 ms
+    h.advance(900 * MS); // PROBE1 lost: exchange 2 at 1250 ms
+    expect(h.probes.map((p) => [p.id, p.tNs])).toEqual([
+      [1, 350 * MS],
+      [2, 1250 * MS],
+    ]);
+    h.advance(50 * MS); // 1300 ms: the sender's timeout, in the middle of the cycle
     expect(h.sender.timeouts).toBe(1);
     expect(snap(h)).toMatchObject({ inCycle: true, trigger: 'rto' });
-    h.probeAck(2, 4); // s1 = 1300 − 1200 = 100 ms
+    h.advance(50 * MS);
+    h.probeAck(2, 2); // s1 = 1350 − 1250 = 100 ms
     h.advance(100 * MS);
-    h.probeAck(4, 4); // s2 = 100 ms ⇒ acprtt 100 = best = worst: Immediate
+    h.probeAck(4, 2); // s2 = 100 ms ⇒ acprtt 100 = best = worst: Immediate
     // Resent as after a timeout (the sender went back), and the 4 duplicates no longer count.
     expect(h.newSent().map((s) => s.seq)).toEqual([1000]);
     h.ack(10000);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
 import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
+import { Prr } from '../../src/engine/tcp/recovery/prr.ts';
 
 const errorArb = fc.oneof(
   fc.record({ kind: fc.constant('bernoulli' as const), per: fc.double({ min: 0, max: 0.08, noNaN: true }) }),
@@ -187,10 +188,12 @@ describe('random scenarios', () => {
   /**
    * Every variant × every recovery: outside the loss state (go-back-N after a timeout, whose
    * resends may be spurious: the timer cannot know), a flow retransmits no more segments than the
-   * links dropped of its data. Two causes of spurious retransmissions are left out by
-   * construction, since no sender can avoid them: lost ACKs (the SACK information they carried
-   * is gone) and a token bucket in front of the sender (its wait stretches the flight, so RFC
-   * 6675's NextSeg rule 3 may resend a segment still queued at the end of a transfer).
+   * links dropped of its data, plus one per ACK of the flow that was lost (to a channel error or
+   * to a reverse queue): a lost ACK takes its cumulative advance and SACK blocks with it, so the
+   * sender may resend one segment the receiver already holds. A token bucket in front of the
+   * sender is still left out (its wait stretches the flight, so RFC 6675's NextSeg rule 3 may
+   * resend a segment still queued at the end of a transfer; also found with BBR on Reno
+   * recovery — not yet explained).
    */
   it('retransmit outside timeouts no more than the links dropped, with any variant and recovery', () => {
     const LOSS = CA_STATES.indexOf('loss');
@@ -199,7 +202,7 @@ describe('random scenarios', () => {
         const run = checkedRun(s);
         const t = run.trace;
         s.flows.forEach((f, fi) => {
-          if (f.tokenBucket !== null || f.access.reverse.errors.length > 0 || s.path.some((l) => l.reverse.errors.length > 0)) return;
+          if (f.tokenBucket !== null) return;
           let state = 0;
           let k = 0;
           let retransmissions = 0;
@@ -212,8 +215,13 @@ describe('random scenarios', () => {
             if (t.send.retransmit[i] === 1 && state !== LOSS) retransmissions++;
           }
           let drops = 0;
-          for (let i = 0; i < t.drop.tNs.length; i++) if (t.drop.flow[i] === fi && t.drop.isAck[i] === 0) drops++;
-          expect(retransmissions, `${f.variant} / ${f.tcp.recovery} / sack ${f.tcp.sack}`).toBeLessThanOrEqual(drops);
+          let ackDrops = 0;
+          for (let i = 0; i < t.drop.tNs.length; i++) {
+            if (t.drop.flow[i] !== fi) continue;
+            if (t.drop.isAck[i] === 0) drops++;
+            else ackDrops++;
+          }
+          expect(retransmissions, `${f.variant} / ${f.tcp.recovery} / sack ${f.tcp.sack}`).toBeLessThanOrEqual(drops + ackDrops);
         });
       }),
       { numRuns: 80, seed: 15 },
@@ -257,6 +265,64 @@ describe('random scenarios', () => {
         });
       }),
       { numRuns: 60, seed: 11 },
+    );
+  });
+});
+
+/**
+ * PRR (RFC 6937 §3) over random recovery episodes: any RecoverFS, ssthresh below it, and any
+ * sequence of ACKs (DeliveredData, the pipe the sender sees, segments actually sent after each).
+ * What the RFC's algebra guarantees, checked on every ACK:
+ * - sndcnt is never negative;
+ * - while pipe > ssthresh (proportional part) the episode has sent, counting this ACK's sndcnt,
+ *   no more than ⌈prr_delivered · ssthresh / RecoverFS⌉ segments (whole segments, as Linux);
+ * - once pipe ≤ ssthresh, pipe + sndcnt ≤ ssthresh: PRR never takes pipe above ssthresh, and it
+ *   sends no more than the slow-start reduction bound, max(prr_delivered − prr_out,
+ *   DeliveredData) + MSS (the conservative bound: prr_delivered − prr_out);
+ * - cwnd = pipe + sndcnt.
+ */
+describe('PRR (RFC 6937) bounds over random episodes', () => {
+  const MSS = 1000;
+  const episodeArb = fc.record({
+    conservative: fc.boolean(),
+    recoverFsSegments: fc.integer({ min: 2, max: 200 }),
+    ssthreshFraction: fc.double({ min: 0.05, max: 1, noNaN: true }),
+    acks: fc.array(
+      fc.record({ deliveredSegments: fc.integer({ min: 0, max: 4 }), pipeChange: fc.integer({ min: -4, max: 2 }), sendShare: fc.double({ min: 0, max: 1, noNaN: true }) }),
+      { minLength: 1, maxLength: 120 },
+    ),
+  });
+
+  it('keep sndcnt within the proportional and reduction bounds, and pipe + sndcnt ≤ ssthresh once pipe is at or below it', () => {
+    fc.assert(
+      fc.property(episodeArb, (e) => {
+        const prr = new Prr(e.conservative);
+        const recoverFs = e.recoverFsSegments * MSS;
+        const ssthresh = Math.max(2 * MSS, Math.floor(e.recoverFsSegments * e.ssthreshFraction) * MSS);
+        prr.start(recoverFs);
+        let pipe = recoverFs;
+        for (const a of e.acks) {
+          const delivered = a.deliveredSegments * MSS;
+          pipe = Math.max(0, pipe - delivered + a.pipeChange * MSS);
+          const before = { delivered: prr.deliveredBytes + delivered, out: prr.outBytes };
+          const cwnd = prr.onAck(delivered, pipe, ssthresh, MSS);
+          const sndcnt = prr.sndcntBytes;
+          expect(sndcnt).toBeGreaterThanOrEqual(0);
+          expect(cwnd).toBe(pipe + sndcnt);
+          if (pipe > ssthresh) {
+            if (sndcnt > 0) expect(before.out + sndcnt).toBeLessThanOrEqual(Math.ceil((before.delivered * ssthresh) / recoverFs / MSS) * MSS);
+          } else {
+            expect(pipe + sndcnt).toBeLessThanOrEqual(ssthresh);
+            const limit = e.conservative ? before.delivered - before.out : Math.max(before.delivered - before.out, delivered) + MSS;
+            expect(sndcnt).toBeLessThanOrEqual(Math.max(limit, 0));
+          }
+          // The sender sends some of what it may (whole segments), and pipe grows by it.
+          const sent = Math.floor((sndcnt / MSS) * a.sendShare) * MSS;
+          prr.sent(sent);
+          pipe += sent;
+        }
+      }),
+      { numRuns: 400, seed: 6937 },
     );
   });
 });

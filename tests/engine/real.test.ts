@@ -203,8 +203,8 @@ describe('real receiver agent', () => {
 });
 
 describe('real sender', () => {
-  function levelOut(level: number) {
-    const h = tcpHarness({ variant: 'real' });
+  function levelOut(level: number, recovery: 'auto' | 'sack-prr' = 'auto') {
+    const h = tcpHarness({ variant: 'real', recovery });
     h.start();
     h.newSent();
     h.ack(2000, { option: level });
@@ -252,6 +252,23 @@ describe('real sender', () => {
     h.ack(10000, { option: 4 });
     expect(h.sender.inRecovery).toBe(false);
     expect(h.cwndSegments).toBe(8);
+  });
+
+  it('real with SACK recovery: cwnd stays 2·level, no Reno inflation (pipe already leaves out what was SACKed)', () => {
+    const h = levelOut(4, 'sack-prr'); // cwnd 8 ⇒ segments 2000..9000 out; 2000 lost
+    h.newSent();
+    for (const end of [4000, 5000, 6000]) h.ack(2000, { sack: [3000, end], option: 4 });
+    expect(h.sender.inRecovery).toBe(true);
+    // 8 segments, not 8 + 3. RFC 6675 pipe: 6000–9999 (4 segments; 2000 IsLost, 3000–5999
+    // SACKed), + 1 for the retransmission of 2000; new data while pipe < 8: 10000, 11000, 12000.
+    // (With the inflation, cwnd 11, six new segments would go.)
+    expect(h.cwndSegments).toBe(8);
+    expect(h.newSent().map((s) => [s.seq, s.retransmit])).toEqual([
+      [2000, true],
+      [10000, false],
+      [11000, false],
+      [12000, false],
+    ]);
   });
 
   it('real timeout without a duplicate ACK since the timer was set: cwnd to 2 segments, back on the next ACK', () => {

@@ -25,8 +25,8 @@ function ackAt(h: TcpHarness, ms: number, ackNo: number): void {
  *   stage 1 = 7/8·100000 + 1/8·200000 = 112500; BWE = 7/8·100000 + 1/8·112500 = 101562.5 B/s;
  *   bk = 10000. cwnd: slow start 50 + 4 = 54 segments.
  */
-function westwoodPlusSampled(): TcpHarness {
-  const h = tcpHarness({ variant: 'westwood-plus', initialCwndSegments: 50, timestamps: true });
+function westwoodPlusSampled(recovery: 'auto' | 'sack-prr' = 'auto'): TcpHarness {
+  const h = tcpHarness({ variant: 'westwood-plus', initialCwndSegments: 50, timestamps: true, recovery });
   h.start();
   ackAt(h, 100, 20000);
   expect(h.sender.inspect()).toMatchObject({ samples: 0, windowBytes: 20000, bweBps: 0 });
@@ -74,6 +74,24 @@ describe('westwood-plus', () => {
     ackAt(h, 360, 65000);
     expect(h.sender.inspect().windowBytes).toBe(15000);
     expect(h.sender.cwndBytes).toBe(9000);
+  });
+
+  it('westwood-plus with SACK + PRR: Reno’s threshold during the episode, cwnd = ssthresh = ⌊BWE·RTTmin/MSS⌋ when it ends (Linux CA_EVENT_COMPLETE_CWR)', () => {
+    const h = westwoodPlusSampled('sack-prr');
+    h.newSent();
+    // 54 segments in flight (60000…114000); three duplicates SACK 61000…64000.
+    for (const end of [62000, 63000, 64000]) h.ack(60000, { sack: [61000, end], tsEcrNs: msToNs(260) });
+    expect(h.sender.inRecovery).toBe(true);
+    // RFC 5681 / tcp_reno_ssthresh: max(FlightSize / 2, 2 MSS) = 27 segments, not the estimate's 10.
+    expect(h.ssthreshSegments).toBe(27);
+    expect(h.newSent()[0]).toMatchObject({ seq: 60000, retransmit: true });
+    // The full ACK at 450 ms (a window of exactly 100 ms: no new sample, BWE stays 101562.5 B/s)
+    // ends the episode: ⌊101562.5 · 0.1 / 1000⌋ = 10 segments for both.
+    ackAt(h, 450, 114000);
+    expect(h.sender.inRecovery).toBe(false);
+    expect(h.sender.inspect().samples).toBe(2);
+    expect(h.ssthreshSegments).toBe(10);
+    expect(h.cwndSegments).toBe(10);
   });
 
   it('westwood-plus with no estimate yet falls back to the 2-segment floor', () => {

@@ -217,11 +217,17 @@ export class Sender implements Conn, Endpoint {
   get capsWindowAtLoss(): boolean {
     return this.cc.capWindowAtLoss === true;
   }
+  get recoveryReducesGradually(): boolean {
+    return this.recovery.reducesGradually === true;
+  }
   get sendsByPipe(): boolean {
     return this.caState === 'recovery' && this.recovery.nextSegment !== undefined;
   }
   get srttNs(): number {
     return this.rtt.srttNs;
+  }
+  get rttVarNs(): number {
+    return this.rtt.rttvarNs;
   }
   get minRttNs(): number {
     return this.rtt.minRttNs;

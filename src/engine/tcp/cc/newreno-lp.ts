@@ -9,8 +9,9 @@
  * - At every loss event (third duplicate ACK, or retransmission timeout) the predictor's current
  *   state is the verdict: congested ⇒ congestion loss, uncongested ⇒ wireless loss.
  * - Congestion ⇒ exactly NewReno (RFC 6582): ssthresh = FlightSize/2.
- * - Wireless ⇒ ssthresh = FlightSize; after three duplicate ACKs cwnd = ssthresh + 3·MSS and
- *   NewReno fast recovery; after a timeout cwnd = 1 segment.
+ * - Wireless ⇒ ssthresh = FlightSize ("the current flight size"; with SACK at most cwnd, see
+ *   `lossDifferentiatedSsthresh`); after three duplicate ACKs cwnd = ssthresh + 3·MSS and NewReno
+ *   fast recovery; after a timeout cwnd = 1 segment.
  *
  * Choices where the paper is silent (tunables below):
  * - When V_P is estimated (`estimateAt`). Default 'every-rtt': §2 calls the Vegas predictor one
@@ -82,9 +83,19 @@ export interface LossJudge {
   estimateValues(c: Conn, out: number[]): void;
 }
 
-/** ssthresh after a loss with this verdict: NewReno's half the flight, or the whole flight for a wireless loss. */
+/**
+ * ssthresh after a loss with this verdict: NewReno's half the flight, or for a wireless loss the
+ * whole flight ("the current flight size"). With SACK, at most cwnd: there the flight
+ * (sndMax − sndUna) also counts what the receiver holds above the holes, and a recovery that
+ * starts as the previous one ends (new losses among what it sent) finds it far above cwnd; taken
+ * as ssthresh, every such episode judged wireless raised the window again — a runaway that kept
+ * the queue overflowing (reference-2mbps, Ideal-LP, SACK, PER 0.5 %: 23 914 drops for 946 now).
+ * Without SACK the paper's rule stands as written.
+ */
 export function lossDifferentiatedSsthresh(c: Conn, verdict: Verdict): number {
-  return verdict === 'wireless' ? Math.max(c.flightBytes, 2 * c.mssBytes) : renoSsthresh(c);
+  if (verdict !== 'wireless') return renoSsthresh(c);
+  const flightBytes = c.sack.enabled ? Math.min(c.flightBytes, c.cwndBytes) : c.flightBytes;
+  return Math.max(flightBytes, 2 * c.mssBytes);
 }
 
 /** NewReno whose ssthresh at a loss event depends on the judge's verdict (§2's reaction). */

@@ -38,6 +38,8 @@ export interface Conn {
   /** The last send attempt was stopped by cwnd (not by the receiver window or lack of data). */
   readonly cwndLimited: boolean;
   readonly srttNs: number;
+  /** RFC 6298 RTTVAR, ns (0 before the first sample). */
+  readonly rttVarNs: number;
   /** Smallest RTT sample so far; Infinity before the first. */
   readonly minRttNs: number;
   readonly latestRttNs: number;
@@ -69,6 +71,8 @@ export interface Conn {
   noteLost(): void;
   /** In recovery the sender sends by the recovery's pipe (RFC 6675 NextSeg), not by FlightSize. */
   readonly sendsByPipe: boolean;
+  /** The flow's recovery brings cwnd down to ssthresh gradually and sets it on exit (PRR): Recovery.reducesGradually. */
+  readonly recoveryReducesGradually: boolean;
   /** The variant's `capWindowAtLoss`: a loss event never raises cwnd to a larger ssthresh. */
   readonly capsWindowAtLoss: boolean;
   /** Send again from sndUna as the window allows (Tahoe's and the timeout's go-back-N). */

@@ -184,6 +184,7 @@ export function createSackRecovery(withPrr: boolean): Recovery {
   }
 
   return {
+    reducesGradually: prr !== null,
     onAck() {
       sackDupAcks = 0;
     },

@@ -23,6 +23,11 @@ export interface Recovery {
   onTimeout(c: Conn): void;
   /** Optional. In recovery, the next segment to send (RFC 6675 NextSeg), or null for nothing now. Absent: the window rule. */
   nextSegment?(c: Conn): number | null;
+  /**
+   * Optional. The window comes down to ssthresh gradually over the episode and is set to it on
+   * exit (PRR, RFC 6937 — the standard successor of rate-halving), rather than at once on entry.
+   */
+  readonly reducesGradually?: boolean;
   /** Optional. What the recovery holds (pipe, HighRxt, PRR counters), merged into the flow's snapshot. */
   inspect?(c: Conn): Snapshot;
 }

@@ -20,8 +20,12 @@
  * delivered up to the target, never below inflight + delivered; leaving recovery restores the
  * window saved at its start. A timeout: the loss window (1 segment), window growth by delivered
  * bytes, the saved window restored once the cumulative ACK passes what was outstanding at the
- * timeout (the sender's loss state). Every segment newly declared lost takes one segment off the
- * window (Linux rs->losses). ECN echoes are ignored (BBR v1 has no ECN response).
+ * timeout (the sender's loss state). Without SACK a timeout also forgets, for the pipe, the
+ * segments duplicate ACKs had reported delivered (Linux tcp_enter_loss → tcp_reset_reno_sack: the
+ * go-back-N resends them), though not for the delivery count; and while going back (sndNxt ≤ the
+ * timeout's recovery point) a duplicate ACK counts nothing (Linux tcp_process_loss). Every segment
+ * newly declared lost takes one segment off the window (Linux rs->losses). ECN echoes are ignored
+ * (BBR v1 has no ECN response).
  *
  * Deviations / simplifications:
  * - No idle-restart handling, no ACK-aggregation extra
@@ -105,7 +109,10 @@ class Bbr implements CongestionControl {
     // With SACK the ACK says exactly what it delivered (RFC 6937 DeliveredData); without, a
     // duplicate counts one segment and the cumulative ACK the rest.
     let d: AckDelivery;
-    if (a.ackedBytes === 0) d = sampler.onDupAck(c.nowNs, a.deliveredBytes, c.sack.enabled ? -1 : c.sndMax - c.sndUna - c.mssBytes);
+    // Without SACK, after a timeout while going back over what was outstanding (Linux
+    // tcp_process_loss for Reno): a duplicate ACK is not counted as a delivery.
+    const goingBack = !c.sack.enabled && c.caState === 'loss' && c.sndNxt <= c.recoverSeq;
+    if (a.ackedBytes === 0) d = sampler.onDupAck(c.nowNs, goingBack ? 0 : a.deliveredBytes, c.sack.enabled ? -1 : c.sndMax - c.sndUna - c.mssBytes);
     else d = sampler.onCumulativeAck(a.ackNo - a.ackedBytes, a.ackNo, c.nowNs, c.minRttNs, c.sack.enabled ? Math.max(a.deliveredBytes, 0) : -1);
     this.onDelivery(c, a, d);
   }
@@ -116,6 +123,7 @@ class Bbr implements CongestionControl {
       this.saveCwnd();
       this.windowBytes = c.mssBytes;
       c.cwndBytes = c.mssBytes;
+      this.model(c).forgetDupAcksForPipe();
       // Linux bbr_set_state(TCP_CA_Loss): the state is Loss from now on, without the recovery
       // entry step; the full-pipe estimator starts over.
       this.prevLossState = 'loss';

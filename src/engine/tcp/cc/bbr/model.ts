@@ -123,6 +123,12 @@ export class DeliveryRateSampler {
   private appLimitedUntilBytes = 0;
   /** Bytes already counted for duplicate ACKs, not yet covered by the cumulative ACK. */
   private dupCreditBytes = 0;
+  /**
+   * Of those, the ones still taken as having left the network (Linux's Reno sacked_out): the same
+   * until a timeout, which forgets them for the pipe but not for delivery (counting them again
+   * when the cumulative ACK covers them would fake a burst of delivery).
+   */
+  private dupPipeBytes = 0;
   /** Per-segment state at its latest transmission, by first byte. */
   private readonly records = new Map<number, SendRecord>();
 
@@ -156,6 +162,7 @@ export class DeliveryRateSampler {
     if (creditCapBytes >= 0) {
       bytes = Math.max(Math.min(bytes, creditCapBytes - this.dupCreditBytes), 0);
       this.dupCreditBytes += bytes;
+      this.dupPipeBytes += bytes;
     }
     this.deliveredBytes += bytes;
     if (bytes > 0) this.deliveredNs = nowNs;
@@ -172,7 +179,10 @@ export class DeliveryRateSampler {
     const acked = toSeq - fromSeq;
     const firstMss = Math.min(acked, this.mssBytes);
     const newly = newlyBytes >= 0 ? newlyBytes : Math.max(acked - this.dupCreditBytes, firstMss);
-    if (newlyBytes < 0) this.dupCreditBytes = Math.max(0, this.dupCreditBytes - (acked - firstMss));
+    if (newlyBytes < 0) {
+      this.dupCreditBytes = Math.max(0, this.dupCreditBytes - (acked - firstMss));
+      this.dupPipeBytes = Math.max(0, this.dupPipeBytes - (acked - firstMss));
+    }
     this.deliveredBytes += newly;
     this.deliveredNs = nowNs;
     this.clearAppLimited();
@@ -201,9 +211,18 @@ export class DeliveryRateSampler {
     };
   }
 
-  /** Bytes the duplicate ACKs reported delivered that the cumulative ACK has not covered yet: they have left the network. */
+  /**
+   * A timeout: without SACK the duplicates counted so far no longer say what is in flight once
+   * everything outstanding is declared lost and sent again (Linux tcp_enter_loss →
+   * tcp_reset_reno_sack). Their delivery stays counted.
+   */
+  forgetDupAcksForPipe(): void {
+    this.dupPipeBytes = 0;
+  }
+
+  /** Bytes the duplicate ACKs reported delivered that the cumulative ACK has not covered yet and that are taken to have left the network. */
   get dupAckedBytes(): number {
-    return this.dupCreditBytes;
+    return this.dupPipeBytes;
   }
 
   /** The sender has nothing to send although the window would allow it (or BBR holds back in PROBE_RTT). */
