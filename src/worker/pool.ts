@@ -23,6 +23,13 @@ export interface Job {
   opts?: WorkerRunOptions;
 }
 
+export interface BatchOptions {
+  /** Called with each result (and its job index) as it arrives, while the batch is still current. */
+  onResult?: (index: number, result: RunOutput) => void;
+  /** Job indices to run before the others (the run the viewer is looking at). */
+  first?: readonly number[];
+}
+
 export class SimPool {
   private readonly clients: SimClient[];
   private batch = 0;
@@ -41,24 +48,37 @@ export class SimPool {
   }
 
   /**
-   * Runs every job, spread over the workers (job i on worker i mod size, in order), and
-   * resolves with the results in job order. Rejects with SupersededError if a newer batch is
-   * submitted first, or with the first failure.
+   * Runs every job and resolves with the results in job order. The jobs wait in one queue and
+   * each worker takes the next as soon as it is free, so no worker idles while runs are left
+   * (a fixed split would leave one waiting while another works through its share). `first`
+   * jobs (indices) go ahead of the others, which keep their order. Each result is handed to
+   * `onResult` as it arrives, for progressive display. Rejects with SupersededError if a newer
+   * batch is submitted first, or with the first failure.
    */
-  runAll(jobs: readonly Job[]): Promise<RunOutput[]> {
+  runAll(jobs: readonly Job[], { onResult, first = [] }: BatchOptions = {}): Promise<RunOutput[]> {
     const batch = ++this.batch;
     for (const c of this.clients) if (c.busy) c.cancel();
     const results: RunOutput[] = new Array<RunOutput>(jobs.length);
-    const lanes = this.clients.map(async (client, lane) => {
-      for (let i = lane; i < jobs.length; i += this.clients.length) {
+    const queue = [...new Set([...first.filter((i) => i >= 0 && i < jobs.length), ...jobs.keys()])];
+    const lanes = this.clients.map(async (client) => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
         if (batch !== this.batch) throw new SupersededError();
         results[i] = await client.run(jobs[i].scenario, jobs[i].opts ?? {});
+        if (batch !== this.batch) throw new SupersededError();
+        onResult?.(i, results[i]);
       }
     });
-    return Promise.all(lanes).then(() => {
-      if (batch !== this.batch) throw new SupersededError();
-      return results;
-    });
+    return Promise.all(lanes).then(
+      () => {
+        if (batch !== this.batch) throw new SupersededError();
+        return results;
+      },
+      (e: unknown) => {
+        // one failure ends the batch: the other workers stop taking its jobs
+        queue.length = 0;
+        throw e;
+      },
+    );
   }
 
   dispose(): void {

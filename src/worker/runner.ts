@@ -8,7 +8,7 @@
  */
 import type { Scenario } from '../scenarios/schema.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
-import { flushDeferredHash, takeTraceHash } from './deferredHash.ts';
+import { takeTraceHash } from './deferredHash.ts';
 import { startRun } from './runForDisplay.ts';
 
 /**
@@ -82,8 +82,6 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
       const id = ++latest;
       const out = await drive(scenario, opts, isCurrent(id));
       if (!out) throw new Error(SUPERSEDED);
-      // the fingerprint is computed on the next turn, once this result has been posted
-      if (out.hashTicket) void yieldNow().then(flushDeferredHash);
       return out;
     },
     async traceHash(ticket) {

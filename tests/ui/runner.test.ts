@@ -6,11 +6,12 @@
  * any real run.
  */
 import { describe, expect, it } from 'vitest';
-import { traceHash } from '../../src/engine/core/trace.ts';
+import { TRACE_TABLES, traceHash, type TraceData } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
+import { deferTraceHash, PENDING_VALUES_MAX, takeTraceHash } from '../../src/worker/deferredHash.ts';
 import { createRunner, SLICE_EVENTS, SUPERSEDED } from '../../src/worker/runner.ts';
 
 function preset(name: string, durationS: number, seed?: number): Scenario {
@@ -45,7 +46,7 @@ describe('worker runner (sliced, latest-wins)', () => {
     expect(seen.every((n, i) => n === (i + 1) * SLICE_EVENTS)).toBe(true);
   });
 
-  it('a deferred fingerprint follows the result and is the engine\'s, also when a second run reuses the scratch copy first', async () => {
+  it('a deferred fingerprint is computed when asked and is the engine\'s, also after a second run finished first', async () => {
     const runner = createRunner(nextTurn);
     const other = { ...short, seed: 8 };
     const a = await runner.run(short, { deferHash: true });
@@ -98,5 +99,23 @@ describe('worker runner (sliced, latest-wins)', () => {
     const real = busy.run(short, {});
     expect(await warm).toBe(0);
     expect((await real).traceHash).toBe(traceHash(runScenario(short).trace));
+  });
+});
+
+describe('deferred fingerprints (worker memory)', () => {
+  it('keeps copies waiting for their request within a budget, dropping the oldest first', () => {
+    // three traces of 0.4 × the budget each: the third pushes the first one out
+    const rows = Math.ceil((0.4 * PENDING_VALUES_MAX) / TRACE_TABLES.cwnd.length);
+    const trace = (v: number): TraceData => {
+      const t = runScenario(preset('reference-2mbps', 1)).trace;
+      const col = (): Float64Array => new Float64Array(rows).fill(v);
+      return { ...t, cwnd: { tNs: col(), flow: col(), cwndBytes: col(), ssthreshBytes: col() } };
+    };
+    const [a, b, c] = [1, 2, 3].map(trace);
+    const tickets = [a, b, c].map(deferTraceHash);
+    expect(takeTraceHash(tickets[0])).toBeUndefined();
+    expect(takeTraceHash(tickets[2])).toBe(traceHash(c));
+    expect(takeTraceHash(tickets[1])).toBe(traceHash(b));
+    expect(takeTraceHash(tickets[1])).toBeUndefined(); // collected once
   });
 });
