@@ -7,6 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { variantNames } from '../catalogue/variants.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { poolSizeFor, SimPool } from '../worker/pool.ts';
+import { scenarioId } from '../worker/scenarioId.ts';
 import type { WindowS } from './charts/frame.ts';
 import { QuickControls } from './controls/QuickControls.tsx';
 import { ScenarioControls } from './controls/ScenarioControls.tsx';
@@ -127,6 +128,8 @@ export function App() {
   }, [hashSync]);
 
   const jobs = useMemo(() => (scenario ? runJobs(scenario, view.compare) : null), [scenario, view.compare]);
+  // what the panels' runs must say they ran once the picture has settled (see Stage's data-runs)
+  const currentId = useMemo(() => (scenario ? scenarioId(scenario) : undefined), [scenario]);
   const runs = useRuns(initial.fatal ? null : pool(), jobs);
   const set = runs.set;
 
@@ -148,7 +151,7 @@ export function App() {
   }, [set, dispatch]);
   // children's layout effects (the charts' D3 renders) have run by now: the new picture is drawn
   useLayoutEffect(() => {
-    if (set) measureRedraw();
+    if (set) measureRedraw(set.updating.length === 0);
   }, [set]);
 
   const endS = set?.endS ?? scenario?.durationS ?? 1;
@@ -226,7 +229,16 @@ export function App() {
   // neither the long controls form nor the panels (measured: both showed up in redraw profiles).
   const controls = useMemo(() => (scenario ? <ScenarioControls scenario={scenario} onChange={setScenario} /> : null), [scenario, setScenario]);
   const quick = useMemo(() => (scenario ? <QuickControls scenario={scenario} variants={variants} onChange={setScenario} /> : null), [scenario, setScenario]);
-  const status = runs.running ? 'running…' : runs.stale ? 'this scenario did not run' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
+  const status =
+    set && runs.running && set.updating.length > 0 && !runs.stale
+      ? `drawn ${set.runs.length} of ${set.runs.length + set.updating.length}, updating ${set.updating.map((u) => u.label).join(', ')}…`
+      : runs.running
+        ? 'running…'
+        : runs.stale
+          ? 'this scenario did not run'
+          : set
+            ? `ran in ${Math.round(set.wallMs)} ms`
+            : '';
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
   const layout = view.compareLayout;
 
@@ -250,7 +262,7 @@ export function App() {
   );
 
   return (
-    <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}${embedded ? ' embed' : ''}`}>
+    <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}${embedded ? ' embed' : ''}`} data-scenario-id={currentId}>
       <Toolbar
         scenario={scenario}
         view={shownView}

@@ -36,6 +36,8 @@ export type RunOutput = ReturnType<typeof runScenario> & {
   traceHash: string;
   /** Non-zero when `traceHash` follows later: pass it to `SimApi.traceHash`. 0 when `traceHash` is set. */
   hashTicket: number;
+  /** `scenarioId` of the scenario this run is of (as the worker received it, caps not applied). */
+  scenarioId: string;
   /** Rows of every table in the full trace, posted or not (a panel is offered when its table has rows). */
   rows: Record<TableName, number>;
   /** The trace was reduced to per-bucket extremes for display; metrics are exact either way. */

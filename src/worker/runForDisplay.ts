@@ -15,6 +15,7 @@ import type { Scenario } from '../scenarios/schema.ts';
 import { applyCaps, DEFAULT_CAPS, eventCapNote, traceCapNote, type Caps, type CapPlan } from './caps.ts';
 import { decimateTrace, DISPLAY_ROWS_MAX } from './decimate.ts';
 import { deferTraceHash, traceValues } from './deferredHash.ts';
+import { scenarioId } from './scenarioId.ts';
 import type { RunOutput, RunPhasesMs, WorkerRunOptions } from './protocol.ts';
 
 export interface DisplayRun {
@@ -106,7 +107,7 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
       phases.decimate = clockMs() - t;
       const capNote = stopped === 'events' ? eventCapNote(caps, endS) : stopped === 'trace' ? traceCapNote(caps, endS) : plan.note;
       const stoppedEarly = stopped !== null;
-      return { ...result, trace, rows: rowCounts(full), stoppedEarly, endS, traceHash: hash, hashTicket, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases, sentAtEpochMs: 0 };
+      return { ...result, trace, scenarioId: scenarioId(scenario), rows: rowCounts(full), stoppedEarly, endS, traceHash: hash, hashTicket, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases, sentAtEpochMs: 0 };
     },
   };
 }

@@ -34,8 +34,18 @@ export interface VariantRun extends RunJob {
   result: RunOutput;
 }
 
+/** A compared variant whose run for this edit is still on its way: named, in its colour, as "updating". */
+export interface UpdatingRun {
+  key: string;
+  label: string;
+  colour: string;
+}
+
 export interface RunSet {
+  /** The runs drawn: every one from the same edit (never a mix), in job order. */
   runs: VariantRun[];
+  /** The edit's runs not in yet (progressive display); empty once the set is complete. */
+  updating: UpdatingRun[];
   compare: boolean;
   /** Longest run's end: the simulated time drawn (a run stopped by a cap ends where it stopped). */
   endS: number;
@@ -45,18 +55,25 @@ export interface RunSet {
   wallMs: number;
 }
 
-export function buildRunSet(jobs: readonly RunJob[], results: readonly RunOutput[], wallMs: number): RunSet {
+/**
+ * The set to draw from one edit's jobs and the results in so far (`results[i]` undefined while
+ * job i runs; at least one must be in). Colours and dashes follow the jobs, not the arrivals,
+ * so a variant keeps its colour while the others come in.
+ */
+export function buildRunSet(jobs: readonly RunJob[], results: readonly (RunOutput | undefined)[], wallMs: number): RunSet {
   const compare = jobs.some((j) => j.variant !== null);
   const colours = distinctColours(jobs.map((j) => j.variant ?? ''));
-  const runs = jobs.map((j, i) => ({
-    ...j,
-    label: j.variant ? variantLabel(j.variant) : '',
-    colour: colours[i],
-    dash: compare ? DASHES[i % DASHES.length] : null,
-    result: results[i],
-  }));
+  const runs: VariantRun[] = [];
+  const updating: UpdatingRun[] = [];
+  jobs.forEach((j, i) => {
+    const label = j.variant ? variantLabel(j.variant) : '';
+    const result = results[i];
+    if (result) runs.push({ ...j, label, colour: colours[i], dash: compare ? DASHES[i % DASHES.length] : null, result });
+    else updating.push({ key: j.key, label, colour: colours[i] });
+  });
+  if (runs.length === 0) throw new Error('buildRunSet needs at least one result');
   const partial = runs.some((r) => r.result.endS < r.scenario.durationS);
-  return { runs, compare, endS: Math.max(...runs.map((r) => r.result.endS)), partial, wallMs };
+  return { runs, updating, compare, endS: Math.max(...runs.map((r) => r.result.endS)), partial, wallMs };
 }
 
 /**
