@@ -215,6 +215,12 @@ export class SimClient {
     this.wakeIdle();
   }
 
+  /** Stops a run the worker started ahead of being asked (WorkerRunOptions.next), if nothing is in flight. */
+  dropAhead(): void {
+    if (this.pending) return;
+    this.live?.api.cancel().catch(() => undefined);
+  }
+
   dispose(): void {
     this.pending?.reject(new SupersededError());
     this.pending = null;

@@ -60,13 +60,39 @@ export class SimPool {
     for (const c of this.clients) if (c.busy) c.cancel();
     const results: RunOutput[] = new Array<RunOutput>(jobs.length);
     const queue = [...new Set([...first.filter((i) => i >= 0 && i < jobs.length), ...jobs.keys()])];
-    const lanes = this.clients.map(async (client) => {
-      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+    // Each worker is told which job it will most likely get next and starts it as soon as it
+    // posts a result (WorkerRunOptions.next), so it never waits for the main thread, which may
+    // be busy drawing the result it just sent. The hint is only a head start: a free worker
+    // still takes any job left (a hinted one last), and the hinted worker drops its head start.
+    /** Per worker, the job its last run told it to start ahead (undefined: none). */
+    const hint: (number | undefined)[] = this.clients.map(() => undefined);
+    const key = (i: number): string => `${batch}:${i}`;
+    const optsFor = (i: number, lane: number): WorkerRunOptions => {
+      const next = queue.find((j) => !hint.includes(j));
+      hint[lane] = next;
+      return {
+        ...jobs[i].opts,
+        jobKey: key(i),
+        next: next === undefined ? undefined : { scenario: jobs[next].scenario, opts: { ...jobs[next].opts, jobKey: key(next) } },
+      };
+    };
+    const take = (lane: number): number | undefined => {
+      const mine = hint[lane] === undefined ? -1 : queue.indexOf(hint[lane]);
+      const free = queue.findIndex((j) => !hint.includes(j));
+      const k = mine >= 0 ? mine : free >= 0 ? free : 0;
+      return queue.length > 0 ? queue.splice(k, 1)[0] : undefined;
+    };
+    // every worker's first job before any hint, so the first runs are spread over the workers
+    const firsts = this.clients.map(() => queue.shift());
+    const lanes = this.clients.map(async (client, lane) => {
+      for (let i = firsts[lane]; i !== undefined; i = take(lane)) {
         if (batch !== this.batch) throw new SupersededError();
-        results[i] = await client.run(jobs[i].scenario, jobs[i].opts ?? {});
+        results[i] = await client.run(jobs[i].scenario, optsFor(i, lane));
         if (batch !== this.batch) throw new SupersededError();
         onResult?.(i, results[i]);
       }
+      // this worker's head start is on a job another worker took: wasted work, stop it
+      if (hint[lane] !== undefined && batch === this.batch) client.dropAhead();
     });
     return Promise.all(lanes).then(
       () => {

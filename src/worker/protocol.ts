@@ -18,6 +18,17 @@ export interface WorkerRunOptions {
   /** Tables longer than this are decimated for display (see decimate.ts); Infinity keeps all. */
   displayRowsMax?: number;
   /**
+   * Names this run within a batch of runs (SimPool). A run asked for under the key of the run
+   * the worker is already doing ahead (`next`) is that run, taken over where it has got to.
+   */
+  jobKey?: string;
+  /**
+   * The run this worker will most likely be asked for next: it starts it as soon as this one is
+   * posted, instead of idling until the main thread (busy drawing) hands it over. Any other
+   * request, or a cancel, drops it.
+   */
+  next?: { scenario: Scenario; opts: WorkerRunOptions };
+  /**
    * Post the result before its fingerprint: `traceHash` is then '' and `hashTicket` says where to
    * collect it (SimApi.traceHash). Runs too large to copy cheaply are fingerprinted inline anyway.
    */

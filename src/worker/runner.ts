@@ -56,6 +56,8 @@ export interface Progress {
 export function createRunner(yieldNow: () => Promise<void>, clockMs: () => number = () => 0, yieldEveryMs = 0, onProgress: (p: Progress) => void = () => {}): Runner {
   let latest = 0;
   const isCurrent = (id: number) => (): boolean => id === latest;
+  /** The run started ahead (`opts.next`), until it is asked for or dropped. */
+  let ahead: { key: string; promise: Promise<RunOutput | null> } | null = null;
 
   async function drive(scenario: Scenario, opts: WorkerRunOptions, current: () => boolean): Promise<RunOutput | null> {
     const t0 = clockMs();
@@ -79,9 +81,27 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
 
   return {
     async run(scenario, opts) {
-      const id = ++latest;
-      const out = await drive(scenario, opts, isCurrent(id));
+      let out: RunOutput | null;
+      if (ahead && opts.jobKey !== undefined && ahead.key === opts.jobKey) {
+        // already under way (or done): take it over; it stays the latest run
+        out = await ahead.promise;
+        ahead = null;
+      } else {
+        ahead = null;
+        out = await drive(scenario, opts, isCurrent(++latest));
+      }
       if (!out) throw new Error(SUPERSEDED);
+      const next = opts.next;
+      if (next?.opts.jobKey !== undefined) {
+        // once this result is posted, unless a request has come in meanwhile
+        const at = latest;
+        void yieldNow().then(() => {
+          if (latest !== at) return;
+          const promise = drive(next.scenario, next.opts, isCurrent(++latest));
+          promise.catch(() => undefined); // a failure is reported when (if) the run is asked for
+          ahead = { key: next.opts.jobKey as string, promise };
+        });
+      }
       return out;
     },
     async traceHash(ticket) {
@@ -91,6 +111,7 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
     },
     cancel() {
       latest++;
+      ahead = null;
     },
     async warmUp(scenario, variants) {
       // A warm-up never supersedes anything; anything newer supersedes it.

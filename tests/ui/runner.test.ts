@@ -58,6 +58,29 @@ describe('worker runner (sliced, latest-wins)', () => {
     await expect(runner.traceHash(a.hashTicket)).rejects.toThrow(/no trace fingerprint/); // collected once
   });
 
+  it('starts the run it was told comes next once it has posted, and a request for it takes that run over where it got to', async () => {
+    const seen: number[] = [];
+    const runner = createRunner(nextTurn, () => 0, 0, (p) => seen.push(p.events));
+    const other = { ...long, seed: 9 };
+    await runner.run(short, { jobKey: 'b:0', next: { scenario: other, opts: { jobKey: 'b:1' } } });
+    seen.length = 0;
+    while (seen.length < 3) await nextTurn(); // the head start is under way, unasked
+    const out = await runner.run(other, { jobKey: 'b:1' });
+    expect(out.traceHash).toBe(traceHash(runScenario(other).trace));
+    // one run throughout, never restarted: its event count only grew
+    expect(seen.every((n, i) => i === 0 || n > seen[i - 1])).toBe(true);
+    expect(seen.length).toBe(out.phasesMs.slices - 1);
+  });
+
+  it('drops a head start when asked for anything else', async () => {
+    const runner = createRunner(nextTurn);
+    await runner.run(short, { jobKey: 'b:0', next: { scenario: long, opts: { jobKey: 'b:1' } } });
+    await nextTurn();
+    const fresh = { ...short, seed: 11 };
+    const out = await runner.run(fresh, { jobKey: 'c:0' });
+    expect(out.traceHash).toBe(traceHash(runScenario(fresh).trace));
+  });
+
   it('yielding by wall time still lets a newer run supersede the one in flight', async () => {
     let nowMs = 0;
     const runner = createRunner(nextTurn, () => (nowMs += 1), 8); // every clock reading advances 1 ms
