@@ -211,9 +211,13 @@ class TableBuilder {
     if (w > 9) c[9][i] = v9;
     if (w > 10) c[10][i] = v10;
   }
-  /** Trimmed copies, safe to transfer. */
+  /**
+   * The columns trimmed to their rows: views, not copies (copying a 100 s, 10 Mb/s trace took
+   * ~8 ms of every run). Each view has a buffer of its own, so it can still be transferred;
+   * the buffer's unused tail (less than half) goes with it.
+   */
   finish(): Float64Array[] {
-    return this.cols.map((c) => c.slice(0, this.length));
+    return this.cols.map((c) => c.subarray(0, this.length));
   }
 }
 
