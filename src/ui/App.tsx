@@ -231,7 +231,7 @@ export function App() {
   const quick = useMemo(() => (scenario ? <QuickControls scenario={scenario} variants={variants} onChange={setScenario} /> : null), [scenario, setScenario]);
   const status =
     set && runs.running && set.updating.length > 0 && !runs.stale
-      ? `drawn ${set.runs.length} of ${set.runs.length + set.updating.length}, updating ${set.updating.map((u) => u.label).join(', ')}…`
+      ? `${set.runs.length} of ${set.runs.length + set.updating.length} drawn, updating…`
       : runs.running
         ? 'running…'
         : runs.stale

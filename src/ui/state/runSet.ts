@@ -34,18 +34,11 @@ export interface VariantRun extends RunJob {
   result: RunOutput;
 }
 
-/** A compared variant whose run for this edit is still on its way: named, in its colour, as "updating". */
-export interface UpdatingRun {
-  key: string;
-  label: string;
-  colour: string;
-}
-
 export interface RunSet {
   /** The runs drawn: every one from the same edit (never a mix), in job order. */
   runs: VariantRun[];
-  /** The edit's runs not in yet (progressive display); empty once the set is complete. */
-  updating: UpdatingRun[];
+  /** Keys of the edit's jobs whose runs are not in yet (progressive display); empty once the set is complete. */
+  updating: string[];
   compare: boolean;
   /** Longest run's end: the simulated time drawn (a run stopped by a cap ends where it stopped). */
   endS: number;
@@ -64,12 +57,11 @@ export function buildRunSet(jobs: readonly RunJob[], results: readonly (RunOutpu
   const compare = jobs.some((j) => j.variant !== null);
   const colours = distinctColours(jobs.map((j) => j.variant ?? ''));
   const runs: VariantRun[] = [];
-  const updating: UpdatingRun[] = [];
+  const updating: string[] = [];
   jobs.forEach((j, i) => {
-    const label = j.variant ? variantLabel(j.variant) : '';
     const result = results[i];
-    if (result) runs.push({ ...j, label, colour: colours[i], dash: compare ? DASHES[i % DASHES.length] : null, result });
-    else updating.push({ key: j.key, label, colour: colours[i] });
+    if (result) runs.push({ ...j, label: j.variant ? variantLabel(j.variant) : '', colour: colours[i], dash: compare ? DASHES[i % DASHES.length] : null, result });
+    else updating.push(j.key);
   });
   if (runs.length === 0) throw new Error('buildRunSet needs at least one result');
   const partial = runs.some((r) => r.result.endS < r.scenario.durationS);

@@ -14,7 +14,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import type { SimPool } from '../../worker/pool.ts';
-import type { RunOutput, WorkerRunOptions } from '../../worker/protocol.ts';
+import type { RunOutput } from '../../worker/protocol.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from './perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from './runSet.ts';
 
@@ -41,20 +41,14 @@ export interface RunsState {
 }
 
 /**
- * `first`: the job to run ahead of the others (the run the viewer is looking at), by key.
- * `opts`: worker options for every job (e.g. the tables the visible panels draw).
+ * Jobs run in their order (the pool gives each free worker the next): the first compared
+ * variant — the one the path panel animates and the metrics table lists first — comes first.
  */
-export function useRuns(
-  pool: SimPool | null,
-  jobs: readonly RunJob[] | null,
-  { first, opts }: { first?: string; opts?: WorkerRunOptions } = {},
-): RunsState & { dismissError: () => void; retry: () => void } {
+export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): RunsState & { dismissError: () => void; retry: () => void } {
   const [state, setState] = useState<RunsState>({ set: null, running: false, slow: false, error: null, retryable: false, recovery: null, stale: false });
   const latest = useRef(0);
   const inFlight = useRef(false);
   const posted = useRef<readonly RunJob[] | null>(null);
-  const settings = useRef({ first, opts });
-  settings.current = { first, opts };
 
   useEffect(() => {
     if (!pool || !jobs) return;
@@ -65,7 +59,7 @@ export function useRuns(
     // a newer edit before this frame replaces this post (the effect's cleanup)
     const frame = requestAnimationFrame(() => post(pool, jobs));
     return () => cancelAnimationFrame(frame);
-  }, [pool, jobs, opts]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pool, jobs]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function post(pool: SimPool, jobs: readonly RunJob[]): void {
     inFlight.current = true;
@@ -89,13 +83,10 @@ export function useRuns(
       const set = buildRunSet(jobs, arrived, performance.now() - started);
       setState((s) => ({ ...s, set, slow: false, stale: false }));
     };
-    const { first, opts } = settings.current;
-    const firstIndex = jobs.findIndex((j) => j.key === first);
     pool
       .runAll(
-        jobs.map((j) => ({ scenario: j.scenario, opts })),
+        jobs.map((j) => ({ scenario: j.scenario })),
         {
-          first: firstIndex >= 0 ? [firstIndex] : [],
           onResult: (i, r) => {
             if (id !== latest.current) return;
             measureHandover(r.sentAtEpochMs);
