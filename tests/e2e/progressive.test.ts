@@ -40,8 +40,8 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
     for (const preset of PRESETS) {
       const p = loadPreset(preset.name);
       if (!p.ok) throw new Error(p.message);
-      // the first 20 s of each: every preset's path and variants, at a fifth of the test's time
-      const scenario = { ...p.scenario, durationS: Math.min(p.scenario.durationS, 20) };
+      // the first 10 s of each: every preset's path and variants, at a fraction of the test's time
+      const scenario = { ...p.scenario, durationS: Math.min(p.scenario.durationS, 10) };
       const jobs = runJobs(scenario, p.compare);
       const expected = jobs.map((j) => traceHash(runScenario(j.scenario).trace));
       await page.goto(`${session.preview.url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare: [...p.compare] } })}`);
@@ -65,7 +65,7 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
     const p = loadPreset('reference-2mbps');
     if (!p.ok) throw new Error(p.message);
     const compare = ['tahoe', 'reno', 'newreno', 'sack', 'vegas', 'veno'];
-    await page.goto(`${session.preview.url}#${encodeState({ scenario: { ...p.scenario, durationS: 30 }, view: { ...DEFAULT_VIEW, compare } })}`);
+    await page.goto(`${session.preview.url}#${encodeState({ scenario: { ...p.scenario, durationS: 20 }, view: { ...DEFAULT_VIEW, compare } })}`);
     await settled(page);
     // record every panel's runs each time the page changes them, from here on
     await page.evaluate(`(() => {
