@@ -16,9 +16,29 @@ import { TRACE_TABLES, traceHash, type TableName, type TraceData } from '../engi
 /** Trace values (8 bytes each) kept waiting for their fingerprint, over every pending copy: 64 MB. */
 export const PENDING_VALUES_MAX = 8_000_000;
 
-const pending = new Map<number, { values: number; copy: TraceData }>();
+const pending = new Map<number, { values: number; buffer: Float64Array; copy: TraceData }>();
 let pendingValues = 0;
 let nextTicket = 0;
+/**
+ * Buffers of fingerprinted or dropped copies, for the next copies: allocating (and zeroing)
+ * a fresh 16 MB buffer per 100 s, 10 Mb/s run cost more than the copy itself.
+ */
+const spare: Float64Array[] = [];
+
+function bufferFor(values: number): Float64Array {
+  const i = spare.findIndex((b) => b.length >= values);
+  return i >= 0 ? spare.splice(i, 1)[0] : new Float64Array(values);
+}
+
+function release(p: { buffer: Float64Array }): void {
+  spare.push(p.buffer);
+  // keep at most what the pending budget could use again
+  let kept = 0;
+  for (let i = spare.length - 1; i >= 0; i--) {
+    kept += spare[i].length;
+    if (kept > PENDING_VALUES_MAX) spare.splice(i, 1);
+  }
+}
 
 const TABLES = Object.keys(TRACE_TABLES) as TableName[];
 
@@ -29,9 +49,8 @@ export function traceValues(trace: TraceData): number {
   return n;
 }
 
-/** One buffer for the whole copy: a single allocation, and the columns stay views into it. */
-function copyTrace(trace: TraceData, total: number): TraceData {
-  const buffer = new Float64Array(total);
+/** The whole copy in one buffer (the columns are views into it). */
+function copyTrace(trace: TraceData, buffer: Float64Array): TraceData {
   const out = {} as Record<TableName, Record<string, Float64Array>>;
   let at = 0;
   for (const name of TABLES) {
@@ -56,9 +75,11 @@ export function deferTraceHash(trace: TraceData): number {
     if (pendingValues + values <= PENDING_VALUES_MAX) break;
     pending.delete(ticket);
     pendingValues -= p.values;
+    release(p);
   }
   const ticket = ++nextTicket;
-  pending.set(ticket, { values, copy: copyTrace(trace, values) });
+  const buffer = bufferFor(values);
+  pending.set(ticket, { values, buffer, copy: copyTrace(trace, buffer) });
   pendingValues += values;
   return ticket;
 }
@@ -69,5 +90,7 @@ export function takeTraceHash(ticket: number): string | undefined {
   if (!p) return undefined;
   pending.delete(ticket);
   pendingValues -= p.values;
-  return traceHash(p.copy);
+  const hash = traceHash(p.copy);
+  release(p);
+  return hash;
 }

@@ -97,7 +97,8 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
         const at = latest;
         void yieldNow().then(() => {
           if (latest !== at) return;
-          const promise = drive(next.scenario, next.opts, isCurrent(++latest));
+          // posted like the run that named it (the client adds deferHash to what it sends)
+          const promise = drive(next.scenario, { ...next.opts, deferHash: opts.deferHash }, isCurrent(++latest));
           promise.catch(() => undefined); // a failure is reported when (if) the run is asked for
           ahead = { key: next.opts.jobKey as string, promise };
         });

@@ -62,11 +62,13 @@ describe('worker runner (sliced, latest-wins)', () => {
     const seen: number[] = [];
     const runner = createRunner(nextTurn, () => 0, 0, (p) => seen.push(p.events));
     const other = { ...long, seed: 9 };
-    await runner.run(short, { jobKey: 'b:0', next: { scenario: other, opts: { jobKey: 'b:1' } } });
+    await runner.run(short, { jobKey: 'b:0', deferHash: true, next: { scenario: other, opts: { jobKey: 'b:1' } } });
     seen.length = 0;
     while (seen.length < 3) await nextTurn(); // the head start is under way, unasked
-    const out = await runner.run(other, { jobKey: 'b:1' });
-    expect(out.traceHash).toBe(traceHash(runScenario(other).trace));
+    const out = await runner.run(other, { jobKey: 'b:1', deferHash: true });
+    // posted as the run that named it was: fingerprint deferred
+    expect(out.hashTicket).toBeGreaterThan(0);
+    expect(await runner.traceHash(out.hashTicket)).toBe(traceHash(runScenario(other).trace));
     // one run throughout, never restarted: its event count only grew
     expect(seen.every((n, i) => i === 0 || n > seen[i - 1])).toBe(true);
     expect(seen.length).toBe(out.phasesMs.slices - 1);
