@@ -2,11 +2,14 @@
  * UI benchmark: input → redraw latency and playback frame times of the built app in Debian
  * Chromium. Builds dist/ unless it is newer than every source file, serves it with
  * `vite preview`, opens a 60 s, 2 Mb/s reference scenario comparing every available variant
- * (up to six) and a single-run view, nudges the bottleneck-rate slider by keyboard many times,
- * and reads the app's own performance measures (`tcp:input→redraw`, `tcp:input→painted`, their
- * parts — posting, results back, the worker's phases, chart draws — and `tcp:frame`, see
- * src/ui/state/perf.ts). Prints figures only; asserts nothing. Every process it starts
- * (build, preview server, Chromium) is stopped by PID.
+ * (up to six), a single-run view of it and a single 100 s, 10 Mb/s run, nudges the
+ * bottleneck-rate slider by keyboard many times, and reads the app's own performance measures
+ * (`tcp:input→redraw`, `tcp:input→painted`, `tcp:input→first` — a comparison draws each run as
+ * it arrives — their parts — posting, results back, the worker's phases, chart draws — and
+ * `tcp:frame`, see src/ui/state/perf.ts). Each case also runs its scenarios in Node, sliced as
+ * the worker slices them, to compare the engine's speed in the worker with Node's. Prints
+ * figures only; asserts nothing. Every process it starts (build, preview server, Chromium) is
+ * stopped by PID.
  *
  * Then the playback section (see playbackSection): frame times while playing the six-variant
  * comparison at 10 Mb/s with the reveal, and the size of the paths a 0.1 s zoom draws.
@@ -24,7 +27,10 @@ import { getPreset } from '../src/scenarios/presets/index.ts';
 import { parseScenario } from '../src/scenarios/validate.ts';
 import type { Scenario } from '../src/scenarios/schema.ts';
 import { stepPath } from '../src/ui/charts/series.ts';
+import { runJobs } from '../src/ui/state/runSet.ts';
 import { encodeState } from '../src/ui/state/url.ts';
+import { startRun } from '../src/worker/runForDisplay.ts';
+import { SLICE_EVENTS } from '../src/worker/runner.ts';
 import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, startPreview, stopProcess, type Preview } from '../tests/e2e/harness.ts';
 
@@ -61,6 +67,21 @@ function stats(xs: number[]): string {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p: number): number => s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))];
   return `median ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms, min ${s[0].toFixed(1)}, max ${s[s.length - 1].toFixed(1)} (n = ${s.length})`;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
+
+/** The engine's run phase in Node for each job, as the worker slices it (SLICE_EVENTS), after warm-up: every run's time. */
+function nodeRunMs(scenarios: Scenario[], repeats: number): number[] {
+  const once = (s: Scenario): number => {
+    const run = startRun(s, { deferHash: true }, () => performance.now());
+    while (!run.step(SLICE_EVENTS));
+    return run.finish().phasesMs.run;
+  };
+  for (const s of scenarios) for (let i = 0; i < 2; i++) once(s);
+  const out: number[] = [];
+  for (let i = 0; i < repeats; i++) for (const s of scenarios) out.push(once(s));
+  return out;
 }
 
 async function redrawCount(page: Page): Promise<number> {
@@ -108,6 +129,7 @@ async function main(): Promise<void> {
   const preset = parseScenario(getPreset('reference-2mbps')?.scenario);
   if (!preset.ok) throw new Error('reference-2mbps does not validate');
   const scenario = { ...preset.scenario, durationS: 60 };
+  const fast: Scenario = { ...preset.scenario, durationS: 100, path: preset.scenario.path.map((l, i) => (i === 0 ? { ...l, forward: { ...l.forward, rateBps: 10e6, queue: { ...l.forward.queue, limitPackets: 125 } } } : l)) };
   const variants = VARIANTS.map((v) => v.name)
     .slice(0, MAX_COMPARE);
 
@@ -122,17 +144,18 @@ async function main(): Promise<void> {
     console.log(`Chromium ${browser.version()}, navigator.hardwareConcurrency = ${cores} (pool size min(cores, 6))`);
 
     const cases = [
-      { label: `1 run (reference, 60 s, 2 Mb/s)`, compare: [] as string[] },
-      { label: `${variants.length} variants compared (${variants.join(', ')}; 60 s, 2 Mb/s)`, compare: variants },
+      { label: `1 run (reference, 60 s, 2 Mb/s)`, scenario, compare: [] as string[] },
+      { label: `${variants.length} variants compared (${variants.join(', ')}; 60 s, 2 Mb/s)`, scenario, compare: variants },
+      { label: `1 run (reference at 10 Mb/s, queue 125 packets, 100 s)`, scenario: fast, compare: [] as string[] },
     ];
     for (const c of cases) {
-      const hash = encodeState({ scenario, view: { ...DEFAULT_VIEW, compare: c.compare } });
+      const hash = encodeState({ scenario: c.scenario, view: { ...DEFAULT_VIEW, compare: c.compare } });
       await page.goto(`${preview.url}#${hash}`);
       await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 120_000 });
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
       await sliderLatencies(page, 2); // warm-up: JIT in page and workers
       await page.evaluate(() => {
-        for (const n of ['tcp:input→painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', ...'tcp:worker→main', ...['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
+        for (const n of ['tcp:input→painted', 'tcp:input→first', 'tcp:input→first painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', 'tcp:worker→main', ...['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
       });
       const lat = await sliderLatencies(page, steps);
       const read = (name: string): Promise<number[]> => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
@@ -141,13 +164,21 @@ async function main(): Promise<void> {
       const draws = await read('tcp:draw');
       await page.waitForTimeout(100); // the last edit's paint measure
       const painted = (await read('tcp:input→painted')).slice(-steps);
+      const first = (await read('tcp:input→first')).slice(-steps);
+      const firstPainted = (await read('tcp:input→first painted')).slice(-steps);
       console.log(`\n${c.label}\n  input → redraw: ${stats(lat)}`);
       console.log(`  input → painted (the next frame after the redraw): ${stats(painted)}`);
+      console.log(`  input → first run drawn (a comparison draws each run as it arrives): ${stats(first)}`);
+      console.log(`  input → first run painted: ${stats(firstPainted)}`);
       console.log(`    input → jobs posted (the edit's own render): ${stats(posted)}`);
       console.log(`    input → results back from the workers: ${stats(results)}`);
       console.log(`    results → redraw (state, React render, D3): ${stats(lat.map((l, i) => l - (results[i] ?? 0)))}`);
       for (const phase of ['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall']) console.log(`    worker ${phase} (per run): ${stats(await read(`tcp:worker:${phase}`))}`);
       console.log(`    worker posted → main thread has the result (per run): ${stats(await read('tcp:worker→main'))}`);
+      const workerRun = await read('tcp:worker:run');
+      const nodeRun = nodeRunMs(runJobs(c.scenario, c.compare).map((j) => j.scenario), Math.max(3, Math.ceil(steps / runJobs(c.scenario, c.compare).length)));
+      console.log(`    Node run, same scenarios and slices (per run): ${stats(nodeRun)}`);
+      console.log(`    worker run / Node run (medians): ${(median(workerRun) / median(nodeRun)).toFixed(2)}`);
       console.log(`    chart data redraws: ${(draws.length / steps).toFixed(1)} per edit, each ${stats(draws)}`);
       const frames = await playbackFrames(page, 3000);
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);

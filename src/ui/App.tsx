@@ -9,6 +9,7 @@ import { changesUpTo, scenarioAt } from '../scenarios/changes.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../scenarios/validate.ts';
 import { poolSizeFor, SimPool } from '../worker/pool.ts';
+import { scenarioId } from '../worker/scenarioId.ts';
 import type { Ahead, WindowS } from './charts/frame.ts';
 import { QuickControls } from './controls/QuickControls.tsx';
 import { ChangedFieldsContext, ScenarioControls } from './controls/ScenarioControls.tsx';
@@ -175,6 +176,8 @@ export function App() {
   }, [hashSync]);
 
   const jobs = useMemo(() => (scenario ? runJobs(scenario, view.compare) : null), [scenario, view.compare]);
+  // what the panels' runs must say they ran once the picture has settled (see Stage's data-runs)
+  const currentId = useMemo(() => (scenario ? scenarioId(scenario) : undefined), [scenario]);
   const runs = useRuns(initial.fatal ? null : pool(), jobs);
   const set = runs.set;
 
@@ -253,7 +256,7 @@ export function App() {
   const [progress, setProgress] = useState(loadProgress);
   // children's layout effects (the charts' D3 renders) have run by now: the new picture is drawn
   useLayoutEffect(() => {
-    if (set) measureRedraw();
+    if (set) measureRedraw(set.updating.length === 0);
   }, [set]);
 
   const endS = set?.endS ?? scenario?.durationS ?? 1;
@@ -364,7 +367,16 @@ export function App() {
     [shown, scenario, liveAt, editScenario],
   );
   const quick = useMemo(() => (shown ? <QuickControls scenario={shown} variants={variants} onChange={editScenario} /> : null), [shown, editScenario]);
-  const status = runs.running ? 'running…' : runs.stale ? 'this scenario did not run' : set ? `ran in ${Math.round(set.wallMs)} ms` : '';
+  const status =
+    set && runs.running && set.updating.length > 0 && !runs.stale
+      ? `${set.runs.length} of ${set.runs.length + set.updating.length} drawn, updating…`
+      : runs.running
+        ? 'running…'
+        : runs.stale
+          ? 'this scenario did not run'
+          : set
+            ? `ran in ${Math.round(set.wallMs)} ms`
+            : '';
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
   const layout = view.compareLayout;
 
@@ -408,7 +420,7 @@ export function App() {
   ) : null;
 
   return (
-    <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}${embedded ? ' embed' : ''}`}>
+    <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}${embedded ? ' embed' : ''}`} data-scenario-id={currentId}>
       <Toolbar
         scenario={scenario}
         view={shownView}

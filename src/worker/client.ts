@@ -63,16 +63,18 @@ export const DEFAULT_SUPERVISION: Supervision = {
   nowMs: () => performance.now(),
 };
 
-/** Fingerprints still on their way, per result (see `traceHashOf`). */
-const pendingHashes = new WeakMap<RunOutput, Promise<string>>();
+/** How to get each result's fingerprint, once asked (see `traceHashOf`). */
+const pendingHashes = new WeakMap<RunOutput, () => Promise<string>>();
 
 /**
- * A result's trace fingerprint. The worker posts runs before fingerprinting them (that is off
- * the path from input to picture) and this resolves once the fingerprint has followed; it is
- * then also in `r.traceHash`. Resolves with '' if the worker failed meanwhile.
+ * A result's trace fingerprint. The worker posts runs without it (hashing is off the path from
+ * input to picture) and computes it when asked; the client asks only once its worker has no run
+ * to do, so a comparison's later runs are never delayed by its earlier runs' fingerprints. It is
+ * then also in `r.traceHash`. Resolves with '' if the worker failed or was replaced meanwhile.
  */
 export function traceHashOf(r: RunOutput): Promise<string> {
-  return r.traceHash ? Promise.resolve(r.traceHash) : (pendingHashes.get(r) ?? Promise.resolve(''));
+  if (r.traceHash) return Promise.resolve(r.traceHash);
+  return pendingHashes.get(r)?.() ?? Promise.resolve('');
 }
 
 export type WorkerFactory = () => Worker;
@@ -106,6 +108,8 @@ export class SimClient {
   private live: Live | null = null;
   private pending: Pending | null = null;
   private disposed = false;
+  /** Callers waiting for this client to have no run in flight (fingerprint requests). */
+  private idleWaiters: (() => void)[] = [];
   private readonly sup: Supervision;
 
   constructor(
@@ -145,6 +149,7 @@ export class SimClient {
         if (this.pending !== entry) return; // superseded or failed meanwhile: already rejected
         this.pending = null;
         fn();
+        this.wakeIdle();
       };
       const deadlineMs = this.sup.deadlineMs(scenario, opts);
       const attempt = (retried: string | null): void => {
@@ -176,11 +181,17 @@ export class SimClient {
         live.api.run(scenario, { ...opts, deferHash: true }).then(
           (r) => {
             if (r.hashTicket && !r.traceHash) {
-              const hash = live.api.traceHash(r.hashTicket).then(
-                (h) => (r.traceHash = h),
-                () => '',
-              );
-              pendingHashes.set(r, hash);
+              let asked: Promise<string> | null = null;
+              const ask = async (): Promise<string> => {
+                await this.whenIdle();
+                // a replaced worker took its copies with it (and would never answer)
+                if (this.live !== live) return '';
+                return live.api.traceHash(r.hashTicket).then(
+                  (h) => (r.traceHash = h),
+                  () => '',
+                );
+              };
+              pendingHashes.set(r, () => (asked ??= ask()));
             }
             if (retried !== null) r.recovery = retried;
             settle(() => resolve(r));
@@ -201,6 +212,13 @@ export class SimClient {
     this.pending.reject(new SupersededError());
     this.pending = null;
     this.live?.api.cancel().catch(() => undefined);
+    this.wakeIdle();
+  }
+
+  /** Stops a run the worker started ahead of being asked (WorkerRunOptions.next), if nothing is in flight. */
+  dropAhead(): void {
+    if (this.pending) return;
+    this.live?.api.cancel().catch(() => undefined);
   }
 
   dispose(): void {
@@ -208,6 +226,28 @@ export class SimClient {
     this.pending = null;
     this.disposed = true;
     if (this.live) this.stopWorker(this.live);
+    this.wakeIdle();
+  }
+
+  /** Resolves once no run is in flight on this client. */
+  private whenIdle(): Promise<void> {
+    return new Promise((resume) => {
+      this.idleWaiters.push(resume);
+      this.wakeIdle();
+    });
+  }
+
+  /**
+   * Releases the idle waiters if nothing is running a task later: a pool hands a client its
+   * next queued run right after the last one settles, and that run goes first.
+   */
+  private wakeIdle(): void {
+    setTimeout(() => {
+      if (this.pending || this.idleWaiters.length === 0) return;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const w of waiters) w();
+    }, 0);
   }
 
   private ensureWorker(): Live {

@@ -10,6 +10,12 @@ import { TRACE_TABLES, type TableName, type TraceData } from '../engine/core/tra
 
 interface TableRule {
   key: string;
+  /**
+   * Drawn only as a line or steps over time, so per-bucket extremes draw exactly what every row
+   * would: such tables are thinned from DISPLAY_LINE_ROWS_MAX rows. Tables whose rows are drawn
+   * one by one (packets, drops, events, tokens) are kept whole up to the general limit.
+   */
+  line?: boolean;
   /** A second column that splits a key's rows into separate series (a flow's several estimates). */
   subKey?: string;
   values: string[];
@@ -17,20 +23,20 @@ interface TableRule {
 
 /** Which column identifies a series and which columns' extremes must survive. */
 const RULES: Record<TableName, TableRule> = {
-  cwnd: { key: 'flow', values: ['cwndBytes', 'ssthreshBytes'] },
-  queue: { key: 'link', values: ['packets'] },
+  cwnd: { key: 'flow', line: true, values: ['cwndBytes', 'ssthreshBytes'] },
+  queue: { key: 'link', line: true, values: ['packets'] },
   drop: { key: 'link', values: ['cause', 'seq'] },
   send: { key: 'flow', values: ['seq', 'retransmit'] },
-  ack: { key: 'flow', values: ['ackNo'] },
+  ack: { key: 'flow', line: true, values: ['ackNo'] },
   event: { key: 'flow', values: ['kind'] },
   castate: { key: 'flow', values: ['from', 'to'] },
   channel: { key: 'link', values: ['state'] },
   mark: { key: 'link', values: ['seq'] },
   bucket: { key: 'flow', values: ['tokens'] },
   playback: { key: 'flow', values: ['ok', 'bufferedBytes'] },
-  estimate: { key: 'flow', subKey: 'key', values: ['value'] },
+  estimate: { key: 'flow', subKey: 'key', line: true, values: ['value'] },
   verdict: { key: 'flow', values: ['verdict', 'truth'] },
-  avail: { key: 'link', values: ['bps'] },
+  avail: { key: 'link', line: true, values: ['bps'] },
   wave: { key: 'flow', values: ['level', 'rateBps', 'decision'] },
   probe: { key: 'flow', values: ['event', 'rttNs'] },
   ackreg: { key: 'link', values: ['heldAcks', 'queuedPackets', 'expectedPackets', 'released'] },
@@ -39,6 +45,12 @@ const RULES: Record<TableName, TableRule> = {
 
 /** Rows above which a table is decimated; below it every row is kept. */
 export const DISPLAY_ROWS_MAX = 200_000;
+/**
+ * The same for tables drawn as lines (TableRule.line): above this, the main thread would spend
+ * more time turning rows into paths (a 100 s, 10 Mb/s run has 100 000–200 000 rows per line
+ * table) than the picture gains; a 60 s, 2 Mb/s run (14 000–28 000) stays whole.
+ */
+export const DISPLAY_LINE_ROWS_MAX = 50_000;
 /** Buckets over the run per series: a few per pixel of the widest chart. */
 export const DISPLAY_BUCKETS = 4_000;
 
@@ -110,18 +122,20 @@ function pickRows(col: Float64Array, rows: Int32Array): Float64Array {
   return out;
 }
 
-/** The trace with every table longer than `maxRows` reduced to its per-bucket extremes; whether anything changed. */
+/** The trace with every table longer than `maxRows` (line tables: DISPLAY_LINE_ROWS_MAX) reduced to its per-bucket extremes; whether anything changed. */
 export function decimateTrace(trace: TraceData, endNs: number, maxRows = DISPLAY_ROWS_MAX, buckets = DISPLAY_BUCKETS): { trace: TraceData; decimated: boolean } {
   let decimated = false;
+  // asking for every row (Infinity) means every row, line tables included
+  const lineRowsMax = Number.isFinite(maxRows) ? Math.min(maxRows, DISPLAY_LINE_ROWS_MAX) : maxRows;
   const out = {} as Record<TableName, Record<string, Float64Array>>;
   for (const name of Object.keys(TRACE_TABLES) as TableName[]) {
     const table = trace[name] as Record<string, Float64Array>;
-    if (table.tNs.length <= maxRows) {
+    const rule = RULES[name];
+    if (table.tNs.length <= (rule.line ? lineRowsMax : maxRows)) {
       out[name] = table;
       continue;
     }
     decimated = true;
-    const rule = RULES[name];
     const rows = keepRows(
       table.tNs,
       rule.subKey ? seriesKey(table[rule.key], table[rule.subKey]) : table[rule.key],

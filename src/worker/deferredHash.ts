@@ -1,29 +1,56 @@
 /**
- * The trace fingerprint taken after the run has been posted, so hashing (≈ 3 ms for a 60 s
- * run at 2 Mb/s) is not between a slider move and its picture. The trace's buffers are
- * transferred to the main thread with the result, so the worker first copies the columns
- * into one scratch buffer it keeps (a plain memory copy into pages already mapped, much
- * cheaper than the hash) and fingerprints that copy with the engine's own `traceHash`, so
+ * Trace fingerprints taken only when the main thread asks for them, so hashing (≈ 3 ms for a
+ * 60 s run at 2 Mb/s, ≈ 20 ms at 10 Mb/s for 100 s) is never between a slider move and its
+ * picture, nor between one run of a comparison and the next on the same worker: the client asks
+ * only once its worker is idle (client.ts). The trace's buffers are transferred to the main
+ * thread with the result, so the worker first copies the columns aside (a plain memory copy,
+ * much cheaper than the hash) and fingerprints that copy with the engine's own `traceHash`, so
  * the value is exactly the one Node computes.
  *
- * One scratch buffer serves every run: starting a new deferral first computes the previous
- * one, so a copy is never overwritten before it has been hashed.
+ * Copies wait for their request, up to a memory budget: past it the oldest are dropped (a
+ * result superseded before it was shown is never asked for), and asking for a dropped ticket
+ * answers undefined.
  */
 import { TRACE_TABLES, traceHash, type TableName, type TraceData } from '../engine/core/trace.ts';
 
-let scratch = new Float64Array(0);
-let pending: { ticket: number; compute: () => string } | null = null;
-const done = new Map<number, string>();
-/** Finished fingerprints kept for the main thread to collect (it asks at once; this only bounds a lost request). */
-const MAX_DONE = 64;
+/** Trace values (8 bytes each) kept waiting for their fingerprint, over every pending copy: 64 MB. */
+export const PENDING_VALUES_MAX = 8_000_000;
+
+const pending = new Map<number, { values: number; buffer: Float64Array; copy: TraceData }>();
+let pendingValues = 0;
 let nextTicket = 0;
+/**
+ * Buffers of fingerprinted or dropped copies, for the next copies: allocating (and zeroing)
+ * a fresh 16 MB buffer per 100 s, 10 Mb/s run cost more than the copy itself.
+ */
+const spare: Float64Array[] = [];
+
+function bufferFor(values: number): Float64Array {
+  const i = spare.findIndex((b) => b.length >= values);
+  return i >= 0 ? spare.splice(i, 1)[0] : new Float64Array(values);
+}
+
+function release(p: { buffer: Float64Array }): void {
+  spare.push(p.buffer);
+  // keep at most what the pending budget could use again
+  let kept = 0;
+  for (let i = spare.length - 1; i >= 0; i--) {
+    kept += spare[i].length;
+    if (kept > PENDING_VALUES_MAX) spare.splice(i, 1);
+  }
+}
 
 const TABLES = Object.keys(TRACE_TABLES) as TableName[];
 
-function copyTrace(trace: TraceData): TraceData {
-  let total = 0;
-  for (const name of TABLES) for (const col of TRACE_TABLES[name]) total += (trace[name] as Record<string, Float64Array>)[col].length;
-  if (scratch.length < total) scratch = new Float64Array(Math.max(total, Math.ceil(scratch.length * 1.5)));
+/** Values over every column of every table. */
+export function traceValues(trace: TraceData): number {
+  let n = 0;
+  for (const name of TABLES) n += trace[name].tNs.length * TRACE_TABLES[name].length;
+  return n;
+}
+
+/** The whole copy in one buffer (the columns are views into it). */
+function copyTrace(trace: TraceData, buffer: Float64Array): TraceData {
   const out = {} as Record<TableName, Record<string, Float64Array>>;
   let at = 0;
   for (const name of TABLES) {
@@ -31,8 +58,8 @@ function copyTrace(trace: TraceData): TraceData {
     const cols: Record<string, Float64Array> = {};
     for (const col of TRACE_TABLES[name]) {
       const src = table[col];
-      scratch.set(src, at);
-      cols[col] = scratch.subarray(at, at + src.length);
+      buffer.set(src, at);
+      cols[col] = buffer.subarray(at, at + src.length);
       at += src.length;
     }
     out[name] = cols;
@@ -40,31 +67,30 @@ function copyTrace(trace: TraceData): TraceData {
   return out as TraceData;
 }
 
-function store(ticket: number, hash: string): void {
-  done.set(ticket, hash);
-  if (done.size > MAX_DONE) done.delete(done.keys().next().value as number);
-}
-
-/** Completes the pending deferral now, if any. */
-export function flushDeferredHash(): void {
-  const p = pending;
-  pending = null;
-  if (p) store(p.ticket, p.compute());
-}
-
-/** Copies `trace` aside and returns the ticket its fingerprint will be filed under. */
+/** Copies `trace` aside and returns the ticket its fingerprint can be asked for under. */
 export function deferTraceHash(trace: TraceData): number {
-  flushDeferredHash();
-  const copy = copyTrace(trace);
+  const values = traceValues(trace);
+  // Map iteration is insertion order: the oldest copies go first
+  for (const [ticket, p] of pending) {
+    if (pendingValues + values <= PENDING_VALUES_MAX) break;
+    pending.delete(ticket);
+    pendingValues -= p.values;
+    release(p);
+  }
   const ticket = ++nextTicket;
-  pending = { ticket, compute: () => traceHash(copy) };
+  const buffer = bufferFor(values);
+  pending.set(ticket, { values, buffer, copy: copyTrace(trace, buffer) });
+  pendingValues += values;
   return ticket;
 }
 
-/** The fingerprint for `ticket` (computing it now if it is still pending); undefined for an unknown or already collected ticket. */
+/** The fingerprint for `ticket`, computed now; undefined for an unknown, dropped or already collected ticket. */
 export function takeTraceHash(ticket: number): string | undefined {
-  if (pending?.ticket === ticket) flushDeferredHash();
-  const h = done.get(ticket);
-  done.delete(ticket);
-  return h;
+  const p = pending.get(ticket);
+  if (!p) return undefined;
+  pending.delete(ticket);
+  pendingValues -= p.values;
+  const hash = traceHash(p.copy);
+  release(p);
+  return hash;
 }

@@ -23,6 +23,13 @@ export interface Job {
   opts?: WorkerRunOptions;
 }
 
+export interface BatchOptions {
+  /** Called with each result (and its job index) as it arrives, while the batch is still current. */
+  onResult?: (index: number, result: RunOutput) => void;
+  /** Job indices to run before the others (the run the viewer is looking at). */
+  first?: readonly number[];
+}
+
 export class SimPool {
   private readonly clients: SimClient[];
   private batch = 0;
@@ -41,24 +48,63 @@ export class SimPool {
   }
 
   /**
-   * Runs every job, spread over the workers (job i on worker i mod size, in order), and
-   * resolves with the results in job order. Rejects with SupersededError if a newer batch is
-   * submitted first, or with the first failure.
+   * Runs every job and resolves with the results in job order. The jobs wait in one queue and
+   * each worker takes the next as soon as it is free, so no worker idles while runs are left
+   * (a fixed split would leave one waiting while another works through its share). `first`
+   * jobs (indices) go ahead of the others, which keep their order. Each result is handed to
+   * `onResult` as it arrives, for progressive display. Rejects with SupersededError if a newer
+   * batch is submitted first, or with the first failure.
    */
-  runAll(jobs: readonly Job[]): Promise<RunOutput[]> {
+  runAll(jobs: readonly Job[], { onResult, first = [] }: BatchOptions = {}): Promise<RunOutput[]> {
     const batch = ++this.batch;
     for (const c of this.clients) if (c.busy) c.cancel();
     const results: RunOutput[] = new Array<RunOutput>(jobs.length);
+    const queue = [...new Set([...first.filter((i) => i >= 0 && i < jobs.length), ...jobs.keys()])];
+    // Each worker is told which job it will most likely get next and starts it as soon as it
+    // posts a result (WorkerRunOptions.next), so it never waits for the main thread, which may
+    // be busy drawing the result it just sent. The hint is only a head start: a free worker
+    // still takes any job left (a hinted one last), and the hinted worker drops its head start.
+    /** Per worker, the job its last run told it to start ahead (undefined: none). */
+    const hint: (number | undefined)[] = this.clients.map(() => undefined);
+    const key = (i: number): string => `${batch}:${i}`;
+    const optsFor = (i: number, lane: number): WorkerRunOptions => {
+      const next = queue.find((j) => !hint.includes(j));
+      hint[lane] = next;
+      return {
+        ...jobs[i].opts,
+        jobKey: key(i),
+        next: next === undefined ? undefined : { scenario: jobs[next].scenario, opts: { ...jobs[next].opts, jobKey: key(next) } },
+      };
+    };
+    const take = (lane: number): number | undefined => {
+      const mine = hint[lane] === undefined ? -1 : queue.indexOf(hint[lane]);
+      const free = queue.findIndex((j) => !hint.includes(j));
+      const k = mine >= 0 ? mine : free >= 0 ? free : 0;
+      return queue.length > 0 ? queue.splice(k, 1)[0] : undefined;
+    };
+    // every worker's first job before any hint, so the first runs are spread over the workers
+    const firsts = this.clients.map(() => queue.shift());
     const lanes = this.clients.map(async (client, lane) => {
-      for (let i = lane; i < jobs.length; i += this.clients.length) {
+      for (let i = firsts[lane]; i !== undefined; i = take(lane)) {
         if (batch !== this.batch) throw new SupersededError();
-        results[i] = await client.run(jobs[i].scenario, jobs[i].opts ?? {});
+        results[i] = await client.run(jobs[i].scenario, optsFor(i, lane));
+        if (batch !== this.batch) throw new SupersededError();
+        onResult?.(i, results[i]);
       }
+      // this worker's head start is on a job another worker took: wasted work, stop it
+      if (hint[lane] !== undefined && batch === this.batch) client.dropAhead();
     });
-    return Promise.all(lanes).then(() => {
-      if (batch !== this.batch) throw new SupersededError();
-      return results;
-    });
+    return Promise.all(lanes).then(
+      () => {
+        if (batch !== this.batch) throw new SupersededError();
+        return results;
+      },
+      (e: unknown) => {
+        // one failure ends the batch: the other workers stop taking its jobs
+        queue.length = 0;
+        throw e;
+      },
+    );
   }
 
   dispose(): void {

@@ -1,4 +1,5 @@
 /** What the simulation worker offers the main thread. Types only: both sides import this. */
+import type { TableName } from '../engine/core/trace.ts';
 import type { runScenario } from '../engine/run.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import type { Caps } from './caps.ts';
@@ -8,8 +9,25 @@ export interface WorkerRunOptions {
   seed?: number;
   /** Interactive limits; missing fields take DEFAULT_CAPS. */
   caps?: Partial<Caps>;
+  /**
+   * The trace tables to post (what the visible panels draw); the others arrive with empty
+   * columns. Every table is still recorded and fingerprinted, so `traceHash` is the full trace's
+   * whatever is asked for. Absent: every table.
+   */
+  tables?: readonly TableName[];
   /** Tables longer than this are decimated for display (see decimate.ts); Infinity keeps all. */
   displayRowsMax?: number;
+  /**
+   * Names this run within a batch of runs (SimPool). A run asked for under the key of the run
+   * the worker is already doing ahead (`next`) is that run, taken over where it has got to.
+   */
+  jobKey?: string;
+  /**
+   * The run this worker will most likely be asked for next: it starts it as soon as this one is
+   * posted, instead of idling until the main thread (busy drawing) hands it over. Any other
+   * request, or a cancel, drops it.
+   */
+  next?: { scenario: Scenario; opts: WorkerRunOptions };
   /**
    * Post the result before its fingerprint: `traceHash` is then '' and `hashTicket` says where to
    * collect it (SimApi.traceHash). Runs too large to copy cheaply are fingerprinted inline anyway.
@@ -29,6 +47,10 @@ export type RunOutput = ReturnType<typeof runScenario> & {
   traceHash: string;
   /** Non-zero when `traceHash` follows later: pass it to `SimApi.traceHash`. 0 when `traceHash` is set. */
   hashTicket: number;
+  /** `scenarioId` of the scenario this run is of (as the worker received it, caps not applied). */
+  scenarioId: string;
+  /** Rows of every table in the full trace, posted or not (a panel is offered when its table has rows). */
+  rows: Record<TableName, number>;
   /** The trace was reduced to per-bucket extremes for display; metrics are exact either way. */
   decimated: boolean;
   /** Why the run is shorter than asked (duration, event or trace cap), in words; null if it is complete. */
@@ -89,8 +111,9 @@ export interface SimApi {
    */
   run(scenario: Scenario, opts: WorkerRunOptions): RunOutput | Promise<RunOutput>;
   /**
-   * The fingerprint of a run posted with `hashTicket` set: computed by the worker right after it
-   * posted the run, off the path from input to picture. Each ticket can be asked for once.
+   * The fingerprint of a run posted with `hashTicket` set, computed when asked: the client asks
+   * only while its worker is idle, so hashing never delays a run. Each ticket can be asked for
+   * once; a ticket whose copy was dropped (deferredHash.ts) rejects.
    */
   traceHash(ticket: number): string | Promise<string>;
   /** Makes the run in flight (if any) stop at its next yield and reject as superseded. */

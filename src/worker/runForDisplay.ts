@@ -14,7 +14,8 @@ import { buildSimulation, type Simulation } from '../engine/build.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { applyCaps, DEFAULT_CAPS, eventCapNote, traceCapNote, type Caps, type CapPlan } from './caps.ts';
 import { decimateTrace, DISPLAY_ROWS_MAX } from './decimate.ts';
-import { deferTraceHash } from './deferredHash.ts';
+import { deferTraceHash, traceValues } from './deferredHash.ts';
+import { scenarioId } from './scenarioId.ts';
 import type { RunOutput, RunPhasesMs, WorkerRunOptions } from './protocol.ts';
 
 export interface DisplayRun {
@@ -30,14 +31,29 @@ const ALL_TABLES = Object.keys(TRACE_TABLES) as TableName[];
 
 /**
  * Traces up to this many values (32 MB) have their fingerprint deferred (copied aside, see
- * deferredHash.ts); larger ones are hashed inline, so the worker never keeps a huge scratch copy.
+ * deferredHash.ts); larger ones are hashed inline, so the worker never keeps a huge copy.
  */
 export const DEFER_HASH_MAX_VALUES = 4_000_000;
 
-function traceValues(trace: TraceData): number {
-  let n = 0;
-  for (const name of ALL_TABLES) n += trace[name].tNs.length * TRACE_TABLES[name].length;
-  return n;
+const NO_ROWS = new Float64Array(0);
+
+/**
+ * The trace as posted: the requested tables (all by default), the others with empty columns.
+ * Zero-length views share one empty buffer, which is never transferred (see transfer.ts).
+ */
+export function keepTables(trace: TraceData, tables: readonly TableName[] | undefined): TraceData {
+  if (!tables) return trace;
+  const out = {} as Record<TableName, Record<string, Float64Array>>;
+  for (const name of ALL_TABLES) {
+    if (tables.includes(name)) out[name] = trace[name] as Record<string, Float64Array>;
+    else out[name] = Object.fromEntries(TRACE_TABLES[name].map((c) => [c, NO_ROWS]));
+  }
+  return out as TraceData;
+}
+
+/** Rows per table in the full trace, whether or not the table is posted. */
+function rowCounts(trace: TraceData): Record<TableName, number> {
+  return Object.fromEntries(ALL_TABLES.map((name) => [name, trace[name].tNs.length])) as Record<TableName, number>;
 }
 
 export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: () => number = () => 0): DisplayRun {
@@ -87,11 +103,11 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
       t = clockMs();
       // a stopped run covers only the time it reached: drawn (and decimated) up to there
       const endS = stopped ? result.sim.simTimeS : plan.scenario.durationS;
-      const { trace, decimated } = decimateTrace(full, endS * 1e9, opts.displayRowsMax ?? DISPLAY_ROWS_MAX);
+      const { trace, decimated } = decimateTrace(keepTables(full, opts.tables), endS * 1e9, opts.displayRowsMax ?? DISPLAY_ROWS_MAX);
       phases.decimate = clockMs() - t;
       const capNote = stopped === 'events' ? eventCapNote(caps, endS) : stopped === 'trace' ? traceCapNote(caps, endS) : plan.note;
       const stoppedEarly = stopped !== null;
-      return { ...result, trace, stoppedEarly, endS, traceHash: hash, hashTicket, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases, sentAtEpochMs: 0 };
+      return { ...result, trace, scenarioId: scenarioId(scenario), rows: rowCounts(full), stoppedEarly, endS, traceHash: hash, hashTicket, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases, sentAtEpochMs: 0 };
     },
   };
 }

@@ -8,7 +8,7 @@
  */
 import type { Scenario } from '../scenarios/schema.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
-import { flushDeferredHash, takeTraceHash } from './deferredHash.ts';
+import { takeTraceHash } from './deferredHash.ts';
 import { startRun } from './runForDisplay.ts';
 
 /**
@@ -56,6 +56,8 @@ export interface Progress {
 export function createRunner(yieldNow: () => Promise<void>, clockMs: () => number = () => 0, yieldEveryMs = 0, onProgress: (p: Progress) => void = () => {}): Runner {
   let latest = 0;
   const isCurrent = (id: number) => (): boolean => id === latest;
+  /** The run started ahead (`opts.next`), until it is asked for or dropped. */
+  let ahead: { key: string; promise: Promise<RunOutput | null> } | null = null;
 
   async function drive(scenario: Scenario, opts: WorkerRunOptions, current: () => boolean): Promise<RunOutput | null> {
     const t0 = clockMs();
@@ -79,11 +81,28 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
 
   return {
     async run(scenario, opts) {
-      const id = ++latest;
-      const out = await drive(scenario, opts, isCurrent(id));
+      let out: RunOutput | null;
+      if (ahead && opts.jobKey !== undefined && ahead.key === opts.jobKey) {
+        // already under way (or done): take it over; it stays the latest run
+        out = await ahead.promise;
+        ahead = null;
+      } else {
+        ahead = null;
+        out = await drive(scenario, opts, isCurrent(++latest));
+      }
       if (!out) throw new Error(SUPERSEDED);
-      // the fingerprint is computed on the next turn, once this result has been posted
-      if (out.hashTicket) void yieldNow().then(flushDeferredHash);
+      const next = opts.next;
+      if (next?.opts.jobKey !== undefined) {
+        // once this result is posted, unless a request has come in meanwhile
+        const at = latest;
+        void yieldNow().then(() => {
+          if (latest !== at) return;
+          // posted like the run that named it (the client adds deferHash to what it sends)
+          const promise = drive(next.scenario, { ...next.opts, deferHash: opts.deferHash }, isCurrent(++latest));
+          promise.catch(() => undefined); // a failure is reported when (if) the run is asked for
+          ahead = { key: next.opts.jobKey as string, promise };
+        });
+      }
       return out;
     },
     async traceHash(ticket) {
@@ -93,6 +112,7 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
     },
     cancel() {
       latest++;
+      ahead = null;
     },
     async warmUp(scenario, variants) {
       // A warm-up never supersedes anything; anything newer supersedes it.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { decimateTrace, keepRows } from '../../src/worker/decimate.ts';
+import { decimateTrace, DISPLAY_LINE_ROWS_MAX, DISPLAY_ROWS_MAX, keepRows } from '../../src/worker/decimate.ts';
 
 describe('worker decimate keepRows', () => {
   it('keeps first, last, min and max of each bucket per key, in row order', () => {
@@ -53,5 +53,20 @@ describe('worker decimateTrace', () => {
     expect(Math.max(...out.queue.packets)).toBe(99);
     expect(out.queue.link.length).toBe(out.queue.tNs.length);
     expect(decimateTrace(trace, 5e6, 10_000).decimated).toBe(false);
+  });
+
+  it('thins tables drawn as lines from DISPLAY_LINE_ROWS_MAX rows, keeps packet tables whole up to the general limit, and Infinity keeps all', () => {
+    const n = DISPLAY_LINE_ROWS_MAX + 1;
+    const sink = new ColumnarSink();
+    for (let i = 0; i < n; i++) {
+      sink.queue(i * 1000, 0, i % 7, 0);
+      sink.send(i * 1000, 0, i * 1000, 1000, false);
+    }
+    const trace = sink.finish();
+    const { trace: out } = decimateTrace(trace, n * 1000);
+    expect(n).toBeLessThan(DISPLAY_ROWS_MAX);
+    expect(out.queue.tNs.length).toBeLessThan(n);
+    expect(out.send).toBe(trace.send);
+    expect(decimateTrace(trace, n * 1000, Infinity).trace.queue).toBe(trace.queue);
   });
 });

@@ -35,8 +35,8 @@ export interface FakeOptions {
   bornDead?: () => boolean;
 }
 
-/** Each "worker" answers run() after `delayMs`, echoing the scenario's seed, or throws for seed 666. */
-export function fakeWorkers(delayMs: number, options: FakeOptions = {}) {
+/** Each "worker" answers run() after `delayMs` (or `delayMs(seed)`), echoing the scenario's seed, or throws for seed 666. */
+export function fakeWorkers(delayMs: number | ((seed: number) => number), options: FakeOptions = {}) {
   const made: Fake[] = [];
   const factory = (): Worker => {
     const { port1, port2 } = new MessageChannel();
@@ -95,7 +95,7 @@ export function fakeWorkers(delayMs: number, options: FakeOptions = {}) {
             } catch (e) {
               fail(e);
             }
-          }, delayMs),
+          }, typeof delayMs === 'number' ? delayMs : delayMs(s.seed)),
         );
       },
     };

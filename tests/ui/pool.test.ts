@@ -62,6 +62,41 @@ describe('ui SimPool', () => {
     expect(made.flatMap((m) => m.started)).not.toContain(3);
   });
 
+  it('keeps every worker busy while jobs are left: a free worker takes the next job, whoever held it', async () => {
+    // job 1 is slow: with a fixed split, worker 0 would still have jobs 3 and 5 queued behind it
+    const { factory, made } = fakeWorkers((seed) => (seed === 1 ? 80 : 5));
+    pool = new SimPool(2, factory);
+    const out = await pool.runAll([1, 2, 3, 4, 5].map((s) => ({ scenario: scenario(s) })));
+    expect(out.map((r) => r.sim.seed)).toEqual([1, 2, 3, 4, 5]);
+    // (the job worker 0 was told to start ahead, 3, is taken last: worker 0 might still have come for it)
+    expect(made.map((m) => [...m.started].sort())).toEqual([[1], [2, 3, 4, 5]]);
+  });
+
+  it('runs the jobs asked for first ahead of the others, and hands each result over as it arrives', async () => {
+    const { factory, made } = fakeWorkers((seed) => seed);
+    pool = new SimPool(2, factory);
+    const arrived: number[] = [];
+    const out = await pool.runAll([30, 20, 10, 40].map((s) => ({ scenario: scenario(s) })), { first: [2], onResult: (i, r) => arrived.push(i * 1000 + r.sim.seed) });
+    expect(out.map((r) => r.sim.seed)).toEqual([30, 20, 10, 40]);
+    // job 2 (seed 10) starts first, on worker 0; the rest in order: 30 on worker 1, then 20 and 40 as workers free up
+    expect(made.map((m) => m.started[0])).toEqual([10, 30]);
+    expect(arrived[0]).toBe(2010);
+    expect(arrived.sort()).toEqual([1020, 2010, 30, 3040].sort());
+  });
+
+  it('never hands over a superseded batch\'s results', async () => {
+    const { factory } = fakeWorkers((seed) => (seed === 2 ? 5 : 150));
+    pool = new SimPool(2, factory);
+    const arrived: number[] = [];
+    const old = pool.runAll([1, 2, 3].map((s) => ({ scenario: scenario(s) })), { onResult: (_i, r) => arrived.push(r.sim.seed) });
+    while (arrived.length === 0) await new Promise((r) => setTimeout(r, 2)); // job 2 is in; 1 and 3 are running
+    const fresh = pool.runAll([9].map((s) => ({ scenario: scenario(s) })), { onResult: (_i, r) => arrived.push(r.sim.seed) });
+    await expect(old).rejects.toSatisfy(isSuperseded);
+    await fresh;
+    await new Promise((r) => setTimeout(r, 200)); // the stale runs' own answers are due by now
+    expect(arrived).toEqual([2, 9]);
+  });
+
   it('passes a failing job through', async () => {
     const { factory } = fakeWorkers(1);
     pool = new SimPool(2, factory);

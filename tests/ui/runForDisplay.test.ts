@@ -4,7 +4,7 @@
  * trace's extremes while metrics stay exact. Compare jobs substitute the variant for every flow.
  */
 import { describe, expect, it } from 'vitest';
-import { traceHash } from '../../src/engine/core/trace.ts';
+import { TRACE_TABLES, traceHash, type TableName } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
@@ -12,6 +12,7 @@ import { parseScenario } from '../../src/scenarios/validate.ts';
 import { buildRunSet, flowStyle, overSpan, runJobs } from '../../src/ui/state/runSet.ts';
 import { runForDisplay, startRun } from '../../src/worker/runForDisplay.ts';
 import { SLICE_EVENTS } from '../../src/worker/runner.ts';
+import { traceTransferables } from '../../src/worker/transfer.ts';
 
 function preset(name: string, durationS: number): Scenario {
   const p = parseScenario(getPreset(name)?.scenario);
@@ -39,6 +40,24 @@ describe('worker runForDisplay', () => {
     expect(out.trace.queue.tNs.length).toBeLessThan(full.trace.queue.tNs.length);
     expect(Math.max(...out.trace.queue.packets)).toBe(Math.max(...full.trace.queue.packets));
     expect(Math.max(...out.trace.cwnd.cwndBytes)).toBe(Math.max(...full.trace.cwnd.cwndBytes));
+  });
+
+  it('posts only the tables asked for, every other one empty, while the fingerprint and row counts stay the full trace\'s', () => {
+    const out = runForDisplay(s, { tables: ['cwnd', 'drop'] });
+    expect(out.traceHash).toBe(traceHash(full.trace));
+    expect(out.trace.cwnd).toEqual(full.trace.cwnd);
+    expect(out.trace.drop).toEqual(full.trace.drop);
+    expect(full.trace.queue.tNs.length).toBeGreaterThan(0); // so the empty tables below are really left out
+    expect(full.trace.send.tNs.length).toBeGreaterThan(0);
+    for (const name of Object.keys(TRACE_TABLES) as TableName[]) {
+      if (name === 'cwnd' || name === 'drop') continue;
+      for (const col of TRACE_TABLES[name]) expect((out.trace[name] as Record<string, Float64Array>)[col].length, `${name}.${col}`).toBe(0);
+      expect(out.rows[name], name).toBe(full.trace[name].tNs.length);
+    }
+    // what goes over the wire: the asked-for columns only (empty ones are cloned, never transferred)
+    const sent = traceTransferables(out.trace);
+    const asked = [...TRACE_TABLES.cwnd.map((c) => out.trace.cwnd[c].buffer), ...TRACE_TABLES.drop.map((c) => out.trace.drop[c].buffer)];
+    expect(new Set(sent)).toEqual(new Set(asked.filter((b) => b.byteLength > 0)));
   });
 
   it('stops at the event cap and says where', () => {

@@ -6,11 +6,12 @@
  * any real run.
  */
 import { describe, expect, it } from 'vitest';
-import { traceHash } from '../../src/engine/core/trace.ts';
+import { TRACE_TABLES, traceHash, type TraceData } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
+import { deferTraceHash, PENDING_VALUES_MAX, takeTraceHash } from '../../src/worker/deferredHash.ts';
 import { createRunner, SLICE_EVENTS, SUPERSEDED } from '../../src/worker/runner.ts';
 
 function preset(name: string, durationS: number, seed?: number): Scenario {
@@ -45,7 +46,7 @@ describe('worker runner (sliced, latest-wins)', () => {
     expect(seen.every((n, i) => n === (i + 1) * SLICE_EVENTS)).toBe(true);
   });
 
-  it('a deferred fingerprint follows the result and is the engine\'s, also when a second run reuses the scratch copy first', async () => {
+  it('a deferred fingerprint is computed when asked and is the engine\'s, also after a second run finished first', async () => {
     const runner = createRunner(nextTurn);
     const other = { ...short, seed: 8 };
     const a = await runner.run(short, { deferHash: true });
@@ -55,6 +56,31 @@ describe('worker runner (sliced, latest-wins)', () => {
     expect(await runner.traceHash(b.hashTicket)).toBe(traceHash(runScenario(other).trace));
     expect(await runner.traceHash(a.hashTicket)).toBe(traceHash(runScenario(short).trace));
     await expect(runner.traceHash(a.hashTicket)).rejects.toThrow(/no trace fingerprint/); // collected once
+  });
+
+  it('starts the run it was told comes next once it has posted, and a request for it takes that run over where it got to', async () => {
+    const seen: number[] = [];
+    const runner = createRunner(nextTurn, () => 0, 0, (p) => seen.push(p.events));
+    const other = { ...long, seed: 9 };
+    await runner.run(short, { jobKey: 'b:0', deferHash: true, next: { scenario: other, opts: { jobKey: 'b:1' } } });
+    seen.length = 0;
+    while (seen.length < 3) await nextTurn(); // the head start is under way, unasked
+    const out = await runner.run(other, { jobKey: 'b:1', deferHash: true });
+    // posted as the run that named it was: fingerprint deferred
+    expect(out.hashTicket).toBeGreaterThan(0);
+    expect(await runner.traceHash(out.hashTicket)).toBe(traceHash(runScenario(other).trace));
+    // one run throughout, never restarted: its event count only grew
+    expect(seen.every((n, i) => i === 0 || n > seen[i - 1])).toBe(true);
+    expect(seen.length).toBe(out.phasesMs.slices - 1);
+  });
+
+  it('drops a head start when asked for anything else', async () => {
+    const runner = createRunner(nextTurn);
+    await runner.run(short, { jobKey: 'b:0', next: { scenario: long, opts: { jobKey: 'b:1' } } });
+    await nextTurn();
+    const fresh = { ...short, seed: 11 };
+    const out = await runner.run(fresh, { jobKey: 'c:0' });
+    expect(out.traceHash).toBe(traceHash(runScenario(fresh).trace));
   });
 
   it('yielding by wall time still lets a newer run supersede the one in flight', async () => {
@@ -98,5 +124,23 @@ describe('worker runner (sliced, latest-wins)', () => {
     const real = busy.run(short, {});
     expect(await warm).toBe(0);
     expect((await real).traceHash).toBe(traceHash(runScenario(short).trace));
+  });
+});
+
+describe('deferred fingerprints (worker memory)', () => {
+  it('keeps copies waiting for their request within a budget, dropping the oldest first', () => {
+    // three traces of 0.4 × the budget each: the third pushes the first one out
+    const rows = Math.ceil((0.4 * PENDING_VALUES_MAX) / TRACE_TABLES.cwnd.length);
+    const trace = (v: number): TraceData => {
+      const t = runScenario(preset('reference-2mbps', 1)).trace;
+      const col = (): Float64Array => new Float64Array(rows).fill(v);
+      return { ...t, cwnd: { tNs: col(), flow: col(), cwndBytes: col(), ssthreshBytes: col() } };
+    };
+    const [a, b, c] = [1, 2, 3].map(trace);
+    const tickets = [a, b, c].map(deferTraceHash);
+    expect(takeTraceHash(tickets[0])).toBeUndefined();
+    expect(takeTraceHash(tickets[2])).toBe(traceHash(c));
+    expect(takeTraceHash(tickets[1])).toBe(traceHash(b));
+    expect(takeTraceHash(tickets[1])).toBeUndefined(); // collected once
   });
 });

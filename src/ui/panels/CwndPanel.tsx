@@ -14,6 +14,7 @@ import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartMultiples } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
+import { perResult } from './perRun.ts';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
 
 const CODES = {
@@ -21,18 +22,20 @@ const CODES = {
   timeout: FLOW_EVENTS.indexOf('timeout'),
 };
 
-export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
-  const { scenario, result } = run;
-  return scenario.flows.map((f, i) => ({
-    key: `${run.key}/${f.id}`,
-    ...flowStyle(set, run, i),
+/** A run's series per flow, built once per result (perResult). */
+const flowSeries = perResult(({ scenario, result }: VariantRun) =>
+  scenario.flows.map((f, i) => ({
     series: cwndSeries(result.trace, i, f.tcp.mssBytes),
     fastRetransmitS: eventTimes(result.trace, i, CODES.fastRetransmit),
     timeoutS: eventTimes(result.trace, i, CODES.timeout),
     drops: dropsWithCause(result.trace, { flow: i, dataOnly: true }),
     // shaded from the sender's own state table: fast recovery, not the loss state after a timeout
     recoveries: caSpans(result.trace, i, result.endS, ['recovery']),
-  }));
+  })),
+);
+
+export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
+  return flowSeries(run, 0).map((data, i) => ({ key: `${run.key}/${run.scenario.flows[i].id}`, ...flowStyle(set, run, i), ...data }));
 }
 
 function summary(flows: readonly CwndFlowInput[], set: RunSet): string {

@@ -19,6 +19,8 @@ interface Props extends Omit<PanelProps, 'set'> {
 }
 
 export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props) {
+  // which scenario each drawn run is of, as its worker reported: one edit's runs, never a mix (a browser test checks)
+  const runIds = set.runs.map((r) => r.result.scenarioId).join(' ');
   return (
     <ChartFillContext.Provider value={presenter}>
     <CompactLegendContext.Provider value={presenter && ids.length >= 3}>
@@ -40,7 +42,7 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
           </>
         );
         return (
-          <div key={id} className={`grid-cell cell-${id}`}>
+          <div key={id} className={`grid-cell cell-${id}`} data-runs={runIds}>
             <PanelActionsContext.Provider value={actions}>
               <def.Component set={set} layout={layout} presenter={presenter} />
             </PanelActionsContext.Provider>

@@ -4,13 +4,21 @@ import { queueCursor, renderQueueChart, type QueueChartInput, type QueueSeriesIn
 import { dropsWithCause, markTimes, queueSeries } from '../charts/series.ts';
 import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { fixed1, int } from '../format.ts';
-import { overSpan, type RunSet } from '../state/runSet.ts';
+import { overSpan, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { queueNotice } from '../events/notices.ts';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
+import { perResult } from './perRun.ts';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
+
+/** A run's series at a link, built once per result and link (perResult). */
+const linkSeries = perResult(({ result }: VariantRun, link: number) => ({
+  queue: queueSeries(result.trace, link),
+  drops: dropsWithCause(result.trace, { link }),
+  marksS: markTimes(result.trace, link),
+}));
 
 function seriesFor(set: RunSet, link: number): QueueSeriesInput[] {
   return set.runs.map((r) => ({
@@ -18,9 +26,7 @@ function seriesFor(set: RunSet, link: number): QueueSeriesInput[] {
     label: set.compare ? r.label : (r.result.links[link]?.id ?? `link ${link}`),
     colour: r.colour,
     dash: r.dash,
-    queue: queueSeries(r.result.trace, link),
-    drops: dropsWithCause(r.result.trace, { link }),
-    marksS: markTimes(r.result.trace, link),
+    ...linkSeries(r, link),
   }));
 }
 

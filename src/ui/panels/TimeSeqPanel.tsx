@@ -4,13 +4,17 @@ import { timeSeq } from '../charts/series.ts';
 import { MARK_COLOURS } from '../charts/palette.ts';
 import { renderTimeSeqChart, timeSeqCursor, type TimeSeqChartInput, type TimeSeqRunInput } from '../charts/timeSeqChart.ts';
 import { int } from '../format.ts';
-import { flowStyle } from '../state/runSet.ts';
+import { flowStyle, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { timeSeqNotice } from '../events/notices.ts';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
+import { perResult } from './perRun.ts';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
+
+/** A run's diagram of one flow, built once per result and flow (perResult). */
+const flowTimeSeq = perResult((r: VariantRun, flow: number) => timeSeq(r.result.trace, flow, r.scenario.flows[flow]?.tcp.mssBytes ?? 1000));
 
 function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
@@ -21,7 +25,7 @@ function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
       set.runs.map((r) => ({
         key: r.key,
         ...flowStyle(set, r, shownFlow),
-        seq: timeSeq(r.result.trace, shownFlow, r.scenario.flows[shownFlow]?.tcp.mssBytes ?? 1000),
+        seq: flowTimeSeq(r, shownFlow),
       })),
     [set, shownFlow],
   );

@@ -5,7 +5,24 @@
  * small multiples share their axes and compare at a glance.
  */
 import type { TableName } from '../../engine/core/trace.ts';
+import type { RunOutput } from '../../worker/protocol.ts';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
+
+/**
+ * `derive(run, key)` computed once per result and key (the link or flow shown …): a comparison
+ * filling in redraws its panels at each arrival, and the runs already in must not have their
+ * series rebuilt every time. Results are never mutated, so a result's series never go stale;
+ * they go when the result does.
+ */
+export function perResult<T, K extends string | number = number>(derive: (run: VariantRun, key: K) => T): (run: VariantRun, key: K) => T {
+  const cache = new WeakMap<RunOutput, Map<K, T>>();
+  return (run, key) => {
+    let byKey = cache.get(run.result);
+    if (!byKey) cache.set(run.result, (byKey = new Map()));
+    if (!byKey.has(key)) byKey.set(key, derive(run, key));
+    return byKey.get(key) as T;
+  };
+}
 
 export const hasRows = (run: VariantRun, table: TableName): boolean => run.result.trace[table].tNs.length > 0;
 

@@ -9,6 +9,8 @@ import type { RunPhasesMs } from '../../worker/protocol.ts';
 
 let inputSeq = 0;
 let openInput: string | null = null;
+/** The open input's first run (of a comparison) has been drawn. */
+let firstDrawn = false;
 
 export const REDRAW_MEASURE = 'tcp:input→redraw';
 export const FRAME_MEASURE = 'tcp:frame';
@@ -19,6 +21,7 @@ let frameCount = 0;
 /** An edit the user made: the next redraw is measured from here. */
 export function markInput(): void {
   openInput = `tcp:input:${++inputSeq}`;
+  firstDrawn = false;
   performance.mark(openInput);
 }
 
@@ -65,23 +68,35 @@ export function measureResults(): void {
 }
 
 export const PAINTED_MEASURE = 'tcp:input→painted';
+/** From an edit to its first run drawn (a comparison draws each run as it arrives), and painted. */
+export const FIRST_MEASURE = 'tcp:input→first';
+export const FIRST_PAINTED_MEASURE = 'tcp:input→first painted';
+
+/** Runs `fn` once the browser has painted the current frame (a task queued from the next animation frame runs after that frame's style, layout and paint). */
+function afterPaint(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
 
 /**
- * The panels have drawn a result: closes the measure opened by the latest edit, if any, and
- * later `tcp:input→painted`, once the browser has painted that picture (a task queued from the
- * next animation frame runs after that frame's style, layout and paint).
+ * The panels have drawn a result of the latest edit: the first time, closes `tcp:input→first`
+ * (and later `tcp:input→first painted`); with `complete` (every run of the edit drawn), also
+ * closes `tcp:input→redraw` and later `tcp:input→painted`, the measure opened by the edit.
  */
-export function measureRedraw(): void {
+export function measureRedraw(complete = true): void {
   if (!openInput) return;
   const mark = openInput;
+  if (!firstDrawn) {
+    firstDrawn = true;
+    performance.measure(FIRST_MEASURE, mark);
+    afterPaint(() => performance.measure(FIRST_PAINTED_MEASURE, mark));
+  }
+  if (!complete) return;
   performance.measure(REDRAW_MEASURE, mark);
   openInput = null;
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      performance.measure(PAINTED_MEASURE, mark);
-      performance.clearMarks(mark);
-    }, 0),
-  );
+  afterPaint(() => {
+    performance.measure(PAINTED_MEASURE, mark);
+    performance.clearMarks(mark);
+  });
 }
 
 export function measureFrame(startMs: number): void {

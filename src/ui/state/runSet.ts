@@ -35,7 +35,10 @@ export interface VariantRun extends RunJob {
 }
 
 export interface RunSet {
+  /** The runs drawn: every one from the same edit (never a mix), in job order. */
   runs: VariantRun[];
+  /** Keys of the edit's jobs whose runs are not in yet (progressive display); empty once the set is complete. */
+  updating: string[];
   compare: boolean;
   /** Longest run's end: the simulated time drawn (a run stopped by a cap ends where it stopped). */
   endS: number;
@@ -45,18 +48,24 @@ export interface RunSet {
   wallMs: number;
 }
 
-export function buildRunSet(jobs: readonly RunJob[], results: readonly RunOutput[], wallMs: number): RunSet {
+/**
+ * The set to draw from one edit's jobs and the results in so far (`results[i]` undefined while
+ * job i runs; at least one must be in). Colours and dashes follow the jobs, not the arrivals,
+ * so a variant keeps its colour while the others come in.
+ */
+export function buildRunSet(jobs: readonly RunJob[], results: readonly (RunOutput | undefined)[], wallMs: number): RunSet {
   const compare = jobs.some((j) => j.variant !== null);
   const colours = distinctColours(jobs.map((j) => j.variant ?? ''));
-  const runs = jobs.map((j, i) => ({
-    ...j,
-    label: j.variant ? variantLabel(j.variant) : '',
-    colour: colours[i],
-    dash: compare ? DASHES[i % DASHES.length] : null,
-    result: results[i],
-  }));
+  const runs: VariantRun[] = [];
+  const updating: string[] = [];
+  jobs.forEach((j, i) => {
+    const result = results[i];
+    if (result) runs.push({ ...j, label: j.variant ? variantLabel(j.variant) : '', colour: colours[i], dash: compare ? DASHES[i % DASHES.length] : null, result });
+    else updating.push(j.key);
+  });
+  if (runs.length === 0) throw new Error('buildRunSet needs at least one result');
   const partial = runs.some((r) => r.result.endS < r.scenario.durationS);
-  return { runs, compare, endS: Math.max(...runs.map((r) => r.result.endS)), partial, wallMs };
+  return { runs, updating, compare, endS: Math.max(...runs.map((r) => r.result.endS)), partial, wallMs };
 }
 
 /**

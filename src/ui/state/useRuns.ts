@@ -3,19 +3,27 @@
  * seed. An edit made while nothing is running is posted at once; edits arriving while a batch
  * is in flight (a dragged slider) are coalesced to one post per animation frame, the newest —
  * no debounce delay, and the pool's latest-wins cancellation drops the stale batch within one
- * engine slice. Only the newest request may write state, so a slow stale run can never
- * overwrite a newer picture.
+ * engine slice.
+ *
+ * Progressive display: a comparison's first result is drawn as soon as it arrives, the others
+ * as they come (at most one redraw per PARTIAL_EVERY_MS; the complete set at once), the variants
+ * still running named as "updating". The picture on screen is always one edit's runs: the
+ * previous edit's set stays whole until the new edit's first run replaces it, and only the
+ * newest request may write state, so a slow stale run can never overwrite a newer picture.
  */
 import { useEffect, useRef, useState } from 'react';
 import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import type { SimPool } from '../../worker/pool.ts';
+import type { RunOutput } from '../../worker/protocol.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from './perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from './runSet.ts';
 
 const SLOW_MS = 400;
+/** Least time between two partial pictures of one comparison (the first and the complete one are drawn at once). */
+const PARTIAL_EVERY_MS = 100;
 
 export interface RunsState {
-  /** The last finished set: kept on screen while a newer one runs or after one fails. */
+  /** The last set drawn (possibly still filling in, see `set.updating`): kept on screen while a newer one runs or after one fails. */
   set: RunSet | null;
   running: boolean;
   /** Running for longer than SLOW_MS: only then is the old picture dimmed (dimming and undimming repaint every chart). */
@@ -32,6 +40,10 @@ export interface RunsState {
   recovery: string | null;
 }
 
+/**
+ * Jobs run in their order (the pool gives each free worker the next): the first compared
+ * variant — the one the path panel animates and the metrics table lists first — comes first.
+ */
 export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): RunsState & { dismissError: () => void; retry: () => void } {
   const [state, setState] = useState<RunsState>({ set: null, running: false, slow: false, error: null, retryable: false, recovery: null, stale: false });
   const latest = useRef(0);
@@ -54,32 +66,63 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
     posted.current = jobs;
     const id = ++latest.current;
     const started = performance.now();
+    const arrived: (RunOutput | undefined)[] = new Array<RunOutput | undefined>(jobs.length);
+    let shown = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastShownMs = 0;
     setState((s) => ({ ...s, running: true }));
     const slowTimer = setTimeout(() => {
-      if (id === latest.current) setState((s) => (s.running ? { ...s, slow: true } : s));
+      // dimming is for an old picture: once this edit's first run is drawn there is none
+      if (id === latest.current && shown === 0) setState((s) => (s.running ? { ...s, slow: true } : s));
     }, SLOW_MS);
-    pool.runAll(jobs.map((j) => ({ scenario: j.scenario }))).then(
-      (results) => {
-        if (id !== latest.current) return;
-        inFlight.current = false;
-        clearTimeout(slowTimer);
-        measureResults();
-        for (const r of results) {
-          if (r.phasesMs) measureWorker(r.phasesMs);
-          measureHandover(r.sentAtEpochMs);
-        }
-        const recovery = results.find((r) => r.recovery)?.recovery ?? null;
-        setState({ set: buildRunSet(jobs, results, performance.now() - started), running: false, slow: false, error: null, retryable: false, recovery, stale: false });
-      },
-      (e: unknown) => {
-        if (id !== latest.current || isSuperseded(e)) return;
-        inFlight.current = false;
-        clearTimeout(slowTimer);
-        const message = e instanceof Error ? e.message : String(e);
-        // the last picture stays, dimmed (see `stale` in App), under a banner saying it is the last run's
-        setState((s) => ({ ...s, running: false, slow: false, error: message, retryable: isWorkerLost(e), recovery: null, stale: s.set !== null }));
-      },
-    );
+    const showPartial = (): void => {
+      timer = undefined;
+      if (id !== latest.current) return;
+      shown++;
+      lastShownMs = performance.now();
+      const set = buildRunSet(jobs, arrived, performance.now() - started);
+      setState((s) => ({ ...s, set, slow: false, stale: false }));
+    };
+    pool
+      .runAll(
+        jobs.map((j) => ({ scenario: j.scenario })),
+        {
+          onResult: (i, r) => {
+            if (id !== latest.current) return;
+            measureHandover(r.sentAtEpochMs);
+            arrived[i] = r;
+            const done = arrived.filter(Boolean).length;
+            if (done === jobs.length) return; // drawn whole below
+            // The first at once; later ones together, at most every PARTIAL_EVERY_MS: every redraw
+            // of a growing comparison takes the main thread (and, on two cores, a worker's core)
+            // from the runs still to come, and it is the main thread that hands them out.
+            if (done === 1) showPartial();
+            else if (timer === undefined) timer = setTimeout(showPartial, Math.max(0, lastShownMs + PARTIAL_EVERY_MS - performance.now()));
+          },
+        },
+      )
+      .then(
+        (results) => {
+          if (id !== latest.current) return;
+          inFlight.current = false;
+          clearTimeout(slowTimer);
+          clearTimeout(timer);
+          measureResults();
+          for (const r of results) if (r.phasesMs) measureWorker(r.phasesMs);
+          const recovery = results.find((r) => r.recovery)?.recovery ?? null;
+          setState({ set: buildRunSet(jobs, results, performance.now() - started), running: false, slow: false, error: null, retryable: false, recovery, stale: false });
+        },
+        (e: unknown) => {
+          if (id !== latest.current || isSuperseded(e)) return;
+          inFlight.current = false;
+          clearTimeout(slowTimer);
+          clearTimeout(timer);
+          const message = e instanceof Error ? e.message : String(e);
+          // the last picture stays, dimmed (see `stale` in App), under a banner saying it is the last run's;
+          // a half-drawn comparison is not left looking current
+          setState((s) => ({ ...s, running: false, slow: false, error: message, retryable: isWorkerLost(e), recovery: null, stale: s.set !== null }));
+        },
+      );
     measurePosted();
   }
 

@@ -1,0 +1,93 @@
+/**
+ * The worker pool and progressive display in Chromium: every preset (with the variants its
+ * paper compares) gives in the worker exactly the trace fingerprints Node gives; and while a
+ * comparison is edited faster than it can run, each panel only ever shows runs of one edit —
+ * drawn as they arrive, never a mix of two edits' — and once the edits stop, every drawn run is
+ * of the last edit.
+ */
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { traceHash } from '../../src/engine/core/trace.ts';
+import { runScenario } from '../../src/engine/run.ts';
+import { PRESETS } from '../../src/scenarios/presets/index.ts';
+import { loadPreset } from '../../src/ui/state/baseScenario.ts';
+import { runJobs } from '../../src/ui/state/runSet.ts';
+import { encodeState } from '../../src/ui/state/url.ts';
+import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';
+import { CHROMIUM, settled, type Watched } from './harness.ts';
+import { appSession } from './session.ts';
+
+const haveChromium = existsSync(CHROMIUM);
+
+/** Every panel's runs (`data-runs`: the scenario id each drawn run's worker reported) and the page's current scenario id. */
+function drawn(page: Page): Promise<{ current: string | null; cells: string[][] }> {
+  return page.evaluate(() => ({
+    current: document.querySelector('[data-scenario-id]')?.getAttribute('data-scenario-id') ?? null,
+    cells: [...document.querySelectorAll('[data-runs]')].map((c) => (c.getAttribute('data-runs') ?? '').split(' ').filter(Boolean)),
+  }));
+}
+
+describe.runIf(haveChromium)('worker pool and progressive display in Chromium', () => {
+  const session = appSession();
+  let page: Page;
+  let w: Watched;
+  beforeAll(() => {
+    ({ page, w } = session);
+  });
+
+  it('every preset, with its compared variants, has the same trace fingerprints in the worker as in Node', async () => {
+    for (const preset of PRESETS) {
+      const p = loadPreset(preset.name);
+      if (!p.ok) throw new Error(p.message);
+      // the first 10 s of each: every preset's path and variants, at a fraction of the test's time
+      const scenario = { ...p.scenario, durationS: Math.min(p.scenario.durationS, 10) };
+      const jobs = runJobs(scenario, p.compare);
+      const expected = jobs.map((j) => traceHash(runScenario(j.scenario).trace));
+      await page.goto(`${session.preview.url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare: [...p.compare] } })}`);
+      // this preset's runs, all of them, in every panel (the previous preset's picture is "settled" too)
+      await page.waitForFunction(
+        (n) => {
+          const current = document.querySelector('[data-scenario-id]')?.getAttribute('data-scenario-id');
+          const cells = [...document.querySelectorAll('[data-runs]')].map((c) => (c.getAttribute('data-runs') ?? '').split(' '));
+          return cells.length > 0 && cells.every((ids) => ids.length === n && ids.every((id) => id === current));
+        },
+        jobs.length,
+        { timeout: 60_000 },
+      );
+      await settled(page);
+      expect(await page.locator('.footnote code').allTextContents(), preset.name).toEqual(expected);
+    }
+    expect(w.errors).toEqual([]);
+  });
+
+  it('rapid edits of a six-variant comparison never draw a mix of two edits in one panel, and settle on the last edit', async () => {
+    const p = loadPreset('reference-2mbps');
+    if (!p.ok) throw new Error(p.message);
+    const compare = ['tahoe', 'reno', 'newreno', 'sack', 'vegas', 'veno'];
+    await page.goto(`${session.preview.url}#${encodeState({ scenario: { ...p.scenario, durationS: 20 }, view: { ...DEFAULT_VIEW, compare } })}`);
+    await settled(page);
+    // record every panel's runs each time the page changes them, from here on
+    await page.evaluate(`(() => {
+      window.__seen = [];
+      const note = (el) => window.__seen.push(el.getAttribute('data-runs'));
+      new MutationObserver((records) => records.forEach((r) => note(r.target))).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-runs'] });
+    })()`);
+    const slider = page.locator('[data-path="path.0.forward.rateBps"] input[type="range"]');
+    await slider.focus();
+    for (let i = 0; i < 12; i++) await slider.press(i % 3 === 2 ? 'ArrowLeft' : 'ArrowRight');
+    await settled(page);
+    const seen = (await page.evaluate('window.__seen')) as string[];
+    const runs = seen.map((s) => s.split(' ').filter(Boolean));
+    expect(runs.length).toBeGreaterThan(0);
+    // never two edits in one panel
+    for (const ids of runs) expect(new Set(ids).size, ids.join(' ')).toBe(1);
+    // drawn progressively: some pictures showed only the runs already in
+    expect(runs.some((ids) => ids.length < compare.length)).toBe(true);
+    // settled: every panel shows all six runs, each of the scenario now in the controls
+    const { current, cells } = await drawn(page);
+    expect(cells.length).toBeGreaterThan(0);
+    for (const ids of cells) expect(ids).toEqual(compare.map(() => current));
+    expect(w.errors).toEqual([]);
+  });
+});
