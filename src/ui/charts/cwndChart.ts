@@ -52,19 +52,34 @@ export interface CwndYRange {
  * panel is about. Only ssthresh values within reach of cwnd count, and when cwnd's peak is
  * far above where it spends 90% of the time the focused range cuts it off (the chart then
  * labels the peak, and the panel offers the full range).
+ *
+ * Computed over the time window shown (`windowS`, default the whole run): zoomed into a few
+ * seconds of sawtooth, the axis fits that sawtooth, not an excursion elsewhere in the run.
  */
-export function cwndYRange(flows: readonly Pick<CwndFlowInput, 'series'>[], durationS: number): CwndYRange {
+export function cwndYRange(flows: readonly Pick<CwndFlowInput, 'series'>[], durationS: number, windowS: WindowS = [0, durationS]): CwndYRange {
+  const [fromS, toS] = [Math.max(0, windowS[0]), Math.min(durationS, windowS[1])];
+  const shown = flows.map((f) => inWindow(f.series, fromS, toS));
   let cwndMax = 0;
   let typical = 0;
-  for (const f of flows) {
-    cwndMax = Math.max(cwndMax, finiteMax(f.series.cwndSeg));
-    typical = Math.max(typical, timeWeightedQuantile({ tS: f.series.tS, values: f.series.cwndSeg }, durationS, 0.9));
+  for (const f of shown) {
+    cwndMax = Math.max(cwndMax, finiteMax(f.cwndSeg));
+    typical = Math.max(typical, timeWeightedQuantile({ tS: f.tS, values: f.cwndSeg }, toS, 0.9));
   }
   let ssMax = 0;
-  for (const f of flows) ssMax = Math.max(ssMax, finiteMax(f.series.ssthreshSeg, cwndMax * 1.5));
+  for (const f of shown) ssMax = Math.max(ssMax, finiteMax(f.ssthreshSeg, cwndMax * 1.5));
   const full = Math.max(cwndMax, ssMax, 1) * 1.08;
   const focused = typical * 1.7;
   return { full, focused: focused > 0 && focused < full / 1.5 ? focused : full };
+}
+
+/** The samples that hold during [fromS, toS]: the one in force at fromS (its time moved up to fromS), then those up to toS. */
+function inWindow(s: CwndSeries, fromS: number, toS: number): CwndSeries {
+  if (s.tS.length === 0 || (fromS <= s.tS[0] && toS >= s.tS[s.tS.length - 1])) return s;
+  const first = Math.max(0, indexAtOrBefore(s.tS, fromS));
+  const end = Math.max(first + 1, indexAtOrBefore(s.tS, toS) + 1);
+  const tS = s.tS.slice(first, end);
+  tS[0] = Math.max(tS[0], fromS);
+  return { tS, cwndSeg: s.cwndSeg.subarray(first, end), ssthreshSeg: s.ssthreshSeg.subarray(first, end) };
 }
 
 interface OffScale {

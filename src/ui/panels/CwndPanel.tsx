@@ -50,7 +50,8 @@ function summary(flows: readonly CwndFlowInput[], set: RunSet): string {
 function CwndPanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const all = useMemo(() => set.runs.map((r) => cwndFlows(set, r)), [set]);
-  const range = useMemo(() => cwndYRange(all.flat(), set.endS), [all, set.endS]);
+  // the axis fits the window shown: zoomed into a few seconds, their sawtooth, not a spike elsewhere
+  const range = useMemo(() => cwndYRange(all.flat(), set.endS, windowS), [all, set.endS, windowS]);
   const [fullRange, setFullRange] = useState(false);
   const toggleId = useId();
   const yMax = fullRange ? range.full : range.focused;
