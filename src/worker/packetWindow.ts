@@ -62,3 +62,8 @@ function start(key: string, scenario: Scenario, seed: number, fromNs: number): S
   for (const link of sim.links) link.hops = recorder;
   return { key, sim, recorder };
 }
+
+/** What the packet-window worker offers (packetWindow.worker.ts). */
+export interface PacketWindowApi {
+  get(req: PacketWindowRequest): PacketWindow | Promise<PacketWindow>;
+}

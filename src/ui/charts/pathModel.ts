@@ -52,8 +52,10 @@ function maxStayNs(w: PacketWindow): number {
   return m;
 }
 
-/** The window covers the instant tNs (its visits then include every packet on the path at tNs). */
-export const windowCovers = (w: PacketWindow | null, tNs: number): w is PacketWindow => w !== null && tNs >= w.fromNs && tNs <= w.toNs;
+/** The window covering the instant tNs (its visits then include every packet on the path at tNs), or null. */
+export function windowAt(windows: readonly PacketWindow[], tNs: number): PacketWindow | null {
+  return windows.find((w) => tNs >= w.fromNs && tNs <= w.toNs) ?? null;
+}
 
 /**
  * Every packet on the path at tNs (after the events at tNs). The scan starts at the last visit
