@@ -49,8 +49,39 @@ function queueFromTrace(trace: TraceData, link: number, tNs: number): number {
   return v;
 }
 
+/** Serialization time (ns) of a packet at the access links' 100 Mb/s, as the engine rounds it. */
+const accessTxNs = (bytes: number): number => Math.max(1, Math.round((bytes * 8 * 1e9) / 100e6));
+const ACCESS_DELAY_NS = 1e6;
+/** Data: 1000-byte segments + 40 bytes of headers + 12 of timestamps; ACKs: headers and timestamps (no SACK). */
+const DATA_BYTES = 1052;
+const ACK_BYTES = 52;
+
+/**
+ * Data packets on the sender's access link at tNs, by a FIFO model of that link fed from the
+ * send table: each waits for the one before, is serialized, then propagates for 1 ms.
+ */
+function dataOnAccess(trace: TraceData, tNs: number): number {
+  let freeNs = 0;
+  let n = 0;
+  for (let i = 0; i < trace.send.tNs.length && trace.send.tNs[i] <= tNs; i++) {
+    const start = Math.max(trace.send.tNs[i], freeNs);
+    freeNs = start + accessTxNs(DATA_BYTES);
+    if (start <= tNs && tNs < freeNs + ACCESS_DELAY_NS) n++;
+  }
+  return n;
+}
+
+/** ACKs on the access link's way back at tNs, from the ack table: each arrived 1 ms and its serialization after leaving R1. */
+function acksOnAccess(trace: TraceData, tNs: number): number {
+  let n = 0;
+  for (const a of trace.ack.tNs) if (a > tNs && a - ACCESS_DELAY_NS - accessTxNs(ACK_BYTES) <= tNs) n++;
+  return n;
+}
+
 interface Drawn {
   tNs: number;
+  /** Packets drawn on each link's wire (one by one or in a counted band), by trace link index. */
+  perLink: Record<string, number>;
   packets: number;
   bands: number;
   stacks: Record<string, number>;
@@ -65,10 +96,16 @@ function drawn(page: Page, lane = 0): Promise<Drawn> {
     const g = svg.querySelectorAll('g.lane-now')[laneIndex];
     const num = (e: Element, a: string): number => Number(e.getAttribute(a));
     const stacks: Record<string, number> = {};
+    const perLink: Record<string, number> = {};
+    for (const p of g.querySelectorAll('path.packets, g.packet-band')) {
+      const l = p.getAttribute('data-link')!;
+      perLink[l] = (perLink[l] ?? 0) + num(p, 'data-count');
+    }
     for (const s of g.querySelectorAll('g.queue-stack')) stacks[s.getAttribute('data-link')!] = num(s, 'data-count');
     return {
       tNs: Number(svg.getAttribute('data-t-ns')),
-      packets: g.querySelectorAll('line.packet').length,
+      perLink,
+      packets: [...g.querySelectorAll('path.packets')].reduce((a, p) => a + num(p, 'data-count'), 0),
       bands: [...g.querySelectorAll('g.packet-band')].reduce((a, b) => a + num(b, 'data-count'), 0),
       stacks,
       badges: [...g.querySelectorAll('text.badge.queue')].reduce((a, b) => a + num(b, 'data-count'), 0),
@@ -102,25 +139,43 @@ describe.runIf(haveChromium)('the path picture in Chromium', () => {
       },
       tS,
       { timeout: 30_000 },
-    );
+    ).catch(async (e: unknown) => {
+      const now = await page.evaluate(() => [document.querySelector('#path-chart-cursor')?.getAttribute('data-detail'), document.querySelector('#path-chart-cursor')?.getAttribute('data-t-ns')]);
+      throw new Error(`the path did not show ${tS} s with packet detail (it shows ${now.join(' at ')} ns): ${String(e)}`);
+    });
   }
 
   it('shows at a paused time every queue as the trace has it and every unacknowledged packet somewhere on the path', async () => {
     const s = lossyReference();
     const trace = runScenario(s).trace;
     await open(s);
-    for (const tS of [1.3, 6.05, 14.4]) {
+    // the seek slider moves in steps of endS / 2000: times on that grid with data, then with ACKs, on the access link
+    const stepS = s.durationS / 2000;
+    const gridAfter = (fromS: number, ok: (tNs: number) => boolean): number => {
+      for (let k = Math.ceil(fromS / stepS); k < 2000; k++) if (ok(Math.round(k * stepS * 1e9))) return k * stepS;
+      throw new Error(`nothing on the access link after ${fromS} s`);
+    };
+    const busy = [1, 20].flatMap((fromS) => [gridAfter(fromS, (t) => dataOnAccess(trace, t) > 0), gridAfter(fromS, (t) => acksOnAccess(trace, t) > 0)]);
+    const seen = { data: 0, acks: 0 };
+    for (const tS of [0.41, 6.05, 14.4, ...busy]) {
       await pauseAt(tS);
       const d = await drawn(page);
       // the seek slider has its own step: compare at the time the picture says it shows
       const tNs = d.tNs;
       expect(d.stacks['0'], `bottleneck queue at ${tS} s`).toBe(queueFromTrace(trace, 0, tNs));
+      // per hop, where the trace alone tells: the sender's access link both ways (links 2 and 3)
+      expect(d.perLink['2'] ?? 0, `data on the access link at ${tS} s`).toBe(dataOnAccess(trace, tNs) - queueFromTrace(trace, 2, tNs));
+      expect(d.perLink['3'] ?? 0, `ACKs on the access link at ${tS} s`).toBe(acksOnAccess(trace, tNs));
       const sent = countAtOrBefore(trace.send.tNs, tNs);
       const dropped = countAtOrBefore(trace.drop.tNs, tNs);
       const acked = countAtOrBefore(trace.ack.tNs, tNs);
       const queued = Object.values(d.stacks).reduce((a, b) => a + b, 0) + d.badges;
       expect(d.packets + d.bands + queued, `packets on the path at ${tS} s`).toBe(sent - dropped - acked);
+      if ((d.perLink['2'] ?? 0) > 0) seen.data++;
+      if ((d.perLink['3'] ?? 0) > 0) seen.acks++;
     }
+    expect(seen.data).toBeGreaterThanOrEqual(2);
+    expect(seen.acks).toBeGreaterThanOrEqual(2);
     expect(w.errors).toEqual([]);
   });
 
@@ -149,11 +204,16 @@ describe.runIf(haveChromium)('the path picture in Chromium', () => {
       ['wide', 1920, 1080, {}],
       ['phone', 390, 844, {}],
     ];
+    // a moment with a queue building and a drop just before it: what a lecture pauses on
+    const lossy = runScenario(lossyReference()).trace;
+    let q = 0;
+    for (let i = 0; i < lossy.queue.tNs.length; i++) if (lossy.queue.link[i] === 0 && lossy.queue.tNs[i] > 5e9 && lossy.queue.packets[i] > lossy.queue.packets[q]) q = i;
+    const showS = lossy.queue.tNs[q] / 1e9;
     for (const theme of ['light', 'dark'] as const) {
       for (const [name, width, height, view] of shots) {
         await page.setViewportSize({ width, height });
         await open(lossyReference(), { theme, ...view });
-        await pauseAt(14.4);
+        await pauseAt(showS);
         await page.locator('#path-chart').scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(OUT, `path-${name}-${theme}-${width}x${height}.png`) });
       }
@@ -167,6 +227,10 @@ describe.runIf(haveChromium)('the path picture in Chromium', () => {
     expect(await page.locator('#path-chart text.path-lane-label').allTextContents()).toEqual(['TCP-Real', 'Reno', 'Tahoe']);
     await page.locator('#path-chart').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(OUT, 'path-compare-handoff-1440x900.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await open(handoff, { compare: ['real', 'reno', 'tahoe'], panels: ['path'], presenter: true, present: ['path'] });
+    await pauseAt(handoffDrop.drop.tNs[h] / 1e9 + 0.02);
+    await page.screenshot({ path: join(OUT, 'path-compare-handoff-presenter-1280x720.png') });
     expect(w.errors).toEqual([]);
   });
 });

@@ -210,11 +210,12 @@ export function renderPathChart(el: SVGSVGElement, input: PathChartInput, size: 
       .attr('x2', (s) => s.x2)
       .attr('y2', (s) => s.y2);
     // hop labels above the link, clear of the router's queue stack and cut to the hop's length;
-    // the short access link's label goes below its nodes' names
+    // the short access link's label goes below its nodes' names, in the first lane only (the
+    // lanes share the path, and a lane's bottom is the next one's top)
     layer(lg, 'link-labels')
       .selectAll<SVGTextElement, Seg>('text.link-label')
       .data(
-        segs.filter((s) => s.label),
+        segs.filter((s) => s.label && (laneIndex === 0 || s.key.startsWith('h-'))),
         (s) => s.key,
       )
       .join('text')
@@ -314,16 +315,17 @@ function fitHopLabel(label: string, px: number): string {
 
 // ---- the state at the playhead ---------------------------------------------------------------
 
-/** A packet (or a dense run of them) drawn on a track. */
-interface PacketGlyph {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  colour: string;
-  isAck: boolean;
+/**
+ * The packets of one colour on one track: one SVG path of a segment per packet (a frame then
+ * costs a string per track, not an element per packet).
+ */
+interface PacketRun {
+  key: string;
   link: number;
-  marked: boolean;
+  isAck: boolean;
+  colour: string;
+  count: number;
+  d: string;
 }
 
 interface BandGlyph {
@@ -395,7 +397,9 @@ interface LaneFrame {
   y: number;
   /** Packet detail covers the playhead (false: queues from the trace, packets pending). */
   detail: boolean;
-  packets: PacketGlyph[];
+  packets: PacketRun[];
+  /** Where marked packets get their ring. */
+  marks: { x: number; y: number }[];
   bands: BandGlyph[];
   stacks: StackGlyph[];
   badges: BadgeGlyph[];
@@ -424,8 +428,10 @@ function laneFrame(input: PathChartInput, lane: PathLane, g: Geometry, trs: Trac
     if (l === undefined) byLink.set(p.link, (l = []));
     l.push(p);
   }
-  const packets: PacketGlyph[] = [];
+  const packets: PacketRun[] = [];
+  const marks: LaneFrame['marks'] = [];
   const bands: BandGlyph[] = [];
+  const r1 = (v: number): number => Math.round(v * 10) / 10;
   for (const tr of trs) {
     const list = byLink.get(tr.link);
     if (!list) continue;
@@ -438,13 +444,23 @@ function laneFrame(input: PathChartInput, lane: PathLane, g: Geometry, trs: Trac
       bands.push({ x1, y1, x2, y2, link: tr.link, isAck: tr.isAck, count: list.length, colour: packetColour(lane, list[0]) });
       continue;
     }
-    // a pixel and a half of gap at each packet's tail, so packets sent back to back stay countable
+    // a pixel and a half of gap at each packet's tail, so packets sent back to back stay
+    // countable; at least 3 px each, so an ACK a fraction of a pixel long is still seen
     const gap = len > 0 ? 1.5 / len : 0;
+    const minFrac = len > 0 ? 3 / len : 0;
+    const runs = new Map<string, PacketRun>();
     for (const p of list) {
-      const [x1, y1] = at(tr, p.lead - p.trail > 3 * gap ? p.trail + gap : p.trail);
-      const [x2, y2] = at(tr, p.lead);
-      packets.push({ x1, y1, x2, y2, colour: packetColour(lane, p), isAck: p.isAck, link: p.link, marked: p.marked });
+      const colour = packetColour(lane, p);
+      let run = runs.get(colour);
+      if (run === undefined) runs.set(colour, (run = { key: `${tr.link}|${colour}`, link: tr.link, isAck: tr.isAck, colour, count: 0, d: '' }));
+      const trail = p.lead - p.trail > 3 * gap ? p.trail + gap : p.trail;
+      const [x1, y1] = at(tr, Math.min(trail, Math.max(0, p.lead - minFrac)));
+      const [x2, y2] = at(tr, Math.max(p.lead, minFrac));
+      run.d += `M${r1(x1)},${r1(y1)}L${r1(x2)},${r1(y2)}`;
+      run.count++;
+      if (p.marked) marks.push({ x: x2, y: y2 + (tr.isAck ? 8 : -8) });
     }
+    packets.push(...runs.values());
   }
 
   const waitingAt = (link: number): { count: number; list: WaitingPacket[] | null } => {
@@ -536,7 +552,7 @@ function laneFrame(input: PathChartInput, lane: PathLane, g: Geometry, trs: Trac
     const code = stepAt(s, tNs, 0);
     channels.push({ link, state: channelName(code), x1: tr.x1, y1: tr.y1, x2: tr.x2, y2: tr.y2, colour: CHANNEL_COLOURS[code] ?? INK, labelX: (tr.x1 + tr.x2) / 2 });
   }
-  return { key: lane.key, y, detail, packets, bands, stacks, badges, bursts, channels, gauges };
+  return { key: lane.key, y, detail, packets, marks, bands, stacks, badges, bursts, channels, gauges };
 }
 
 type G = d3.Selection<SVGGElement, unknown, null, undefined>;
@@ -595,24 +611,22 @@ function drawLane(lg: G, f: LaneFrame): void {
     .style('fill', (c) => c.colour);
 
   layer(lg, 'packets')
-    .selectAll<SVGLineElement, PacketGlyph>('line.packet')
-    .data(f.packets)
-    .join('line')
-    .attr('class', (p) => (p.isAck ? 'packet ack' : 'packet data') + (p.marked ? ' marked' : ''))
+    .selectAll<SVGPathElement, PacketRun>('path.packets')
+    .data(f.packets, (p) => p.key)
+    .join('path')
+    .attr('class', (p) => (p.isAck ? 'packets ack' : 'packets data'))
     .attr('data-link', (p) => p.link)
-    .attr('x1', (p) => p.x1)
-    .attr('y1', (p) => p.y1)
-    .attr('x2', (p) => (Math.hypot(p.x2 - p.x1, p.y2 - p.y1) < 3 ? p.x1 + 3 : p.x2))
-    .attr('y2', (p) => p.y2)
+    .attr('data-count', (p) => p.count)
+    .attr('d', (p) => p.d)
     .style('stroke', (p) => p.colour);
   layer(lg, 'marks')
-    .selectAll<SVGCircleElement, PacketGlyph>('circle.packet-mark')
-    .data(f.packets.filter((p) => p.marked))
+    .selectAll<SVGCircleElement, LaneFrame['marks'][number]>('circle.packet-mark')
+    .data(f.marks)
     .join('circle')
     .attr('class', 'packet-mark')
     .attr('r', 4)
-    .attr('cx', (p) => p.x2)
-    .attr('cy', (p) => p.y2 + (p.isAck ? 8 : -8))
+    .attr('cx', (m) => m.x)
+    .attr('cy', (m) => m.y)
     .style('fill', MARK_COLOURS.mark);
   layer(lg, 'bands')
     .selectAll<SVGGElement, BandGlyph>('g.packet-band')

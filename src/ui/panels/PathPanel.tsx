@@ -7,6 +7,7 @@ import { channelSpans } from '../charts/series.ts';
 import { CAUSE_STYLE, CHANNEL_COLOURS, MARK_COLOURS } from '../charts/palette.ts';
 import { rate } from '../format.ts';
 import { useReducedMotion } from '../state/media.ts';
+import { measurePathFrame } from '../state/perf.ts';
 import { usePacketWindows } from '../state/packetWindows.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
@@ -69,6 +70,13 @@ export function pathInput(set: RunSet, windowS: PathChartInput['windowS'], still
   return { windowS, hops, flows, delayNs, channels, lingerNs: Math.max(LINGER_MIN_NS, baseRttNs), still, lanes: set.runs.map((r) => laneOf(set, r)) };
 }
 
+/** The picture at the playhead, timed for the benchmark (one measure per frame). */
+function timedPathCursor(...args: Parameters<typeof pathCursor>): void {
+  const started = performance.now();
+  pathCursor(...args);
+  measurePathFrame(started);
+}
+
 function PathPanel({ set }: PanelProps) {
   const { windowS, playback } = useTimeAxis();
   const still = useReducedMotion();
@@ -107,7 +115,7 @@ function PathPanel({ set }: PanelProps) {
       legend={legend}
       summary={summary}
     >
-      <ChartSvg id="path-chart" data={input} render={renderPathChart} cursor={pathCursor} height={pathHeight(input)} label={summary} />
+      <ChartSvg id="path-chart" data={input} render={renderPathChart} cursor={timedPathCursor} height={pathHeight(input)} label={summary} />
     </Panel>
   );
 }
