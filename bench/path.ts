@@ -4,7 +4,8 @@
  * same path at 10 Mb/s with a 125-packet queue, and six variants compared at 10 Mb/s (six
  * lanes). Reads the app's `tcp:path-frame` measure (src/ui/state/perf.ts), the page's frame
  * intervals, how many SVG elements the picture had, and how often the packet detail was there
- * (`data-detail="ready"`) when a frame was drawn. Prints figures only; asserts nothing. Stops
+ * (`data-detail="ready"`) when a frame was drawn, and how long packet windows took to arrive
+ * from their worker (`tcp:packet-window`). Prints figures only; asserts nothing. Stops
  * Chromium and the preview server by PID.
  *
  *   node --import tsx bench/path.ts
@@ -39,11 +40,15 @@ function reference(...changes: [string, number][]): Scenario {
 }
 
 /** Plays from `fromS` at `speed` for PLAY_MS; per frame: path work, interval, SVG elements, detail ready. */
-async function play(page: Page, fromS: number, speed: number): Promise<{ work: number[]; intervals: number[]; elements: number[]; ready: number }> {
+async function play(page: Page, fromS: number, speed: number): Promise<{ work: number[]; intervals: number[]; elements: number[]; ready: number; windows: number[]; movedS: number }> {
   await page.getByTestId('seek').fill(String(fromS));
   await page.waitForSelector('#path-chart-cursor[data-detail="ready"]', { timeout: 120_000 });
   await page.locator('.transport select').selectOption(String(speed));
-  await page.evaluate(() => performance.clearMeasures('tcp:path-frame'));
+  await page.evaluate(() => {
+    performance.clearMeasures('tcp:path-frame');
+    performance.clearMeasures('tcp:packet-window');
+  });
+  const t0 = Number(await page.locator('#path-chart-cursor').getAttribute('data-t-ns'));
   await page.locator('h1').click();
   await page.keyboard.press(' ');
   // a string, not a function: the TypeScript loader would inject helpers the page does not have
@@ -62,9 +67,12 @@ async function play(page: Page, fromS: number, speed: number): Promise<{ work: n
     };
     requestAnimationFrame(f);
   })`)) as { intervals: number[]; elements: number[]; ready: number };
-  await page.keyboard.press(' ');
+  // pause, unless it already stopped at the end (Space would then start over)
+  if (await page.evaluate(() => document.querySelector('[data-testid="play"]')?.textContent?.includes('Pause') ?? false)) await page.keyboard.press(' ');
+  const t1 = Number(await page.locator('#path-chart-cursor').getAttribute('data-t-ns'));
   const work = await page.evaluate(() => performance.getEntriesByName('tcp:path-frame').map((e) => e.duration));
-  return { work, intervals: frames.intervals.slice(1), elements: frames.elements, ready: frames.ready / frames.elements.length };
+  const windows = await page.evaluate(() => performance.getEntriesByName('tcp:packet-window').map((e) => e.duration));
+  return { work, intervals: frames.intervals.slice(1), elements: frames.elements, ready: frames.ready / frames.elements.length, windows, movedS: (t1 - t0) / 1e9 };
 }
 
 async function main(): Promise<void> {
@@ -90,8 +98,10 @@ async function main(): Promise<void> {
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
       console.log(`\n${c.label}`);
       for (const speed of [1, 5, 20]) {
-        const r = await play(page, 20, speed);
-        console.log(`  ${speed}×: path draw per frame ${figures(r.work)}`);
+        const endS = Number(await page.getByTestId('seek').getAttribute('max'));
+        const r = await play(page, endS / 4, speed);
+        console.log(`  ${speed}× (played ${r.movedS.toFixed(1)} s of the run): path draw per frame ${figures(r.work)}`);
+        console.log(`       packet windows while playing: ${figures(r.windows)}`);
         console.log(`       frame interval ${figures(r.intervals)}; SVG elements ${Math.min(...r.elements)}–${Math.max(...r.elements)}; packet detail ready in ${(100 * r.ready).toFixed(0)} % of frames`);
       }
     }

@@ -196,6 +196,50 @@ describe.runIf(haveChromium)('the path picture in Chromium', () => {
     }
   });
 
+  it('rings ECN-marked packets, and shows the token bucket and the Ack Regulator’s held ACKs where the scenario has them', async () => {
+    const ref = preset('reference-2mbps');
+    const red = parseScenario({
+      ...ref,
+      durationS: 20,
+      path: ref.path.map((l) => ({ ...l, forward: { ...l.forward, queue: { kind: 'red', limitPackets: 25, minThPackets: 3, maxThPackets: 12, ecn: true } } })),
+      flows: ref.flows.map((f) => ({ ...f, tcp: { ...f.tcp, ecn: true } })),
+    });
+    if (!red.ok) throw new Error(JSON.stringify(red.errors));
+    const marks = runScenario(red.scenario).trace.mark;
+    expect(marks.tNs.length).toBeGreaterThan(0);
+    await open(red.scenario);
+    // a marked packet waits in the queue, then crosses the link: look over the next 200 ms
+    let ringed = 0;
+    for (let k = 1; k <= 10 && ringed === 0; k++) {
+      await pauseAt(marks.tNs[0] / 1e9 + 0.02 * k);
+      ringed = await page.locator('#path-chart-cursor circle.packet-mark, #path-chart-cursor rect.cell.marked').count();
+    }
+    expect(ringed).toBeGreaterThan(0);
+
+    const bucket = { ...preset('real-token-bucket'), durationS: 20 };
+    const b = runScenario(bucket).trace.bucket;
+    await open(bucket);
+    await pauseAt(7.5);
+    const tb = await drawn(page);
+    const tokens = await page.locator('#path-chart-cursor g.token-gauge').getAttribute('data-tokens');
+    let expected = -1;
+    for (let i = 0; i < b.tNs.length && b.tNs[i] <= tb.tNs; i++) expected = b.tokens[i];
+    expect(Number(tokens)).toBe(expected);
+
+    const regulated = { ...preset('3g-ack-regulator'), durationS: 20 };
+    const reg = runScenario(regulated).trace.ackreg;
+    const firstHeld = reg.heldAcks.findIndex((h) => h > 0);
+    await open(regulated);
+    await pauseAt(reg.tNs[firstHeld] / 1e9 + 0.01);
+    const at = (await drawn(page)).tNs;
+    let held = 0;
+    for (let i = 0; i < reg.tNs.length && reg.tNs[i] <= at; i++) if (reg.link[i] === 0) held = reg.heldAcks[i];
+    expect(Number(await page.locator('#path-chart-cursor text.badge.held').getAttribute('data-count'))).toBe(held);
+    await page.locator('#path-chart').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(OUT, 'path-ack-regulator-1400x1000.png') });
+    expect(w.errors).toEqual([]);
+  });
+
   it('draws one lane per compared variant, and is legible at the sizes a class meets (screenshots)', async () => {
     const handoff = { ...preset('real-handoff'), durationS: 30 };
     const shots: [string, number, number, Partial<ViewState>][] = [

@@ -88,7 +88,7 @@ const MIN_CELL_PX = 3;
 /** Where along a link (from its transmitting end) a loss on the wire is drawn. */
 const WIRE_LOSS_AT = 0.3;
 
-const laneHeightFor = (flows: number, compare: boolean): number => Math.max(compare ? 150 : 180, Math.min(flows, 8) * 30 + 110);
+const laneHeightFor = (flows: number, compare: boolean): number => Math.max(compare ? 150 : 215, Math.min(flows, 8) * 30 + 110);
 
 function stripsHeight(input: Pick<PathChartInput, 'channels'>): number {
   return input.channels.length > 0 ? input.channels.length * (STRIP_H + STRIP_GAP) + 40 : 0;
@@ -119,7 +119,7 @@ function geometry(input: PathChartInput, size: ChartSize): Geometry {
   const lanes = Math.max(1, input.lanes.length);
   const laneH = Math.max(110, (size.height - stripsHeight(input)) / lanes);
   // a tall lane (presenter mode) gets a tall stack: one readable cell per packet of the limit
-  const stackH = Math.max(24, Math.min(200, laneH - 130));
+  const stackH = Math.max(24, Math.min(200, laneH - 125));
   const n = input.flows.length;
   const spread = Math.min(laneH - 110, (n - 1) * 30);
   const senderDy = input.flows.map((_, i) => (n === 1 ? 0 : -spread / 2 + (spread * i) / (n - 1)));

@@ -9,21 +9,26 @@ import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { PacketWindow } from '../../engine/net/hop-log.ts';
 import type { PacketWindowApi } from '../../worker/packetWindow.ts';
+import { measurePacketWindow } from './perf.ts';
 import type { PlaybackState } from './playback.ts';
 import type { RunSet } from './runSet.ts';
 import type { Store } from './store.ts';
 
-let remote: Comlink.Remote<PacketWindowApi> | null | undefined;
+let remotes: Comlink.Remote<PacketWindowApi>[] | undefined;
 
-/** The packet-window worker, started on first use; null where workers do not exist (Node tests). */
-function api(): Comlink.Remote<PacketWindowApi> | null {
-  if (remote === undefined) {
-    remote =
-      typeof Worker === 'undefined'
-        ? null
-        : Comlink.wrap<PacketWindowApi>(new Worker(new URL('../../worker/packetWindow.worker.ts', import.meta.url), { type: 'module', name: 'tcp-lab-packets' }));
+/**
+ * The packet-window workers, started on first use (none where workers do not exist: Node
+ * tests). Compared runs are spread over them, a run always on the same one (its session lives
+ * there); one core is left for the page, and three are plenty for six lanes.
+ */
+function workers(): Comlink.Remote<PacketWindowApi>[] {
+  if (remotes === undefined) {
+    const n = typeof Worker === 'undefined' ? 0 : Math.max(1, Math.min(3, (navigator.hardwareConcurrency || 2) - 1));
+    remotes = Array.from({ length: n }, (_, i) =>
+      Comlink.wrap<PacketWindowApi>(new Worker(new URL('../../worker/packetWindow.worker.ts', import.meta.url), { type: 'module', name: `tcp-lab-packets-${i}` })),
+    );
   }
-  return remote;
+  return remotes;
 }
 
 /**
@@ -45,18 +50,20 @@ interface Lane {
 export function usePacketWindows(set: RunSet, playback: Store<PlaybackState>, endS: number): PacketWindow[][] {
   const [windows, setWindows] = useState<PacketWindow[][]>(() => set.runs.map(() => []));
   useEffect(() => {
-    const worker = api();
+    const pool = workers();
     setWindows(set.runs.map(() => []));
-    if (worker === null) return;
+    if (pool.length === 0) return;
     let live = true;
     const lanes: Lane[] = set.runs.map(() => ({ windows: [], pending: false }));
     const publish = (): void => setWindows(lanes.map((l) => l.windows));
     const ask = (i: number, fromS: number, toS: number): void => {
       const run = set.runs[i];
       lanes[i].pending = true;
-      worker.get({ scenario: run.scenario, fromS, toS }).then(
+      const started = performance.now();
+      pool[i % pool.length].get({ scenario: run.scenario, fromS, toS }).then(
         (w) => {
           if (!live) return;
+          measurePacketWindow(started);
           const lane = lanes[i];
           lane.pending = false;
           const tNs = playback.get().tS * 1e9;

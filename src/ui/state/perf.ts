@@ -103,3 +103,10 @@ export function measurePathFrame(startMs: number): void {
   }
   performance.measure(PATH_FRAME_MEASURE, { start: startMs, end: performance.now() });
 }
+
+export const PACKET_WINDOW_MEASURE = 'tcp:packet-window';
+
+/** A packet window asked of its worker at `startMs` has arrived (bench/path.ts reads it). */
+export function measurePacketWindow(startMs: number): void {
+  performance.measure(PACKET_WINDOW_MEASURE, { start: startMs, end: performance.now() });
+}
