@@ -85,8 +85,9 @@ const STRIP_GAP = 8;
 const PX_PER_PACKET = 4;
 /** A queue stack shows one cell per packet while each cell gets at least this many pixels. */
 const MIN_CELL_PX = 3;
-/** Where along a link (from its transmitting end) a loss on the wire is drawn. */
+/** Where along a link (from its transmitting end) a loss on the wire is drawn, and how far off the link its burst goes. */
 const WIRE_LOSS_AT = 0.3;
+const WIRE_BURST_PX = 42;
 
 const laneHeightFor = (flows: number, compare: boolean): number => Math.max(compare ? 150 : 215, Math.min(flows, 8) * 30 + 110);
 
@@ -376,8 +377,8 @@ interface BurstGlyph {
   y: number;
   colour: string;
   label: string;
-  /** Where the label goes: beside a queue's burst, above a data track's, below an ACK track's. */
-  side: 'right' | 'above' | 'below';
+  /** A loss on the wire is drawn clear of the link, with a leader this long (px, signed) down or up to where it happened. */
+  leaderPx: number;
   opacity: number;
 }
 
@@ -528,7 +529,7 @@ function laneFrame(input: PathChartInput, lane: PathLane, g: Geometry, trs: Trac
     const queueLoss = cause === 'queue-overflow' || cause === 'red-early';
     let x: number;
     let yy: number;
-    let side: BurstGlyph['side'] = 'right';
+    let leaderPx = 0;
     const hop = input.hops.findIndex((h) => h.linkIndex === d.link);
     if (queueLoss && hop >= 0) {
       x = g.nodeX[hop] + STACK_W / 2 + 16;
@@ -537,12 +538,13 @@ function laneFrame(input: PathChartInput, lane: PathLane, g: Geometry, trs: Trac
       const tr = trs.find((t) => t.link === d.link);
       if (!tr) return [];
       [x, yy] = at(tr, queueLoss ? 0 : WIRE_LOSS_AT);
-      yy += tr.isAck ? 16 : -16;
-      side = tr.isAck ? 'below' : 'above';
+      // clear of the hop's label (above the link) and the nodes' names (below it)
+      leaderPx = tr.isAck ? -WIRE_BURST_PX : WIRE_BURST_PX;
+      yy -= leaderPx;
     }
     const fade = input.still ? 1 : 1 - (0.6 * d.ageNs) / input.lingerNs;
     const label = `${d.count > 1 ? `${d.count} × ` : ''}${style?.label ?? cause}`;
-    return [{ key: `${d.link}:${d.cause}`, link: d.link, cause, count: d.count, x, y: yy, colour: style?.colour ?? INK, label, side, opacity: fade }];
+    return [{ key: `${d.link}:${d.cause}`, link: d.link, cause, count: d.count, x, y: yy, colour: style?.colour ?? INK, label, leaderPx, opacity: fade }];
   });
 
   const channels: ChannelGlyph[] = [];
@@ -703,6 +705,7 @@ function drawLane(lg: G, f: LaneFrame): void {
     .join((enter) =>
       enter
         .append('g')
+        .call((e) => e.append('line').attr('class', 'burst-leader'))
         .call((e) => e.append('path').attr('class', 'burst').attr('d', BURST_PATH))
         .call((e) => e.append('path').attr('class', 'burst-x').attr('d', shapePath('times', 60)))
         .call((e) => e.append('text').attr('class', 'burst-label')),
@@ -715,10 +718,14 @@ function drawLane(lg: G, f: LaneFrame): void {
     .style('opacity', (b) => b.opacity);
   bursts.select('path.burst').style('fill', (b) => b.colour);
   bursts
+    .select('line.burst-leader')
+    .attr('y2', (b) => b.leaderPx)
+    .style('stroke', (b) => b.colour);
+  bursts
     .select('text.burst-label')
-    .attr('x', (b) => (b.side === 'right' ? 18 : 0))
-    .attr('y', (b) => (b.side === 'right' ? 5 : b.side === 'above' ? -18 : 30))
-    .attr('text-anchor', (b) => (b.side === 'right' ? 'start' : 'middle'))
+    .attr('x', 18)
+    .attr('y', 5)
+    .attr('text-anchor', 'start')
     .style('fill', (b) => b.colour)
     .text((b) => b.label);
 
