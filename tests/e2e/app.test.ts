@@ -183,7 +183,7 @@ describe.runIf(haveChromium)('app in Chromium', () => {
     expect(await duration()).toBe('0s');
     await page.getByTestId('seek').fill('5');
     // still a picture of the instant: the packets on their way at 5 s, drawn where they are
-    await page.waitForSelector('#path-chart-cursor[data-detail="ready"] path.packets', { timeout: 20_000 });
+    await page.waitForSelector('#path-chart-cursor[data-detail="ready"] path.packets', { state: 'attached', timeout: 20_000 });
     expect(await page.locator('#path-chart-cursor path.packets').count()).toBeGreaterThan(0);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     expect(await duration()).not.toBe('0s');

@@ -78,6 +78,9 @@ function acksOnAccess(trace: TraceData, tNs: number): number {
   return n;
 }
 
+/** Packets sent by tNs and neither dropped nor acknowledged by then (no delayed ACKs: one ACK per data packet). */
+const unacknowledged = (trace: TraceData, tNs: number): number => countAtOrBefore(trace.send.tNs, tNs) - countAtOrBefore(trace.drop.tNs, tNs) - countAtOrBefore(trace.ack.tNs, tNs);
+
 interface Drawn {
   tNs: number;
   /** Packets drawn on each link's wire (one by one or in a counted band), by trace link index. */
@@ -113,6 +116,9 @@ function drawn(page: Page, lane = 0): Promise<Drawn> {
     };
   }, lane);
 }
+
+/** Every packet the picture shows: on wires (one by one or in bands) and in queues. */
+const onPath = (d: Drawn): number => d.packets + d.bands + Object.values(d.stacks).reduce((a, b) => a + b, 0) + d.badges;
 
 describe.runIf(haveChromium)('the path picture in Chromium', () => {
   const session = appSession({});
@@ -166,17 +172,29 @@ describe.runIf(haveChromium)('the path picture in Chromium', () => {
       // per hop, where the trace alone tells: the sender's access link both ways (links 2 and 3)
       expect(d.perLink['2'] ?? 0, `data on the access link at ${tS} s`).toBe(dataOnAccess(trace, tNs) - queueFromTrace(trace, 2, tNs));
       expect(d.perLink['3'] ?? 0, `ACKs on the access link at ${tS} s`).toBe(acksOnAccess(trace, tNs));
-      const sent = countAtOrBefore(trace.send.tNs, tNs);
-      const dropped = countAtOrBefore(trace.drop.tNs, tNs);
-      const acked = countAtOrBefore(trace.ack.tNs, tNs);
-      const queued = Object.values(d.stacks).reduce((a, b) => a + b, 0) + d.badges;
-      expect(d.packets + d.bands + queued, `packets on the path at ${tS} s`).toBe(sent - dropped - acked);
+      expect(onPath(d), `packets on the path at ${tS} s`).toBe(unacknowledged(trace, tNs));
       if ((d.perLink['2'] ?? 0) > 0) seen.data++;
       if ((d.perLink['3'] ?? 0) > 0) seen.acks++;
     }
     expect(seen.data).toBeGreaterThanOrEqual(2);
     expect(seen.acks).toBeGreaterThanOrEqual(2);
     expect(w.errors).toEqual([]);
+  });
+
+  it('draws a link too full for one glyph per packet as a band with its count, and still shows every packet', async () => {
+    const ref = preset('reference-2mbps');
+    const fast = parseScenario({ ...ref, durationS: 8, path: ref.path.map((l) => ({ ...l, forward: { ...l.forward, rateBps: 100e6 } })) });
+    if (!fast.ok) throw new Error(JSON.stringify(fast.errors));
+    const trace = runScenario(fast.scenario).trace;
+    await open(fast.scenario);
+    await pauseAt(6);
+    const d = await drawn(page);
+    const bands = await page.locator('#path-chart-cursor g.packet-band').evaluateAll((els) => els.map((e) => [e.getAttribute('data-link'), Number(e.getAttribute('data-count')), e.querySelector('text')?.textContent]));
+    expect(bands.length).toBeGreaterThan(0);
+    for (const [, count, text] of bands) expect(text).toMatch(new RegExp(`^${count} (packets|ACKs)$`));
+    expect(onPath(d)).toBe(unacknowledged(trace, d.tNs));
+    await page.locator('#path-chart').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(OUT, 'path-band-100mbps-1400x1000.png') });
   });
 
   it('draws a channel-error drop and a queue-overflow drop each with its burst and label', async () => {

@@ -4,7 +4,7 @@ import { CHANNEL_STATES } from '../../engine/core/trace.ts';
 import { pathCursor, pathHeight, renderPathChart, type PathChartInput, type PathLane, type PathLink } from '../charts/pathChart.ts';
 import { steps, type Steps } from '../charts/pathModel.ts';
 import { channelSpans } from '../charts/series.ts';
-import { CAUSE_STYLE, CHANNEL_COLOURS, MARK_COLOURS } from '../charts/palette.ts';
+import { CHANNEL_COLOURS, MARK_COLOURS } from '../charts/palette.ts';
 import { rate } from '../format.ts';
 import { useReducedMotion } from '../state/media.ts';
 import { measurePathFrame } from '../state/perf.ts';
@@ -84,8 +84,6 @@ function PathPanel({ set }: PanelProps) {
   const windows = usePacketWindows(set, playback, set.endS);
   const input: PathChartInput = useMemo(() => ({ ...base, lanes: base.lanes.map((l, i) => ({ ...l, windows: windows[i] ?? [] })) }), [base, windows]);
   const s = set.runs[0].scenario;
-  const causes = new Set<number>();
-  for (const r of set.runs) for (const c of r.result.trace.drop.cause) causes.add(c);
   const channelStates = new Set<number>();
   for (const c of input.channels) for (const span of c.spans) channelStates.add(span.state);
   const summary =
@@ -93,15 +91,13 @@ function PathPanel({ set }: PanelProps) {
     (input.channels.length > 0 ? `; channel state shown for ${input.channels.map((c) => c.link.id).join(', ')}.` : '; no link has a channel-state error model.') +
     (set.compare ? ` One lane per variant: ${set.runs.map((r) => r.label).join(', ')}.` : '');
   const legend = (
+    // drops need no entry: each burst is labelled with its cause
     <>
       <LegendItem swatch={{ kind: 'line', colour: set.runs[0].colour }} label="data →" />
       <LegendItem swatch={{ kind: 'line', colour: set.runs[0].colour, thin: true }} label="← ACK" />
       <LegendItem swatch={{ kind: 'line', colour: MARK_COLOURS.retransmit }} label="retransmission" />
       <LegendItem swatch={{ kind: 'band', colour: MARK_COLOURS.queueFill }} label="queue (waiting / limit)" />
       {set.runs.some((r) => r.result.trace.mark.tNs.length > 0) ? <LegendItem swatch={{ kind: 'dot', colour: MARK_COLOURS.mark }} label="marked (ECN / CW)" /> : null}
-      {[...causes].sort().map((c) => (
-        <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: CAUSE_STYLE[c]?.colour ?? MARK_COLOURS.drop }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
-      ))}
       {[...channelStates].sort().map((st) => (
         <LegendItem key={`ch${st}`} swatch={{ kind: 'band', colour: CHANNEL_COLOURS[st] ?? MARK_COLOURS.limit }} label={`channel ${CHANNEL_STATES[st] ?? st}`} />
       ))}
