@@ -260,25 +260,44 @@ describe.runIf(haveChromium)('the path picture in Chromium', () => {
 
   it('draws one lane per compared variant, and is legible at the sizes a class meets (screenshots)', async () => {
     const handoff = { ...preset('real-handoff'), durationS: 30 };
-    const shots: [string, number, number, Partial<ViewState>][] = [
-      ['presenter', 1280, 720, { presenter: true, present: ['path'] }],
-      ['laptop', 1440, 900, {}],
-      ['wide', 1920, 1080, {}],
-      ['phone', 390, 844, {}],
+    const sizes: [string, number, number][] = [
+      ['laptop', 1440, 900],
+      ['wide', 1920, 1080],
+      ['phone', 390, 844],
     ];
     // a moment with a queue building and a drop just before it: what a lecture pauses on
     const lossy = runScenario(lossyReference()).trace;
     let q = 0;
     for (let i = 0; i < lossy.queue.tNs.length; i++) if (lossy.queue.link[i] === 0 && lossy.queue.tNs[i] > 5e9 && lossy.queue.packets[i] > lossy.queue.packets[q]) q = i;
     const showS = lossy.queue.tNs[q] / 1e9;
+    const shoot = async (name: string): Promise<void> => {
+      await page.waitForFunction(() => {
+        const svg = document.querySelector('#path-chart');
+        const box = svg?.closest('.chart-box');
+        return !!box && Math.abs(Number(svg!.getAttribute('width')) - box.clientWidth) <= 1 && document.querySelector('#path-chart-cursor')?.getAttribute('data-detail') === 'ready';
+      });
+      await page.locator('#path-chart').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(OUT, `path-${name}.png`) });
+    };
+    // one page for the ordinary sizes (resized in place, the theme switched by its button), one per theme for presenter mode
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(lossyReference());
+    await pauseAt(showS);
     for (const theme of ['light', 'dark'] as const) {
-      for (const [name, width, height, view] of shots) {
-        await page.setViewportSize({ width, height });
-        await open(lossyReference(), { theme, ...view });
-        await pauseAt(showS);
-        await page.locator('#path-chart').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(OUT, `path-${name}-${theme}-${width}x${height}.png`) });
+      if (theme === 'dark') {
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.getByTestId('theme').click();
       }
+      for (const [name, width, height] of sizes) {
+        await page.setViewportSize({ width, height });
+        await shoot(`${name}-${theme}-${width}x${height}`);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    for (const theme of ['light', 'dark'] as const) {
+      await open(lossyReference(), { theme, presenter: true, present: ['path'] });
+      await pauseAt(showS);
+      await shoot(`presenter-${theme}-1280x720`);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(handoff, { compare: ['real', 'reno', 'tahoe'], panels: ['path'] });

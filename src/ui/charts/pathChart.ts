@@ -726,7 +726,6 @@ function drawLane(lg: G, f: LaneFrame): void {
     .attr('x', 18)
     .attr('y', 5)
     .attr('text-anchor', 'start')
-    .style('fill', (b) => b.colour)
     .text((b) => b.label);
 
   layer(lg, 'pending')

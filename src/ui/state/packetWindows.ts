@@ -36,7 +36,7 @@ function workers(): Comlink.Remote<PacketWindowApi>[] {
  * [1, 6] s (longer windows cost transfer and memory; at 20× a packet crosses the path between
  * two frames anyway).
  */
-export const windowLengthS = (speed: number): number => Math.min(6, Math.max(1, 2 * speed));
+const windowLengthS = (speed: number): number => Math.min(6, Math.max(1, 2 * speed));
 
 /** The next window is asked for once the playhead is this far into the current one. */
 const PREFETCH_AT = 0.4;
