@@ -109,23 +109,36 @@ interface Geometry {
   /** x of R1, R2, …, the receiver: hop k runs from nodeX[k] to nodeX[k + 1]. */
   nodeX: number[];
   stackH: number;
+  /**
+   * Lanes too short for names under the nodes (many compared runs in presenter mode): the
+   * nodes are named in the last lane only, the access link's figures not at all (the summary has them).
+   */
+  compact: boolean;
+  /** Where counted badges go under a node. */
+  badgeDy: number;
   stripTop: number;
 }
 
 /** Room above a queue stack for its count, and below the routers for their labels and badges. */
 const ABOVE_STACK_PX = 26;
+/** Lanes are never shorter than this (six compared runs in a 720 px presenter box), and below the second are compact. */
+const MIN_LANE_PX = 72;
+const COMPACT_LANE_PX = 150;
 const BELOW_NODES_PX = 70;
 
 function geometry(input: PathChartInput, size: ChartSize): Geometry {
   const lanes = Math.max(1, input.lanes.length);
-  const laneH = Math.max(110, (size.height - stripsHeight(input)) / lanes);
+  const laneH = Math.max(MIN_LANE_PX, (size.height - stripsHeight(input)) / lanes);
+  const compact = laneH < COMPACT_LANE_PX;
   // a tall lane (presenter mode) gets a tall stack: one readable cell per packet of the limit
-  const stackH = Math.max(24, Math.min(200, laneH - 125));
+  const stackH = compact ? Math.max(12, laneH - 86) : Math.max(24, Math.min(200, laneH - 125));
   const n = input.flows.length;
-  const spread = Math.min(laneH - 110, (n - 1) * 30);
+  const spread = Math.max(0, Math.min(laneH - 110, (n - 1) * 30));
   const senderDy = input.flows.map((_, i) => (n === 1 ? 0 : -spread / 2 + (spread * i) / (n - 1)));
   const above = Math.max(ABOVE_STACK_PX + stackH + 4 + NODE_R, spread / 2 + NODE_R + 10);
-  const pad = Math.max(0, (laneH - above - NODE_R - BELOW_NODES_PX) / 2);
+  // a compact lane keeps room for the names under the last lane's nodes
+  const below = compact ? 28 : BELOW_NODES_PX;
+  const pad = Math.max(0, (laneH - above - NODE_R - below) / 2);
   const midY = Array.from({ length: lanes }, (_, i) => i * laneH + pad + above);
   const accessDelay = Math.max(0, ...input.flows.map((f) => f.access.delayMs));
   const delays = [accessDelay, ...input.hops.map((h) => h.delayMs)];
@@ -136,7 +149,7 @@ function geometry(input: PathChartInput, size: ChartSize): Geometry {
   const free = Math.max(0, right - left - delays.length * MIN_LINK_PX);
   const xs: number[] = [left];
   for (const d of delays) xs.push(xs[xs.length - 1] + MIN_LINK_PX + (free * d) / total);
-  return { laneH, midY, senderDy, senderX: xs[0], nodeX: xs.slice(1), stackH, stripTop: lanes * laneH + 20 };
+  return { laneH, midY, senderDy, senderX: xs[0], nodeX: xs.slice(1), stackH, compact, badgeDy: compact ? NODE_R + 16 : NODE_R + 62, stripTop: lanes * laneH + 20 };
 }
 
 /** A link direction drawn on the picture: where its track runs, from its transmitting end. */
@@ -216,7 +229,7 @@ export function renderPathChart(el: SVGSVGElement, input: PathChartInput, size: 
     layer(lg, 'link-labels')
       .selectAll<SVGTextElement, Seg>('text.link-label')
       .data(
-        segs.filter((s) => s.label && (laneIndex === 0 || s.key.startsWith('h-'))),
+        segs.filter((s) => s.label && ((laneIndex === 0 && !g.compact) || s.key.startsWith('h-'))),
         (s) => s.key,
       )
       .join('text')
@@ -257,7 +270,7 @@ export function renderPathChart(el: SVGSVGElement, input: PathChartInput, size: 
       .attr('text-anchor', (n) => n.anchor)
       .attr('x', (n) => (n.anchor === 'end' ? NODE_R + 4 : 0))
       .attr('y', NODE_R + 20)
-      .text((n) => n.label);
+      .text((n) => (g.compact && laneIndex < input.lanes.length - 1 ? '' : n.label));
 
     // each router's queue: an outline as tall as its limit, filled at the playhead
     layer(lg, 'stack-frames')
@@ -501,7 +514,7 @@ function laneFrame(input: PathChartInput, lane: PathLane, g: Geometry, trs: Trac
     const q = waitingAt(f.access.linkIndex).count;
     if (q > 0) badge({ key: `q${f.access.linkIndex}`, kind: 'queue', link: f.access.linkIndex, count: q, x: g.senderX + NODE_R + 4, y0: g.senderDy[i] - NODE_R - 6, text: `${q} waiting`, anchor: 'start' });
   });
-  const below = NODE_R + 62;
+  const below = g.badgeDy;
   input.hops.forEach((h, k) => {
     const q = waitingAt(h.linkIndex + 1).count;
     if (q > 0) badge({ key: `q${h.linkIndex + 1}`, kind: 'queue', link: h.linkIndex + 1, count: q, x: g.nodeX[k + 1], y0: below, text: `${q} ACK${q === 1 ? '' : 's'} waiting`, anchor: k + 1 === input.hops.length ? 'end' : 'middle' });
