@@ -106,3 +106,22 @@ export function measureFrame(startMs: number): void {
   }
   performance.measure(FRAME_MEASURE, { start: startMs, end: performance.now() });
 }
+
+export const PATH_FRAME_MEASURE = 'tcp:path-frame';
+let pathFrameCount = 0;
+
+/** The path picture's state at the playhead drawn, from `startMs` (bench/path.ts reads it). */
+export function measurePathFrame(startMs: number): void {
+  if (++pathFrameCount > MAX_FRAME_MEASURES) {
+    performance.clearMeasures(PATH_FRAME_MEASURE);
+    pathFrameCount = 0;
+  }
+  performance.measure(PATH_FRAME_MEASURE, { start: startMs, end: performance.now() });
+}
+
+export const PACKET_WINDOW_MEASURE = 'tcp:packet-window';
+
+/** A packet window asked of its worker at `startMs` has arrived (bench/path.ts reads it). */
+export function measurePacketWindow(startMs: number): void {
+  performance.measure(PACKET_WINDOW_MEASURE, { start: startMs, end: performance.now() });
+}
