@@ -79,14 +79,7 @@ export function dropTimes(trace: TraceData, filter: { link?: number; flow?: numb
  * happened at t): markers for a loss sit on the sawtooth's peak, not its trough.
  */
 export function valueBefore(tS: Float64Array, values: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = tS.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (tS[mid] < t) lo = mid + 1;
-    else hi = mid;
-  }
-  const i = lo - 1;
+  const i = lowerBound(tS, t) - 1;
   return i >= 0 ? values[i] : tS.length > 0 ? values[0] : Number.NaN;
 }
 

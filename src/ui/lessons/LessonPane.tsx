@@ -4,7 +4,7 @@
  * explanation with its numbers measured on the run. Everything numeric comes from the run
  * (scenarios/lessons/evaluate.ts); nothing is typed into the text by hand.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { fillText, formatFact, questionTruth, stepValues, type StepValues } from '../../scenarios/lessons/evaluate.ts';
 import { factUnit, pickRun, type LessonRun } from '../../scenarios/lessons/facts.ts';
@@ -129,6 +129,12 @@ function Question({ presenter, lesson, index, step, values, runs, set, mode, fil
   const [number, setNumber] = useState('');
   const [sketch, setSketch] = useState<(number | null)[]>(() => Array<number | null>(SKETCH_COLUMNS).fill(null));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // once answered, focus moves from the control (now disabled) to the feedback: a screen reader
+  // reads it, and the keys (PageDown to the next step) act again instead of going to a dead field
+  const feedback = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) feedback.current?.focus();
+  }, [outcome]);
   const ready = !!values && !!runs;
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   useEffect(() => setSlot(document.getElementById(LESSON_STAGE_SLOT)), []);
@@ -169,7 +175,7 @@ function Question({ presenter, lesson, index, step, values, runs, set, mode, fil
   const canCheck = ready && !outcome && (q.kind === 'choice' ? choice !== null : q.kind === 'number' ? number.trim() !== '' && Number.isFinite(Number(number.replace(',', '.'))) : fillSketch(sketch) !== null);
   const groupId = `q-${lesson.name}-${index}`;
   const answer = outcome ? (
-    <div className={`lesson-feedback ${outcome.correct ? 'right' : 'wrong'}`} role="status" data-testid="lesson-feedback">
+    <div ref={feedback} tabIndex={-1} className={`lesson-feedback ${outcome.correct ? 'right' : 'wrong'}`} role="status" data-testid="lesson-feedback">
       {outcome.lines.map((l) => (
         <p key={l}>{l}</p>
       ))}
