@@ -1,7 +1,7 @@
 /** The reveal's state: what is revealed when, a lesson's stop point, and the follow window's jumps. */
 import { describe, expect, it } from 'vitest';
 import { initialPlayback, playbackReducer, revealedUntilS, type PlaybackState } from '../../src/ui/state/playback.ts';
-import { followWindow } from '../../src/ui/state/timeAxis.ts';
+import { followsNow, followWindow } from '../../src/ui/state/timeAxis.ts';
 
 const at = (over: Partial<PlaybackState>): PlaybackState => ({ ...initialPlayback(100), ...over });
 
@@ -77,5 +77,21 @@ describe('ui follow window', () => {
   it('a follow window as wide as the run (or wider) is the whole run', () => {
     expect(followWindow([0, 100], 50, 120, 100)).toEqual([0, 100]);
     expect(followWindow([10, 20], 50, 120, 100)).toBeNull();
+  });
+});
+
+describe('when the follow window moves', () => {
+  const at = (tS: number, started = true) => ({ tS, endS: 100, started });
+  it('never before playback has started (a run opens shown whole)', () => {
+    expect(followsNow([0, 100], at(0.8, false), false)).toBe(false);
+  });
+  it('a step inside the whole run narrows it: the first loss at 0.8 s is not left a sliver at the edge', () => {
+    expect(followsNow([0, 100], at(0.8), false)).toBe(true);
+    expect(followWindow([0, 100], 0.8, 10, 100)).toEqual([0, 10]);
+  });
+  it('a step inside a followed or zoomed window leaves it; leaving it, or starting to play, moves it', () => {
+    expect(followsNow([20, 30], at(25), false)).toBe(false);
+    expect(followsNow([20, 30], at(31), false)).toBe(true);
+    expect(followsNow([20, 30], at(25), true)).toBe(true);
   });
 });

@@ -49,9 +49,23 @@ export function followWindow(w: WindowS, tS: number, widthS: number, endS: numbe
 }
 
 /**
+ * Whether the follow window should move now: once playback has started, when playing starts,
+ * when the playhead is outside the window, or when the whole run is shown — the whole run is no
+ * window to follow in, so a step or seek narrows it around the playhead (stepping to a first
+ * loss at 0.8 s of a 100 s run must not leave it a sliver at the chart's edge).
+ */
+export function followsNow(w: WindowS, p: Pick<PlaybackState, 'tS' | 'endS' | 'started'>, starting: boolean): boolean {
+  if (!p.started) return false;
+  const inside = p.tS >= w[0] && p.tS <= w[1];
+  const whole = w[0] <= 0 && w[1] >= p.endS;
+  return !inside || starting || whole;
+}
+
+/**
  * Keeps the window following the playhead while follow is on: on every change of the playback
- * store, once playback has started — playing, or a step or seek outside the window. A window
- * the user zooms while paused is left alone until the playhead leaves it.
+ * store, once playback has started — playing, a step or seek outside the window, or any step or
+ * seek while the whole run is shown. A window the user zooms while paused is left alone until
+ * the playhead leaves it.
  */
 export function useFollowWindow(playback: Store<PlaybackState>, widthS: number, windowS: WindowS, setWindow: (w: WindowS | null) => void): void {
   const latest = useRef({ windowS, setWindow });
@@ -66,9 +80,7 @@ export function useFollowWindow(playback: Store<PlaybackState>, widthS: number, 
       const { windowS: w, setWindow: set } = latest.current;
       const starting = p.playing && !wasPlaying;
       wasPlaying = p.playing;
-      if (!p.started) return;
-      const inside = p.tS >= w[0] && p.tS <= w[1];
-      if (inside && !starting) return;
+      if (!followsNow(w, p, starting)) return;
       const next = followWindow(w, p.tS, widthS, p.endS);
       if (next === w || (asked !== null && next !== null && asked[0] === next[0] && asked[1] === next[1])) return;
       asked = next;
