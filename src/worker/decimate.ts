@@ -27,7 +27,8 @@ const RULES: Record<TableName, TableRule> = {
   queue: { key: 'link', line: true, values: ['packets'] },
   drop: { key: 'link', values: ['cause', 'seq'] },
   send: { key: 'flow', values: ['seq', 'retransmit'] },
-  ack: { key: 'flow', line: true, values: ['ackNo'] },
+  // not only a line: captions count duplicate ACKs in it ("3rd duplicate ACK"), so it stays whole like the packet tables
+  ack: { key: 'flow', values: ['ackNo'] },
   event: { key: 'flow', values: ['kind'] },
   castate: { key: 'flow', values: ['from', 'to'] },
   channel: { key: 'link', values: ['state'] },

@@ -61,12 +61,15 @@ describe('worker decimateTrace', () => {
     for (let i = 0; i < n; i++) {
       sink.queue(i * 1000, 0, i % 7, 0);
       sink.send(i * 1000, 0, i * 1000, 1000, false);
+      sink.ack(i * 1000, 0, i * 1000);
     }
     const trace = sink.finish();
     const { trace: out } = decimateTrace(trace, n * 1000);
     expect(n).toBeLessThan(DISPLAY_ROWS_MAX);
     expect(out.queue.tNs.length).toBeLessThan(n);
     expect(out.send).toBe(trace.send);
+    // captions count duplicate ACKs: the ack table is no mere line
+    expect(out.ack).toBe(trace.ack);
     expect(decimateTrace(trace, n * 1000, Infinity).trace.queue).toBe(trace.queue);
   });
 });

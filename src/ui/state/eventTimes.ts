@@ -30,7 +30,11 @@ export interface RunEvents {
 
 export function runEventsOf(set: RunSet): RunEvents[] {
   return set.runs.map((r) => {
-    const facts: RunFacts = { trace: r.result.trace, flows: r.result.flows, links: r.result.links, decimated: r.result.decimated };
+    // captions count drops and duplicate ACKs: they hedge only when those tables were thinned, not
+    // when a line table (cwnd, queue) was
+    const t = r.result.trace;
+    const thinned = r.result.decimated && (t.drop.tNs.length < r.result.rows.drop || t.ack.tNs.length < r.result.rows.ack);
+    const facts: RunFacts = { trace: t, flows: r.result.flows, links: r.result.links, decimated: thinned };
     const rttMs = r.result.flows.find((f) => f.meanRttMs !== null)?.meanRttMs ?? null;
     return { key: r.key, label: r.label, facts, events: congestionEvents(facts), rttS: rttMs === null ? null : rttMs / 1000 };
   });
