@@ -222,9 +222,6 @@ describe.runIf(haveChromium)('reveal: time panels draw up to the playhead', () =
       await page.goto(`${session.preview.url}?r=${preset}#${hashFor(preset)}`);
       await settled(page);
       await page.getByTestId('seek').fill(String(tS));
-      // measured as painted: the seek's store update draws at once, React's commit of the
-      // reveal's props can follow in a later task, before the next frame
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const extents = await drawnExtents(page);
       expect(extents.map((e) => e.chart), preset).toContain(chart);
       for (const e of extents) {

@@ -194,7 +194,10 @@ export function applyReveal(base: SVGSVGElement, overlay: SVGSVGElement, x: d3.S
   layer(svg, 'defs-holder')
     .selectAll('clipPath.reveal')
     .data([id])
-    .join((enter) => enter.append('clipPath').attr('class', 'reveal').attr('id', (d) => d).call((c) => c.append('rect')))
+    .join((enter) => enter.append('clipPath').attr('class', 'reveal').call((c) => c.append('rect')))
+    // set on every call, not only when created: a chart's id changes when progressive results
+    // add charts before it (tokens-chart becomes tokens-chart-1), and a stale id clips nothing
+    .attr('id', (d) => d)
     .select('rect')
     .attr('x', 0)
     .attr('y', 0)
