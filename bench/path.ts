@@ -11,6 +11,7 @@
  *   node --import tsx bench/path.ts
  */
 import { chromium, type Page } from 'playwright-core';
+import { quantiles } from './quantiles.ts';
 import { VARIANTS } from '../src/catalogue/variants.ts';
 import { getPreset } from '../src/scenarios/presets/index.ts';
 import type { Scenario } from '../src/scenarios/schema.ts';
@@ -22,10 +23,9 @@ import { CHROMIUM, CHROMIUM_ARGS, startPreview, stopProcess, type Preview } from
 const PLAY_MS = 5000;
 
 function figures(xs: number[]): string {
-  if (xs.length === 0) return 'no samples';
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number): number => s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))];
-  return `median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms (n = ${s.length})`;
+  const s = quantiles(xs);
+  if (!s) return 'no samples';
+  return `median ${s.q(0.5).toFixed(2)} ms, p95 ${s.q(0.95).toFixed(2)} ms, max ${s.max.toFixed(2)} ms (n = ${s.n})`;
 }
 
 function reference(...changes: [string, number][]): Scenario {

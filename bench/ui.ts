@@ -17,6 +17,7 @@
  *   npm run bench:ui              # default 25 slider steps per case
  *   npm run bench:ui -- --steps 50
  */
+import { quantiles } from './quantiles.ts';
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,10 +64,9 @@ async function buildIfStale(): Promise<void> {
 }
 
 function stats(xs: number[]): string {
-  if (xs.length === 0) return 'no samples';
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number): number => s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))];
-  return `median ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms, min ${s[0].toFixed(1)}, max ${s[s.length - 1].toFixed(1)} (n = ${s.length})`;
+  const s = quantiles(xs);
+  if (!s) return 'no samples';
+  return `median ${s.q(0.5).toFixed(1)} ms, p95 ${s.q(0.95).toFixed(1)} ms, min ${s.min.toFixed(1)}, max ${s.max.toFixed(1)} (n = ${s.n})`;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;

@@ -56,7 +56,7 @@ interface Visit {
 export class PacketWindowRecorder implements HopObserver {
   /** Visits still on their link's queue or transmitter (a packet is on one link at a time). */
   private readonly open = new Map<Packet, Visit>();
-  /** Visits that left their transmitter and still overlap the window. */
+  /** Visits that left their transmitter and still overlap the recorded time span. */
   private kept: Visit[] = [];
   private fromNs: number;
   private order = 0;
