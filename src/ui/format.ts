@@ -1,3 +1,5 @@
+import { variantInfo } from '../catalogue/variants.ts';
+
 /** Number formats for the readouts: fixed decimals so tabular numerals line up. */
 export const mbps = (bps: number): string => (bps / 1e6).toFixed(2);
 /** One formatter for the page: `toLocaleString` builds a new one per call, which showed up in redraw profiles. */
@@ -5,29 +7,10 @@ const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export const int = (n: number): string => INT.format(Math.round(n));
 export const fixed1 = (n: number): string => n.toFixed(1);
 
-const DISPLAY_NAMES: Record<string, string> = {
-  tahoe: 'Tahoe',
-  reno: 'Reno',
-  newreno: 'NewReno',
-  sack: 'SACK',
-  vegas: 'Vegas',
-  veno: 'Veno',
-  'newreno-lp': 'NewReno-LP',
-  'newreno-ideal-lp': 'NewReno-Ideal-LP',
-  'westwood-plus': 'Westwood+',
-  westwood: 'Westwood',
-  tibet: 'TIBET',
-  jersey: 'Jersey',
-  'new-jersey': 'New Jersey',
-  real: 'TCP-Real',
-  probing: 'TCP-Probing',
-  'probing-tahoe': 'TCP-Probing (Tahoe)',
-  cubic: 'CUBIC',
-  bbr: 'BBR',
-};
-
-/** Conventional spelling of a variant's registry name (NewReno, SACK); unknown names pass through. */
-export const variantLabel = (name: string): string => DISPLAY_NAMES[name] ?? name;
+/** Conventional spelling of a variant's name (NewReno, SACK), from the catalogue; unknown names pass through. */
+export const variantLabel = (name: string): string => variantInfo(name)?.label ?? name;
+/** The catalogue's one line on what a variant does (a menu entry's tooltip); '' for unknown names. */
+export const variantDescription = (name: string): string => variantInfo(name)?.description ?? '';
 
 /** Rates as a person would say them: 1.5 Mb/s, 100 Mb/s, 1 Gb/s. */
 export function rate(bps: number): string {

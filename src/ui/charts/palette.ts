@@ -1,3 +1,5 @@
+import { variantInfo } from '../../catalogue/variants.ts';
+
 /**
  * Okabe–Ito colours (colour-blind safe). Variants keep one colour everywhere; yellow and sky
  * blue are kept for fills because they wash out as thin lines on a projector.
@@ -13,19 +15,12 @@ export const OKABE_ITO = {
   reddishPurple: '#CC79A7',
 } as const;
 
-const VARIANT_COLOURS: Record<string, string> = {
-  newreno: OKABE_ITO.blue,
-  reno: OKABE_ITO.orange,
-  tahoe: OKABE_ITO.reddishPurple,
-  sack: OKABE_ITO.bluishGreen,
-};
-
 const FALLBACK = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.reddishPurple, OKABE_ITO.bluishGreen, OKABE_ITO.vermillion];
 
-/** A variant's colour; unknown variants get a stable colour from their name. */
+/** A variant's colour, as the catalogue names it; unknown names get a stable colour from their name. */
 export function variantColour(name: string): string {
-  const known = VARIANT_COLOURS[name];
-  if (known) return known;
+  const known = variantInfo(name);
+  if (known) return OKABE_ITO[known.colour];
   let h = 0;
   for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) >>> 0;
   return FALLBACK[h % FALLBACK.length];

@@ -7,7 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Scenario } from '../../scenarios/schema.ts';
 import { formatError, parseScenario } from '../../scenarios/validate.ts';
-import { variantLabel } from '../format.ts';
+import { variantDescription, variantLabel } from '../format.ts';
 import { valueToPosition } from './fields.ts';
 import {
   commonVariant,
@@ -66,7 +66,7 @@ export function QuickControls({ scenario, variants, onChange }: Props) {
             </option>
           ) : null}
           {variants.map((v) => (
-            <option key={v} value={v}>
+            <option key={v} value={v} title={variantDescription(v)}>
               {variantLabel(v)}
             </option>
           ))}

@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { DASHES, distinctColours } from '../charts/palette.ts';
-import { variantLabel } from '../format.ts';
+import { variantDescription, variantLabel } from '../format.ts';
 
 interface Props {
   variants: readonly string[];
@@ -39,7 +39,7 @@ export function ComparePicker({ variants, selected, max, layout, onChange, onLay
           {variants.map((v) => {
             const i = selected.indexOf(v);
             return (
-              <label key={v} className="check">
+              <label key={v} className="check" title={variantDescription(v)}>
                 <input type="checkbox" data-testid={`compare-${v}`} checked={i >= 0} disabled={i < 0 && selected.length >= max} onChange={(e) => toggle(v, e.target.checked)} />
                 {i >= 0 ? (
                   <svg width="28" height="10" aria-hidden="true">

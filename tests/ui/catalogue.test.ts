@@ -1,0 +1,36 @@
+/**
+ * The variant catalogue as the UI uses it: every variant's colour is one of the Okabe–Ito line
+ * colours (colour-blind safe, not the yellow or sky blue that wash out as lines), and every set of
+ * variants a preset or a lesson compares gets one colour each from the catalogue alone — so a
+ * variant looks the same in a lecture's comparison as everywhere else.
+ */
+import { describe, expect, it } from 'vitest';
+import { VARIANTS } from '../../src/catalogue/variants.ts';
+import { PRESETS } from '../../src/scenarios/presets/index.ts';
+import { LESSON_INPUTS } from '../../src/scenarios/lessons/index.ts';
+import { distinctColours, OKABE_ITO, variantColour } from '../../src/ui/charts/palette.ts';
+
+const LINE_SAFE = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple, OKABE_ITO.vermillion];
+
+describe('catalogue colours', () => {
+  it('are Okabe–Ito line colours', () => {
+    for (const v of VARIANTS) expect(LINE_SAFE, v.name).toContain(variantColour(v.name));
+  });
+
+  it('tell apart every set a preset or a lesson compares, without the clash fallback', () => {
+    const sets: [string, readonly string[]][] = [
+      ...PRESETS.filter((p) => p.compare).map((p): [string, readonly string[]] => [p.name, p.compare!]),
+      ...LESSON_INPUTS.flatMap((l) => l.steps.map((s, i): [string, readonly string[]] => [`${l.name} step ${i + 1}`, s.compare ?? []]).filter(([, names]) => names.length > 0)),
+    ];
+    expect(sets.length).toBeGreaterThan(10);
+    for (const [where, names] of sets) {
+      const own = names.map(variantColour);
+      expect(new Set(own).size, `${where}: ${names.join(', ')}`).toBe(names.length);
+      expect(distinctColours(names), where).toEqual(own);
+    }
+  });
+
+  it('keep the four classic recoveries in the colours the app has always drawn them in', () => {
+    expect(['newreno', 'reno', 'tahoe', 'sack'].map(variantColour)).toEqual([OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.reddishPurple, OKABE_ITO.bluishGreen]);
+  });
+});
