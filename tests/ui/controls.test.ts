@@ -194,7 +194,7 @@ describe('ui QuickControls markup', () => {
   });
 
   it('shows the current variant, seed and PER', () => {
-    expect(html).toMatch(/<option value="newreno" selected="">NewReno<\/option>/);
+    expect(html).toMatch(/<option value="newreno" title="NewReno: [^"]+" selected="">NewReno<\/option>/);
     expect(html).toMatch(/data-testid="quick-seed"[^>]*value="1"/);
     expect(html).toMatch(/<option value="bernoulli" selected="">/);
     expect(html).toMatch(/aria-valuetext="1 % \(log scale/);
