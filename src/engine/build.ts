@@ -115,7 +115,7 @@ export class Simulation {
         mssBytes: spec.tcp.mssBytes,
         meanRttMs: f.sender.rttSamples > 0 ? f.sender.rttSumNs / f.sender.rttSamples / 1e6 : null,
         probesSent: f.sender.probesSent,
-        estimateKeys: [...f.sender.estimateNames],
+        estimates: f.sender.estimates,
         classification: f.sender.confusion === null ? null : classification(f.sender.confusion),
       };
     });

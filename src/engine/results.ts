@@ -1,6 +1,7 @@
 /** What a finished run reports: the CLI's JSON, the UI's metrics table and the tests read these. */
 import type { LossTruth, TraceData, Verdict } from './core/trace.ts';
 import type { AckRegulatorStats } from './net/ack-regulator.ts';
+import type { EstimateInfo } from './tcp/cc/types.ts';
 
 /** How well a loss-differentiating variant's verdicts matched the truth. */
 export interface Classification {
@@ -40,8 +41,8 @@ export interface FlowResult {
   meanRttMs: number | null;
   /** Header-only probe segments sent (TCP-Probing); counted in overheadPct. */
   probesSent: number;
-  /** Names of the variant's traced estimates: the `estimate` table's `key` column indexes this. */
-  estimateKeys: string[];
+  /** The variant's traced estimates (name, legend label, unit): the `estimate` table's `key` column indexes this. */
+  estimates: EstimateInfo[];
   /** Loss-classification accuracy; null for variants that do not classify losses. */
   classification: Classification | null;
 }

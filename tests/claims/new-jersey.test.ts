@@ -106,7 +106,7 @@ interface EstimateError {
 /** The flow's traced estimate `name`, read as a step function at each `avail` bin. */
 function estimateError(variant: string, name: string, seed: number): EstimateError {
   const res = runScenario(fig3(variant, seed), { trace: ['estimate', 'avail'] });
-  const key = res.flows[0].estimateKeys.indexOf(name);
+  const key = res.flows[0].estimates.findIndex((e) => e.key === name);
   expect(key, `${variant} traces ${name}`).toBeGreaterThanOrEqual(0);
   const est = res.trace.estimate;
   const avail = res.trace.avail;

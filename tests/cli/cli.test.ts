@@ -56,7 +56,7 @@ const FLOW_KEYS = [
   'ecnReductions',
   'meanRttMs',
   'probesSent',
-  'estimateKeys',
+  'estimates',
   'classification',
 ];
 const LINK_KEYS = ['id', 'drops', 'marks', 'congestionLossPct', 'meanQueuePackets', 'queueSdPackets', 'maxQueuePackets', 'utilization', 'ackRegulator'];

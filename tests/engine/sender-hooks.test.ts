@@ -21,8 +21,10 @@ function testCc(): CongestionControl {
   const base = newreno.create();
   return {
     ...base,
-    estimates: ['fooBps', 'label'],
-    inspect: () => ({ fooBps: knobs.estimate, label: 'not a number' }),
+    estimates: [
+      { key: 'fooBps', label: 'foo', unit: 'bit/s', read: () => knobs.estimate },
+      { key: 'notYetSegments', label: 'not yet', unit: 'segments', read: () => Number.NaN },
+    ],
     congAvoid(c: Conn, a) {
       c.pacingRateBps = knobs.pacingBps;
       base.congAvoid(c, a);
@@ -115,7 +117,7 @@ describe('sender extension points', () => {
     expect(c.matrix.wireless).toEqual({ congestion: 1, wireless: 1, none: 0 });
   });
 
-  it('traces numeric estimates when they change, by index into the variant estimate names', () => {
+  it('traces finite estimates when they change, by index into the variant estimates, and shows them in inspect()', () => {
     knobs.estimate = 1;
     const h = tcpHarness({ variant: 'test-hooks' });
     h.start();
@@ -127,6 +129,8 @@ describe('sender extension points', () => {
       ['fooBps', 1],
       ['fooBps', 2.5],
     ]);
+    // not formed (NaN): no row, and null in the snapshot
+    expect(h.sender.inspect()).toMatchObject({ fooBps: 2.5, notYetSegments: null });
   });
 });
 

@@ -90,7 +90,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
     castate: (tNs, _flow, from, to) => states.push({ tNs, from, to }),
     verdict: (tNs, _flow, seq, verdict, truth) => verdicts.push({ tNs, seq, verdict, truth }),
     probe: (tNs, _flow, r) => probeRecords.push({ ...r, tNs }),
-    estimate: (tNs, _flow, key, value) => estimates.push({ tNs, key: sender.estimateNames[key], value }),
+    estimate: (tNs, _flow, key, value) => estimates.push({ tNs, key: sender.estimates[key].key, value }),
   };
   const capture: Endpoint = {
     receive: (p) => {

@@ -1,12 +1,11 @@
 /**
- * Jargon on screen has a definition: every estimate any variant traces (its legend name, as
- * estimateSeries.keyLabel spells it) and the words the issue lists; each definition names a unit
+ * Jargon on screen has a definition: every estimate any variant traces (by its declared legend
+ * label) and the words the issue lists; each definition names a unit
  * (or says it has none). Captions and hints get their terms marked where they stand.
  */
 import { describe, expect, it } from 'vitest';
 import { variantNames } from '../../src/catalogue/variants.ts';
 import { getVariant } from '../../src/engine/tcp/cc/registry.ts';
-import { keyLabel } from '../../src/ui/charts/estimateSeries.ts';
 import { findTerms, GLOSSARY } from '../../src/ui/events/glossary.ts';
 
 const UNIT = /segments|Mb\/s|milliseconds|seconds|bytes|no unit|\(no unit\)/;
@@ -15,8 +14,7 @@ describe('glossary', () => {
   it('defines every estimate a variant traces, by the name its legend shows', () => {
     const missing: string[] = [];
     for (const name of variantNames()) {
-      for (const key of getVariant(name).create().estimates ?? []) {
-        const label = keyLabel(key);
+      for (const { key, label } of getVariant(name).create().estimates ?? []) {
         if (findTerms(label).length === 0) missing.push(`${name}: ${key} ("${label}")`);
       }
     }

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ColumnarSink, DROP_CAUSES, type DropCause, type ProbeRecord, type WaveRecord } from '../../src/engine/core/trace.ts';
 import { ackRegLinks, ackRegSeries } from '../../src/ui/charts/ackRegSeries.ts';
 import { abbreviate, bandScale, barsPath, fitLabel, polylinePath, splitBands } from '../../src/ui/charts/bands.ts';
-import { availSeries, bandsByUnit, estimateLines, estimateUnit, keyLabel, verdictMarks } from '../../src/ui/charts/estimateSeries.ts';
+import { availSeries, bandsByUnit, estimateLines, verdictMarks } from '../../src/ui/charts/estimateSeries.ts';
+import type { EstimateInfo } from '../../src/engine/tcp/cc/types.ts';
 import { cycleAt, decisionSteps, probeCounts, probeCycles, rttSamples, suspensionSpans } from '../../src/ui/charts/probeSeries.ts';
 import { floorOf, robustTop, timeMean } from '../../src/ui/charts/stats.ts';
 import { binAt, bucketLevel, bucketTakes, levelAt, takesComplete, timeFullS, tokenBins } from '../../src/ui/charts/tokenSeries.ts';
@@ -169,17 +170,6 @@ describe('ui ack regulator series', () => {
 });
 
 describe('ui estimates and verdicts', () => {
-  it('reads units from key suffixes and names keys the way the papers write them', () => {
-    expect(estimateUnit('bweBps')).toMatchObject({ group: 'rate', unit: 'Mb/s', scale: 1e-6 });
-    expect(estimateUnit('diffSegments').group).toBe('segments');
-    expect(estimateUnit('acprttMs')).toMatchObject({ group: 'time', scale: 1 });
-    expect(estimateUnit('kS')).toMatchObject({ group: 'time', scale: 1000 });
-    expect(estimateUnit('waveLevel').group).toBe('waveLevel');
-    expect(keyLabel('bweBps')).toBe('BWE');
-    expect(keyLabel('diffSegments')).toBe('diff');
-    expect(keyLabel('bestProbeRttMs')).toBe('best probe RTT');
-  });
-
   const sink = new ColumnarSink();
   sink.estimate(1 * S, 0, 0, 2e6);
   sink.estimate(1 * S, 0, 1, 3);
@@ -192,14 +182,30 @@ describe('ui estimates and verdicts', () => {
   sink.verdict(3 * S, 0, 0, 'wireless', 'wireless');
   sink.verdict(4 * S, 0, 0, 'congestion', 'none');
   const trace = sink.finish();
+  const BWE: EstimateInfo = { key: 'bweBps', label: 'BWE', unit: 'bit/s' };
+  const DIFF: EstimateInfo = { key: 'diffSegments', label: 'diff', unit: 'segments' };
 
-  it('splits a flow’s estimates by key, in axis units', () => {
-    const lines = estimateLines(trace, 0, ['bweBps', 'diffSegments']);
-    expect(lines.map((l) => l.key)).toEqual(['bweBps', 'diffSegments']);
+  it('splits a flow’s estimates by index, in axis units, under their declared labels', () => {
+    const lines = estimateLines(trace, 0, [BWE, DIFF]);
+    expect(lines.map((l) => [l.key, l.label, l.unit.group])).toEqual([
+      ['bweBps', 'BWE', 'rate'],
+      ['diffSegments', 'diff', 'segments'],
+    ]);
     expect([...lines[0].series.tS]).toEqual([1, 2]);
     expect([...lines[0].series.values]).toEqual([2, 2.5]); // Mb/s
     expect([...lines[1].series.values]).toEqual([3]);
-    expect(estimateLines(trace, 0, ['bweBps'])).toHaveLength(1); // a key without a name is left out
+    expect(estimateLines(trace, 0, [BWE])).toHaveLength(1); // a key without a declaration is left out
+  });
+
+  it('takes the unit from the declaration, not from the name: seconds drawn as ms, gains on one axis', () => {
+    const [k, gain] = estimateLines(trace, 0, [
+      { key: 'kS', label: 'K', unit: 's' },
+      { key: 'pacingGain', label: 'pacing gain', unit: 'gain' },
+    ]);
+    expect([k.unit.group, k.unit.unit, [...k.series.values]]).toEqual(['time', 'ms', [2e9, 2.5e9]]);
+    expect([gain.unit.group, gain.unit.unit]).toEqual(['gain', '']);
+    const [odd] = estimateLines(trace, 0, [{ key: 'oddBps', label: 'odd', unit: 'segments' }]);
+    expect([odd.unit.group, [...odd.series.values]]).toEqual(['segments', [2e6, 2.5e6]]);
   });
 
   it('draws each available-bandwidth bin over the 100 ms that ends at its row', () => {
@@ -222,7 +228,7 @@ describe('ui estimates and verdicts', () => {
   });
 
   it('groups estimates into bands by unit, bandwidth first, its axis covering the truth', () => {
-    const [bwe, diff] = estimateLines(trace, 0, ['bweBps', 'diffSegments']);
+    const [bwe, diff] = estimateLines(trace, 0, [BWE, DIFF]);
     const bands = bandsByUnit([{ line: diff }, { line: bwe }], availSeries(trace, 0), 3);
     expect(bands.map((b) => b.group)).toEqual(['rate', 'segments']);
     // BWE is 2 then 2.5 Mb/s for 1 s each (its 99 % time quantile is its peak) and beats the truth's 1.5

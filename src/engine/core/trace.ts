@@ -136,7 +136,7 @@ export interface TraceSink {
   bucket(tNs: number, flow: number, tokens: number): void;
   /** A playback read at the receiver: whether it found enough data, and bytes still buffered. */
   playback(tNs: number, flow: number, ok: boolean, bufferedBytes: number): void;
-  /** A variant's numeric estimate changed: `key` indexes the flow's `estimateKeys` (e.g. Westwood's BWE). */
+  /** A variant's numeric estimate changed: `key` indexes the flow's `estimates` (e.g. Westwood's BWE). */
   estimate(tNs: number, flow: number, key: number, value: number): void;
   /** A loss event classified by the variant, next to the ground truth of the segment at sndUna. */
   verdict(tNs: number, flow: number, seq: number, verdict: Verdict, truth: LossTruth): void;

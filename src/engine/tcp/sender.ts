@@ -20,7 +20,7 @@ import { LOSS_TRUTHS, truthOfCause, VERDICTS, type CaState, type DropCause, type
 import type { DropLedger } from '../net/drop-ledger.ts';
 import { HEADER_BYTES, Packet, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 import { SegmentBoard } from './board.ts';
-import type { AckInfo, CongestionControl, Conn, LossKind, ReductionEvent, SackView, Snapshot } from './cc/types.ts';
+import type { AckInfo, CongestionControl, Conn, Estimate, EstimateInfo, LossKind, ReductionEvent, SackView, Snapshot } from './cc/types.ts';
 import type { Recovery } from './recovery/types.ts';
 import { RttEstimator, type RttParams } from './rtt.ts';
 
@@ -106,11 +106,9 @@ export class Sender implements Conn, Endpoint {
   private nextPaceNs = 0;
   private paceWakeArmed = false;
   private suspended = false;
-  /** Estimates to trace (the variant's `estimates` names) and their last traced values. */
-  private readonly estimateKeys: readonly string[];
+  /** Estimates to trace (the variant's, if the trace wants them) and their last traced values. */
+  private readonly tracedEstimates: readonly Estimate[];
   private readonly lastEstimates: number[];
-  /** Scratch for the variant's current estimates (reused: asked after every ACK). */
-  private readonly estimateValues: number[];
 
   private started = false;
   private stopped = false;
@@ -179,9 +177,8 @@ export class Sender implements Conn, Endpoint {
     this.rtt = new RttEstimator(p);
     this.board = new SegmentBoard(p.mssBytes);
     this.confusion = cc.classify ? confusionZero() : null;
-    this.estimateKeys = cc.estimates && cc.inspect && trace.wants('estimate') ? cc.estimates : [];
-    this.lastEstimates = this.estimateKeys.map(() => Number.NaN);
-    this.estimateValues = this.estimateKeys.map(() => Number.NaN);
+    this.tracedEstimates = cc.estimates && trace.wants('estimate') ? cc.estimates : [];
+    this.lastEstimates = this.tracedEstimates.map(() => Number.NaN);
     const board = this.board;
     const sender = this; // the getter below needs the instance, not the SackView
     this.sack = {
@@ -359,13 +356,18 @@ export class Sender implements Conn, Endpoint {
     return this.sndUna >= this.p.totalBytes;
   }
 
-  /** Names of the variant's traced estimates (the `estimate` table's key column indexes them). */
-  get estimateNames(): readonly string[] {
-    return this.cc.estimates ?? [];
+  /** The variant's estimates as plain records for the results (the `estimate` table's key column indexes them). */
+  get estimates(): EstimateInfo[] {
+    return (this.cc.estimates ?? []).map(({ key, label, unit }) => ({ key, label, unit }));
   }
 
   inspect(): Snapshot {
-    return { ...(this.cc.inspect ? this.cc.inspect(this) : {}), ...(this.recovery.inspect ? this.recovery.inspect(this) : {}), caState: this.caState };
+    const estimates: Snapshot = {};
+    for (const e of this.cc.estimates ?? []) {
+      const v = e.read(this);
+      estimates[e.key] = Number.isFinite(v) ? v : null;
+    }
+    return { ...(this.cc.inspect ? this.cc.inspect(this) : {}), ...estimates, ...(this.recovery.inspect ? this.recovery.inspect(this) : {}), caState: this.caState };
   }
 
   // ---- ACK processing -----------------------------------------------------------------------
@@ -437,22 +439,14 @@ export class Sender implements Conn, Endpoint {
   /** After any variant hook ran: trace what changed and send what is now allowed. */
   private afterVariant(): void {
     this.traceWindow();
-    if (this.estimateKeys.length > 0) this.traceEstimates();
+    if (this.tracedEstimates.length > 0) this.traceEstimates();
     this.trySend();
   }
 
   private traceEstimates(): void {
-    const values = this.estimateValues;
-    if (this.cc.estimateValues) this.cc.estimateValues(this, values);
-    else {
-      const snap = (this.cc.inspect as (c: Conn) => Snapshot)(this);
-      for (let i = 0; i < this.estimateKeys.length; i++) {
-        const v = snap[this.estimateKeys[i]];
-        values[i] = typeof v === 'number' ? v : Number.NaN;
-      }
-    }
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
+    const estimates = this.tracedEstimates;
+    for (let i = 0; i < estimates.length; i++) {
+      const v = estimates[i].read(this);
       // Only finite numbers: an estimate not formed yet (Infinity, NaN) has nothing to plot.
       if (!Number.isFinite(v) || v === this.lastEstimates[i]) continue;
       this.lastEstimates[i] = v;

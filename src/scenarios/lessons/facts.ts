@@ -399,8 +399,8 @@ export const FACTS: Record<string, FactDef> = {
     eval: (rs, a) => {
       const r = pickRun(rs, a.run);
       const f = flowResult(r, a);
-      const k = f.estimateKeys.indexOf(a.key ?? '');
-      if (k < 0) throw new FactError(`the variant traces no estimate "${a.key}" (it has: ${f.estimateKeys.join(', ') || 'none'})`);
+      const k = f.estimates.findIndex((e) => e.key === a.key);
+      if (k < 0) throw new FactError(`the variant traces no estimate "${a.key}" (it has: ${f.estimates.map((e) => e.key).join(', ') || 'none'})`);
       const t = r.result.trace.estimate;
       const w = windowOf(r, a);
       let sum = 0;

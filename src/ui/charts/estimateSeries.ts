@@ -1,68 +1,49 @@
 /**
- * A variant's traced estimates (table `estimate`, key = index into the flow's estimateKeys),
+ * A variant's traced estimates (table `estimate`, key = index into the flow's `estimates`),
  * the bottleneck's available-bandwidth truth (table `avail`) and its loss verdicts against the
- * ground truth (table `verdict`), ready to draw. Units come from the key's suffix, as everywhere
- * in the engine: …Bps is bit/s, …Segments segments, …Ns / …Ms / …S a time.
+ * ground truth (table `verdict`), ready to draw. Each estimate's legend label and unit come
+ * from the variant's declaration (FlowResult.estimates), not from its name.
  */
 import { LOSS_TRUTHS, VERDICTS, type LossTruth, type TraceData, type Verdict } from '../../engine/core/trace.ts';
+import type { EstimateInfo, EstimateUnit } from '../../engine/tcp/cc/types.ts';
 import { finiteMax, pick, rowsWhere, type StepSeries } from './series.ts';
 import { floorOf, robustTop } from './stats.ts';
 
 const NS_PER_S = 1e9;
 
-export interface EstimateUnit {
+/** How estimates of one unit are drawn. */
+export interface UnitAxis {
   /** Estimates with the same group share an axis; 'rate' is the bandwidth axis with the truth line. */
   group: string;
   /** Axis label. */
   axis: string;
-  /** Short unit for readouts. */
+  /** Short unit for readouts ('' for a pure number). */
   unit: string;
   /** Multiply a traced value by this to get the axis unit. */
   scale: number;
 }
 
-const SUFFIXES: readonly [string, EstimateUnit][] = [
-  ['Bps', { group: 'rate', axis: 'bandwidth (Mb/s)', unit: 'Mb/s', scale: 1e-6 }],
-  ['Segments', { group: 'segments', axis: 'segments', unit: 'seg', scale: 1 }],
-  ['Ns', { group: 'time', axis: 'time (ms)', unit: 'ms', scale: 1e-6 }],
-  ['Ms', { group: 'time', axis: 'time (ms)', unit: 'ms', scale: 1 }],
-  // seconds, as in CUBIC's kS (a capital S: 'acprttMs' ends in a small s)
-  ['S', { group: 'time', axis: 'time (ms)', unit: 'ms', scale: 1000 }],
-  ['Bytes', { group: 'bytes', axis: 'kilobytes', unit: 'kB', scale: 1e-3 }],
-  ['Pct', { group: 'pct', axis: 'percent', unit: '%', scale: 1 }],
-];
-
-export function estimateUnit(key: string): EstimateUnit {
-  for (const [suffix, u] of SUFFIXES) if (key.endsWith(suffix) && key.length > suffix.length) return u;
-  return { group: key, axis: keyLabel(key), unit: '', scale: 1 };
-}
-
-/**
- * A readable name from a key: the unit suffix dropped, camelCase split, short words (bwe, vp,
- * abe) in capitals as the papers write them. 'bweBps' → 'BWE', 'diffSegments' → 'diff'.
- */
-export function keyLabel(key: string): string {
-  let base = key;
-  for (const [suffix] of SUFFIXES) {
-    if (base.endsWith(suffix) && base.length > suffix.length) {
-      base = base.slice(0, -suffix.length);
-      break;
-    }
-  }
-  const words = base.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' ');
-  return words.map((w, i) => (w.length <= 3 && /^[a-z]+$/i.test(w) ? w.toUpperCase() : i === 0 ? w : w.toLowerCase())).join(' ');
-}
+export const UNIT_AXES: Readonly<Record<EstimateUnit, UnitAxis>> = {
+  'bit/s': { group: 'rate', axis: 'bandwidth (Mb/s)', unit: 'Mb/s', scale: 1e-6 },
+  segments: { group: 'segments', axis: 'segments', unit: 'seg', scale: 1 },
+  ms: { group: 'time', axis: 'time (ms)', unit: 'ms', scale: 1 },
+  // CUBIC's K is traced in seconds; drawn with the other times, in ms
+  s: { group: 'time', axis: 'time (ms)', unit: 'ms', scale: 1000 },
+  // BBR's pacing and cwnd gains share one axis: multipliers, no unit
+  gain: { group: 'gain', axis: 'gain', unit: '', scale: 1 },
+  level: { group: 'level', axis: 'wave level', unit: '', scale: 1 },
+};
 
 export interface EstimateLine {
   key: string;
   label: string;
-  unit: EstimateUnit;
+  unit: UnitAxis;
   /** Values already in the axis unit (unit.scale applied). */
   series: StepSeries;
 }
 
-/** One line per estimate key that has rows for this flow, in key order. */
-export function estimateLines(trace: TraceData, flow: number, keys: readonly string[]): EstimateLine[] {
+/** One line per estimate that has rows for this flow, in the variant's order. */
+export function estimateLines(trace: TraceData, flow: number, estimates: readonly EstimateInfo[]): EstimateLine[] {
   const e = trace.estimate;
   const rows = rowsWhere(e.flow, flow);
   const byKey = new Map<number, number[]>();
@@ -73,12 +54,12 @@ export function estimateLines(trace: TraceData, flow: number, keys: readonly str
     list.push(r);
   }
   const out: EstimateLine[] = [];
-  keys.forEach((key, k) => {
+  estimates.forEach(({ key, label, unit: u }, k) => {
     const list = byKey.get(k);
     if (!list) return;
-    const unit = estimateUnit(key);
+    const unit = UNIT_AXES[u];
     const idx = Int32Array.from(list);
-    out.push({ key, label: keyLabel(key), unit, series: { tS: pick(e.tNs, idx, NS_PER_S), values: pick(e.value, idx, 1 / unit.scale) } });
+    out.push({ key, label, unit, series: { tS: pick(e.tNs, idx, NS_PER_S), values: pick(e.value, idx, 1 / unit.scale) } });
   });
   return out;
 }
@@ -128,7 +109,7 @@ export function bandsByUnit<T extends { line: EstimateLine }>(series: readonly T
   const byGroup = new Map<string, { axis: string; series: T[] }>();
   // the truth earns a band next to a bandwidth estimate, or as the only thing to show
   const rateEstimates = series.some((s) => s.line.unit.group === 'rate');
-  if (avail && avail.tS.length > 0 && (rateEstimates || series.length === 0)) byGroup.set('rate', { axis: estimateUnit('xBps').axis, series: [] });
+  if (avail && avail.tS.length > 0 && (rateEstimates || series.length === 0)) byGroup.set('rate', { axis: UNIT_AXES['bit/s'].axis, series: [] });
   for (const s of series) {
     const u = s.line.unit;
     let g = byGroup.get(u.group);

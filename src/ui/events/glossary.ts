@@ -1,8 +1,8 @@
 /**
  * Every piece of jargon the stage shows, with one short definition and its unit: what a
  * student hovering or tabbing onto "ssthresh" or "TABE" reads. Keys are the words as they
- * appear on screen (legends take estimate names from estimateSeries.keyLabel: 'BWE', 'TABE',
- * 'ownd', 'VP' …). `findTerms` locates them in running text for ./Term.tsx.
+ * appear on screen (legends show each estimate's declared label: 'BWE', 'TABE', 'ownd', 'VP' …).
+ * `findTerms` locates them in running text for ./Term.tsx.
  */
 
 export interface GlossaryEntry {
@@ -51,8 +51,7 @@ const KEYS = Object.keys(GLOSSARY).sort((a, b) => b.length - a.length);
 const BY_LOWER = new Map(KEYS.map((k) => [k.toLowerCase(), k]));
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
- * Whole words only, longest first ("cwnd gain" before "cwnd"), in any case: legends spell
- * estimate names as estimateSeries.keyLabel makes them ("tabe", "MIN RTT").
+ * Whole words only, longest first ("cwnd gain" before "cwnd"), in any case ("tabe", "MIN RTT").
  */
 const PATTERN = new RegExp(`(?<![\\w-])(${KEYS.map(escape).join('|')})(?![\\w-])`, 'gi');
 

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { LOSS_TRUTHS, VERDICTS } from '../../engine/core/trace.ts';
 import type { Classification } from '../../engine/results.ts';
 import { AVAIL_FILL, estimateCursor, renderEstimateChart, TRUTH_STYLE, VERDICT_COLOURS, type EstimateBand, type EstimateChartInput, type EstimateSeriesInput, type VerdictRow } from '../charts/estimateChart.ts';
-import { availSeries, bandsByUnit, estimateLines, verdictMarks, type VerdictMark } from '../charts/estimateSeries.ts';
+import { availSeries, bandsByUnit, estimateLines, UNIT_AXES, verdictMarks, type VerdictMark } from '../charts/estimateSeries.ts';
 import { DASHES, INK } from '../charts/palette.ts';
 import type { StepSeries } from '../charts/series.ts';
 import { timeMean } from '../charts/stats.ts';
@@ -45,7 +45,7 @@ function seriesOf(set: RunSet, run: VariantRun): RunSeries {
     const style = flowStyle(set, run, i);
     const fr = run.result.flows[i];
     const perGroup = new Map<string, number>();
-    for (const line of estimateLines(trace, i, fr?.estimateKeys ?? [])) {
+    for (const line of estimateLines(trace, i, fr?.estimates ?? [])) {
       // a second estimate of the same unit from one flow gets the next dash pattern
       const k = perGroup.get(line.unit.group) ?? 0;
       perGroup.set(line.unit.group, k + 1);
@@ -116,7 +116,7 @@ function EstimatePanel({ set, layout, presenter }: PanelProps) {
         const keys = new Set(rs.flatMap((r) => r.series.map((s) => s.key)));
         const avail = rs.find((r) => r.avail)?.avail ?? null;
         let bands: EstimateBand[] = global.map((b) => ({ ...b, series: b.series.filter((s) => keys.has(s.key)) })).filter((b) => b.series.length > 0 || (b.group === 'rate' && avail !== null));
-        if (bands.length === 0) bands = [{ group: 'rate', axis: 'bandwidth (Mb/s)', series: [], yMin: 0, yMax: 1 }];
+        if (bands.length === 0) bands = [{ group: 'rate', axis: UNIT_AXES['bit/s'].axis, series: [], yMin: 0, yMax: 1 }];
         const input: EstimateChartInput = { windowS, endS: set.endS, bands, avail, verdicts: rs.flatMap((r) => r.verdicts) };
         return { key: rs.map((r) => r.run.key).join('+'), input, label: rs.map((r) => r.run.label).join(', ') };
       });

@@ -54,7 +54,7 @@
  */
 import type { CaState } from '../../core/trace.ts';
 import { classicPhase, renoGrowth } from './common.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, ReductionEvent, Snapshot } from './types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, ReductionEvent, Snapshot } from './types.ts';
 import { RttRound } from './vegas.ts';
 
 /** RFC 9438 §4.6: multiplicative decrease factor β_cubic (SHOULD 0.7). */
@@ -282,8 +282,6 @@ class Cubic implements CongestionControl {
       region: c.inRecovery ? 'recovery' : this.region,
       cwndSegments: c.cwndBytes / c.mssBytes,
       ssthreshSegments: c.ssthreshBytes / c.mssBytes,
-      kS: inEpoch ? this.kS : null,
-      wmaxSegments: this.wMax,
       cwndEpochSegments: inEpoch ? this.cwndEpoch : null,
       tSinceEpochS: tS,
       wCubicSegments: tS !== null ? wCubic(tS, this.kS, this.wMax as number) : null,
@@ -294,13 +292,10 @@ class Cubic implements CongestionControl {
     };
   }
 
-  readonly estimates = ['kS', 'wmaxSegments'] as const;
-
-  estimateValues(_c: Conn, out: number[]): void {
-    const inEpoch = this.epochStartNs >= 0 && this.wMax !== null;
-    out[0] = inEpoch ? this.kS : Number.NaN;
-    out[1] = this.wMax ?? Number.NaN;
-  }
+  readonly estimates: readonly Estimate[] = [
+    { key: 'kS', label: 'K', unit: 's', read: () => (this.epochStartNs >= 0 && this.wMax !== null ? this.kS : Number.NaN) },
+    { key: 'wmaxSegments', label: 'Wmax', unit: 'segments', read: () => this.wMax ?? Number.NaN },
+  ];
 }
 
 export function createCubic(t: Partial<CubicTunables> = {}): CongestionControl {

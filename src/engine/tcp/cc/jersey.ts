@@ -33,7 +33,7 @@
  */
 import { AbeEstimator } from './bandwidth-estimators.ts';
 import { classicSnapshot, renoGrowth, renoSsthresh } from './common.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, LossKind } from './types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, EstimateInfo, LossKind } from './types.ts';
 import type { Verdict } from '../../core/trace.ts';
 
 export interface JerseyTunables {
@@ -49,8 +49,8 @@ export interface JerseyMode {
   clock: 'ack-arrival' | 'receiver-timestamp';
   /** ssthresh = ownd on every ACK of new data (New Jersey §4.2). */
   ssthreshFollowsOwnd: boolean;
-  /** Name of the traced estimate: 'abeBps' or 'tabeBps'. */
-  estimateName: string;
+  /** Name and legend label of the rate estimate: abeBps 'ABE' or tabeBps 'TABE'. */
+  estimate: Pick<EstimateInfo, 'key' | 'label'>;
 }
 
 export function createJersey(mode: JerseyMode, t: Partial<JerseyTunables> = {}): CongestionControl {
@@ -89,11 +89,10 @@ export function createJersey(mode: JerseyMode, t: Partial<JerseyTunables> = {}):
   }
 
   return {
-    estimates: [mode.estimateName, 'owndSegments'],
-    estimateValues(c, out) {
-      out[0] = abe.bytesPerS * 8;
-      out[1] = owndBytes(c) / c.mssBytes;
-    },
+    estimates: [
+      { ...mode.estimate, unit: 'bit/s', read: () => abe.bytesPerS * 8 },
+      { key: 'owndSegments', label: 'ownd', unit: 'segments', read: (c) => owndBytes(c) / c.mssBytes },
+    ],
     onAckSeen: sample,
     // Rate control at a congestion loss: cwnd = min(cwnd, ownd), as for a CW mark.
     capWindowAtLoss: true,
@@ -126,8 +125,6 @@ export function createJersey(mode: JerseyMode, t: Partial<JerseyTunables> = {}):
     },
     inspect: (c) => ({
       ...classicSnapshot(c),
-      [mode.estimateName]: abe.bytesPerS * 8,
-      owndSegments: owndBytes(c) / c.mssBytes,
       rateControls,
       lastVerdict,
       abeSamples: abe.samples,
@@ -137,5 +134,5 @@ export function createJersey(mode: JerseyMode, t: Partial<JerseyTunables> = {}):
 
 export const jersey: CcPlugin = {
   name: 'jersey',
-  create: () => createJersey({ clock: 'ack-arrival', ssthreshFollowsOwnd: false, estimateName: 'abeBps' }),
+  create: () => createJersey({ clock: 'ack-arrival', ssthreshFollowsOwnd: false, estimate: { key: 'abeBps', label: 'ABE' } }),
 };

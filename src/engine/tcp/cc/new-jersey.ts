@@ -19,7 +19,7 @@ import { createJersey, type JerseyTunables } from './jersey.ts';
 import type { CcPlugin, CongestionControl } from './types.ts';
 
 export function createNewJersey(t: Partial<JerseyTunables> = {}): CongestionControl {
-  return createJersey({ clock: 'receiver-timestamp', ssthreshFollowsOwnd: true, estimateName: 'tabeBps' }, t);
+  return createJersey({ clock: 'receiver-timestamp', ssthreshFollowsOwnd: true, estimate: { key: 'tabeBps', label: 'TABE' } }, t);
 }
 
 export const newJersey: CcPlugin = {

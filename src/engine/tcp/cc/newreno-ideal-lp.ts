@@ -27,7 +27,6 @@ export function groundTruthJudge(): LossJudge {
     },
     inspect: () => ({ lastCause }),
     estimates: [],
-    estimateValues: () => {},
   };
 }
 

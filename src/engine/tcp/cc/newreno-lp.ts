@@ -37,7 +37,7 @@
  * differs only in where the verdict comes from.
  */
 import { classicSnapshot, classicWindow, renoSsthresh } from './common.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, LossKind, Snapshot } from './types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, LossKind, Snapshot } from './types.ts';
 import type { Verdict } from '../../core/trace.ts';
 import { backlogSegments, RttRound } from './vegas.ts';
 
@@ -78,9 +78,8 @@ export interface LossJudge {
   onRto?(c: Conn): void;
   /** What the judge believes now, merged into the variant's snapshot. */
   inspect(c: Conn): Snapshot;
-  readonly estimates: readonly string[];
-  /** The `estimates` values, in order (CongestionControl.estimateValues). */
-  estimateValues(c: Conn, out: number[]): void;
+  /** What the judge estimates (CongestionControl.estimates). */
+  readonly estimates: readonly Estimate[];
 }
 
 /**
@@ -121,7 +120,6 @@ export function createLossDifferentiatingNewReno(judge: LossJudge): CongestionCo
       return { ...classicSnapshot(c), ...judge.inspect(c), lastVerdict: verdict };
     },
     estimates: judge.estimates,
-    estimateValues: (c, out) => judge.estimateValues(c, out),
   };
 }
 
@@ -178,20 +176,15 @@ export function vegasLossPredictor(params: Readonly<NewRenoLpParams> = NEWRENO_L
       round.restart(c.sndNxt);
     },
     inspect(c) {
-      const vp = params.estimateAt === 'loss' ? vpNow(c) : lastVpSegments;
       const rttNs = rttNow(c);
       return {
-        vpSegments: Number.isFinite(vp) ? vp : null,
         lastVpSegments: Number.isFinite(lastVpSegments) ? lastVpSegments : null,
         networkState: state,
         rttMinMs: Number.isFinite(c.minRttNs) ? c.minRttNs / 1e6 : null,
         rttMs: rttNs > 0 ? rttNs / 1e6 : null,
       };
     },
-    estimates: ['vpSegments'],
-    estimateValues(c, out) {
-      out[0] = params.estimateAt === 'loss' ? vpNow(c) : lastVpSegments;
-    },
+    estimates: [{ key: 'vpSegments', label: 'VP', unit: 'segments', read: (c) => (params.estimateAt === 'loss' ? vpNow(c) : lastVpSegments) }],
   };
 }
 

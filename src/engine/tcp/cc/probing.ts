@@ -62,10 +62,6 @@ export type ProbingBase = 'reno' | 'tahoe';
 type LossTrigger = 'dupack' | 'rto';
 type RecoveryKind = 'fast-recovery' | 'immediate-recovery' | 'gentle-recovery';
 
-function nsToMsOrNull(ns: number): number | null {
-  return Number.isFinite(ns) ? ns / 1e6 : null;
-}
-
 /** A TCP-Probing instance for one flow, grafted onto `base`. */
 export function createProbing(base: ProbingBase): CongestionControl {
   const cycle = new ProbeCycle();
@@ -210,12 +206,11 @@ export function createProbing(base: ProbingBase): CongestionControl {
     onTimer(c, id) {
       cycle.onTimer(c, id);
     },
-    estimates: ['acprttMs', 'bestProbeRttMs', 'worstProbeRttMs'],
-    estimateValues(_c, out) {
-      out[0] = cycle.stats.acprttNs / 1e6;
-      out[1] = cycle.stats.bestNs / 1e6;
-      out[2] = cycle.stats.worstNs / 1e6;
-    },
+    estimates: [
+      { key: 'acprttMs', label: 'acprtt', unit: 'ms', read: () => cycle.stats.acprttNs / 1e6 },
+      { key: 'bestProbeRttMs', label: 'best probe RTT', unit: 'ms', read: () => cycle.stats.bestNs / 1e6 },
+      { key: 'worstProbeRttMs', label: 'worst probe RTT', unit: 'ms', read: () => cycle.stats.worstNs / 1e6 },
+    ],
     inspect(c): Snapshot {
       return {
         ...classicSnapshot(c),
@@ -224,9 +219,6 @@ export function createProbing(base: ProbingBase): CongestionControl {
         probeState: cycle.state,
         probeId: cycle.id,
         trigger,
-        acprttMs: nsToMsOrNull(cycle.stats.acprttNs),
-        bestProbeRttMs: nsToMsOrNull(cycle.stats.bestNs),
-        worstProbeRttMs: nsToMsOrNull(cycle.stats.worstNs),
         lastDecision,
         cycles: cycle.cycles,
         probeTimeouts: cycle.probeTimeouts,

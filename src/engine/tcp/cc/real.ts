@@ -108,15 +108,11 @@ function create(): CongestionControl {
     inspect: (c) => ({
       phase: c.inRecovery ? 'fast-recovery' : 'waves',
       cwndSegments: c.cwndBytes / c.mssBytes,
-      waveLevel: levelAdvertised,
       waveNumber,
       currentWaveLevel: waveLevel,
       dupAckSinceTimer,
     }),
-    estimates: ['waveLevel'],
-    estimateValues(_c, out) {
-      out[0] = levelAdvertised;
-    },
+    estimates: [{ key: 'waveLevel', label: 'wave level', unit: 'level', read: () => levelAdvertised }],
   };
 }
 

@@ -34,9 +34,9 @@ export function createTibet(t: Partial<TibetTunables> = {}): CongestionControl {
       get bytesPerS() {
         return est.bytesPerS;
       },
-      snapshot: () => ({ tibetBps: est.bytesPerS * 8, avgLengthBytes: est.avgLengthBytes, avgIntervalMs: est.avgIntervalNs / 1e6, samples: est.samples }),
+      snapshot: () => ({ avgLengthBytes: est.avgLengthBytes, avgIntervalMs: est.avgIntervalNs / 1e6, samples: est.samples }),
     },
-    'tibetBps',
+    { key: 'tibetBps', label: 'TIBET' },
   );
 }
 

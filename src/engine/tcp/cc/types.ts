@@ -163,6 +163,24 @@ export type ReductionEvent = 'loss' | 'rto' | 'ecn';
 
 export type Snapshot = Record<string, number | string | boolean | null>;
 
+/** The unit of an estimate's value: the UI scales estimates by it and draws each unit on one axis. */
+export type EstimateUnit = 'bit/s' | 'segments' | 'ms' | 's' | 'gain' | 'level';
+
+/** What the panels need to know about an estimate (the run's results carry it per flow). */
+export interface EstimateInfo {
+  /** Name in inspect() and the trace, with its unit as a suffix as elsewhere: 'bweBps'. */
+  readonly key: string;
+  /** Legend name as the papers write it ('BWE', 'min RTT'); the glossary defines each. */
+  readonly label: string;
+  readonly unit: EstimateUnit;
+}
+
+/** One estimate a variant keeps. */
+export interface Estimate extends EstimateInfo {
+  /** Its current value, in `unit`; NaN or ±Infinity while not formed. Asked after every ACK while traced. */
+  read(c: Conn): number;
+}
+
 export interface CongestionControl {
   /**
    * Required. Called on every reduction — a loss event, a timeout, an ECN echo — before the
@@ -192,20 +210,13 @@ export interface CongestionControl {
    * sender applies RFC 3168 §6.1.2 when the flow is ECN-capable (ssthresh('ecn'), once per window).
    */
   onEcnEcho?(c: Conn, a: AckInfo): void;
-  /** Optional. Snapshot of what the variant believes, for panels and traces. */
+  /** Optional. Snapshot of what the variant believes, for tests and debugging; the sender adds `estimates` to it. */
   inspect?(c: Conn): Snapshot;
   /**
-   * Optional. Names of numeric fields of inspect() to trace as estimates (table `estimate`,
-   * written whenever a value changes after an ACK or a loss event), e.g. ['bweBps'].
+   * Optional. What the variant estimates, traced (table `estimate`, a row whenever a value
+   * changes after an ACK, a loss event or a timer) and shown in inspect(), e.g. Westwood's BWE.
    */
-  readonly estimates?: readonly string[];
-  /**
-   * Optional, with `estimates`: write each named estimate's current value into `out`, in that
-   * order (NaN or ±Infinity: not formed). The sender asks after every ACK while the trace wants
-   * estimates; this skips building the whole inspect() snapshot (5–8× the run time otherwise).
-   * Absent: the values are read from inspect().
-   */
-  estimateValues?(c: Conn, out: number[]): void;
+  readonly estimates?: readonly Estimate[];
   /**
    * Optional, for loss-differentiating variants. Called at every loss event — when the recovery
    * declares one, or a timeout — before ssthresh() is asked for it. The sender records the

@@ -158,13 +158,9 @@ export function createVegas(params: Readonly<VegasParams> = VEGAS_DEFAULTS): Con
         roundMinRttMs: finiteOrNull(round.minRttNs / 1e6),
         roundSamples: round.samples,
         lastRoundRttMs: finiteOrNull(lastRoundRttNs / 1e6),
-        diffSegments: finiteOrNull(diffSegments),
       };
     },
-    estimates: ['diffSegments'],
-    estimateValues(_c, out) {
-      out[0] = diffSegments;
-    },
+    estimates: [{ key: 'diffSegments', label: 'diff', unit: 'segments', read: () => diffSegments }],
   };
 }
 

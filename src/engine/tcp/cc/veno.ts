@@ -73,17 +73,13 @@ export function createVeno(params: Readonly<VenoParams> = VENO_DEFAULTS): Conges
       const n = venoBacklogSegments(c);
       return {
         ...classicSnapshot(c),
-        backlogSegments: Number.isFinite(n) ? n : null,
         state: Number.isFinite(n) ? (n < params.betaSegments ? 'non-congestive' : 'congestive') : 'unknown',
         baseRttMs: Number.isFinite(c.minRttNs) ? c.minRttNs / 1e6 : null,
         rttMs: c.latestRttNs > 0 ? c.latestRttNs / 1e6 : null,
         lastVerdict: verdict,
       };
     },
-    estimates: ['backlogSegments'],
-    estimateValues(c, out) {
-      out[0] = venoBacklogSegments(c);
-    },
+    estimates: [{ key: 'backlogSegments', label: 'backlog', unit: 'segments', read: (c) => venoBacklogSegments(c) }],
   };
 }
 

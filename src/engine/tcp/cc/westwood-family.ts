@@ -33,7 +33,7 @@
  * floor, as in Linux.
  */
 import { classicSnapshot, renoGrowth, renoSsthresh } from './common.ts';
-import type { AckInfo, CongestionControl, Conn, Snapshot } from './types.ts';
+import type { AckInfo, CongestionControl, Conn, EstimateInfo, Snapshot } from './types.ts';
 
 /** What the window needs from an estimator, adapted by each variant. */
 export interface BandwidthEstimate {
@@ -43,7 +43,7 @@ export interface BandwidthEstimate {
   onAck(c: Conn, a: AckInfo): void;
   /** The current estimate, bytes/s (0 = none yet). */
   readonly bytesPerS: number;
-  /** Estimator fields for inspect() (the estimate in bits/s under the variant's name, filter state). */
+  /** Estimator fields for inspect() (filter state; the estimate itself is in `estimates`). */
   snapshot(): Snapshot;
 }
 
@@ -54,14 +54,11 @@ export function bandwidthSsthreshBytes(c: Conn, bytesPerS: number): number {
   return Math.max(segments, 2) * c.mssBytes;
 }
 
-/** `estimateName`: the traced name of the estimate, bits/s (bweBps, tibetBps). */
-export function westwoodFamily(est: BandwidthEstimate, estimateName: string): CongestionControl {
+/** `estimate`: name and legend label of the bandwidth estimate, bit/s (bweBps 'BWE', tibetBps 'TIBET'). */
+export function westwoodFamily(est: BandwidthEstimate, estimate: Pick<EstimateInfo, 'key' | 'label'>): CongestionControl {
   let started = false;
   return {
-    estimates: [estimateName],
-    estimateValues(_c, out) {
-      out[0] = est.bytesPerS * 8;
-    },
+    estimates: [{ ...estimate, unit: 'bit/s', read: () => est.bytesPerS * 8 }],
     onSend(c) {
       if (started) return;
       started = true;

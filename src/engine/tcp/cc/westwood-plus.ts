@@ -40,14 +40,13 @@ export function createWestwoodPlus(t: Partial<WestwoodPlusTunables> = {}): Conge
         return est.bytesPerS;
       },
       snapshot: () => ({
-        bweBps: est.bytesPerS * 8,
         firstStageBps: est.firstStageBytesPerS * 8,
         lastSampleBps: est.lastSampleBytesPerS * 8,
         samples: est.samples,
         windowBytes: est.windowBytes,
       }),
     },
-    'bweBps',
+    { key: 'bweBps', label: 'BWE' },
   );
 }
 

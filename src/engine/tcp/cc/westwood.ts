@@ -36,9 +36,9 @@ export function createWestwood(t: Partial<WestwoodTunables> = {}): CongestionCon
       get bytesPerS() {
         return est.bytesPerS;
       },
-      snapshot: () => ({ bweBps: est.bytesPerS * 8, lastSampleBps: est.lastSampleBytesPerS * 8, samples: est.samples }),
+      snapshot: () => ({ lastSampleBps: est.lastSampleBytesPerS * 8, samples: est.samples }),
     },
-    'bweBps',
+    { key: 'bweBps', label: 'BWE' },
   );
 }
 

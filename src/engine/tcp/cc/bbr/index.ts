@@ -47,7 +47,7 @@
  */
 import { HEADER_BYTES } from '../../../net/packet.ts';
 import type { CaState } from '../../../core/trace.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, Snapshot } from '../types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, Snapshot } from '../types.ts';
 import { enterDrain, drained } from './drain.ts';
 import { BTLBW_FILTER_ROUNDS, DeliveryRateSampler, inflightTargetBytes, MinRttFilter, RoundCounter, WindowedMax, type AckDelivery } from './model.ts';
 import { enterProbeBw, updateCyclePhase } from './probe-bw.ts';
@@ -82,14 +82,12 @@ class Bbr implements CongestionControl {
     enterStartup(this.s);
   }
 
-  readonly estimates = ['btlBwBps', 'minRttMs', 'pacingGain', 'cwndGain'] as const;
-
-  estimateValues(_c: Conn, out: number[]): void {
-    out[0] = this.btlBw.value;
-    out[1] = this.minRtt.valueNs / 1e6;
-    out[2] = this.s.pacingGain;
-    out[3] = this.s.cwndGain;
-  }
+  readonly estimates: readonly Estimate[] = [
+    { key: 'btlBwBps', label: 'btl bw', unit: 'bit/s', read: () => this.btlBw.value },
+    { key: 'minRttMs', label: 'min RTT', unit: 'ms', read: () => this.minRtt.valueNs / 1e6 },
+    { key: 'pacingGain', label: 'pacing gain', unit: 'gain', read: () => this.s.pacingGain },
+    { key: 'cwndGain', label: 'cwnd gain', unit: 'gain', read: () => this.s.cwndGain },
+  ];
 
   onSend(c: Conn, seq: number, lenBytes: number, retransmit: boolean): void {
     if (this.initialCwndBytes === 0) {
@@ -148,13 +146,9 @@ class Bbr implements CongestionControl {
     return {
       phase: this.s.mode,
       mode: this.s.mode,
-      btlBwBps: bw,
       minRttNs: Number.isFinite(minRttNs) ? minRttNs : null,
-      minRttMs: Number.isFinite(minRttNs) ? minRttNs / 1e6 : null,
       /** When RTprop was last set: PROBE_RTT comes 10 s after. */
       minRttStampNs: this.minRtt.stampNs,
-      pacingGain: this.s.pacingGain,
-      cwndGain: this.s.cwndGain,
       pacingRateBps: c.pacingRateBps,
       round: this.rounds.count,
       fullBwReached: this.s.fullBwReached,
