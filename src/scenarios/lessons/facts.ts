@@ -401,6 +401,7 @@ export const FACTS: Record<string, FactDef> = {
       const f = flowResult(r, a);
       const k = f.estimates.findIndex((e) => e.key === a.key);
       if (k < 0) throw new FactError(`the variant traces no estimate "${a.key}" (it has: ${f.estimates.map((e) => e.key).join(', ') || 'none'})`);
+      if (f.estimates[k].unit !== 'bit/s') throw new FactError(`estimate "${a.key}" is in ${f.estimates[k].unit}, not bit/s: its mean in Mb/s means nothing`);
       const t = r.result.trace.estimate;
       const w = windowOf(r, a);
       let sum = 0;
