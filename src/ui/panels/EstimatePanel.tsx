@@ -46,10 +46,12 @@ function seriesOf(set: RunSet, run: VariantRun): RunSeries {
     const fr = run.result.flows[i];
     const perGroup = new Map<string, number>();
     for (const line of estimateLines(trace, i, fr?.estimates ?? [])) {
-      // a second estimate of the same unit from one flow gets the next dash pattern
+      // a second estimate of the same unit from one flow (BBR's two gains, TCP-Probing's three
+      // RTTs) gets the next dash pattern after the flow's own, so it never looks like the first
       const k = perGroup.get(line.unit.group) ?? 0;
       perGroup.set(line.unit.group, k + 1);
-      series.push({ key: `${run.key}/${f.id}/${line.key}`, label: `${style.label} ${line.label}`, flowLabel: style.label, colour: style.colour, dash: style.dash ?? (k > 0 ? DASHES[k % DASHES.length] : null), line });
+      const dash = k === 0 ? style.dash : DASHES[(Math.max(0, (DASHES as readonly (string | null)[]).indexOf(style.dash)) + k) % DASHES.length];
+      series.push({ key: `${run.key}/${f.id}/${line.key}`, label: `${style.label} ${line.label}`, flowLabel: style.label, colour: style.colour, dash, line });
     }
     const marks: VerdictMark[] = verdictMarks(trace, i);
     if (marks.length > 0 || fr?.classification) verdicts.push({ key: `${run.key}/${f.id}`, label: style.label, marks, classification: fr?.classification ?? null });
