@@ -8,7 +8,6 @@
  */
 import { z } from './zod.ts';
 import { RECOVERY_ALGORITHMS, variantNames } from '../catalogue/variants.ts';
-import { ACK_REGULATOR_MODES } from '../engine/net/ack-regulator.ts';
 
 /**
  * 2: per-direction `errors` list (was `loss`), queue `kind` required, RED/CW queues, cross traffic, apps.
@@ -151,7 +150,7 @@ const ReverseDirSchema = z.strictObject({
  */
 export const AckRegulatorSchema = z.strictObject({
   /** `conservative`: ACKs of a flow in slow start are expected to bring 2 segments; `non-conservative`: 1. */
-  mode: z.enum(ACK_REGULATOR_MODES).default('non-conservative'),
+  mode: z.enum(['conservative', 'non-conservative']).default('non-conservative'),
   /** B the release rule plans with; null = the forward queue's limitPackets. */
   bufferPackets: z.int().min(1).max(100_000).nullable().default(null),
   /** Buffer slots kept free for data nobody expects (window growth, retransmissions). */

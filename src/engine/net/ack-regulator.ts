@@ -54,13 +54,11 @@
 import type { EventId, Handler, Simulator } from '../core/simulator.ts';
 import type { DropCause, TraceSink } from '../core/trace.ts';
 import { CROSS_TRAFFIC_FLOW, HEADER_BYTES, TIMESTAMP_OPTION_BYTES, type Hop, type Packet } from './packet.ts';
-
-export const ACK_REGULATOR_MODES = ['conservative', 'non-conservative'] as const;
-export type AckRegulatorMode = (typeof ACK_REGULATOR_MODES)[number];
+import type { AckRegulatorSpec } from '../../scenarios/schema.ts';
 
 export interface AckRegulatorParams {
   /** `conservative`: an ACK of a flow believed in slow start is expected to bring twice its cost; `non-conservative`: never. */
-  mode: AckRegulatorMode;
+  mode: AckRegulatorSpec['mode'];
   /** B: the buffer size the release rule plans with, in waiting packets (normally the queue's limit). */
   bufferPackets: number;
   /** Slots kept free for data nobody expects (window growth, retransmissions); 0 = plan with all of B. */
