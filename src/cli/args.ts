@@ -157,7 +157,7 @@ Options:
   --fingerprint          record the whole trace and print its fingerprint as sim.traceHash
                          (the app's Metrics panel shows the same one for the same scenario)
   --list-presets         list the presets
-  --list-variants        list the TCP variants
+  --list-variants        list the TCP variants: family, the recovery "auto" gives them, what they do
   -h, --help             show this help
 
 Output (stdout): {"flows":[…],"links":[…],"sim":{"events","simTimeS","wallMs"}}

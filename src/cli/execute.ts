@@ -49,7 +49,8 @@ export function execute(cmd: Command, io: CliIo): number {
       io.stdout(table(PRESETS.map((p) => [p.name, p.group, p.description])));
       return EXIT_OK;
     case 'list-variants':
-      io.stdout(table(VARIANTS.map((v) => [v.name, v.description])));
+      // the recovery column is what tcp.recovery "auto" picks without tcp.sack (with it: sack-prr)
+      io.stdout(table([['variant', 'family', 'recovery', 'description'], ...VARIANTS.map((v) => [v.name, v.family, v.needsSack ? `${v.defaultRecovery} (needs SACK)` : v.defaultRecovery, v.description])]));
       return EXIT_OK;
     case 'run':
       return runCommand(cmd, io);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/args.ts';
 import { describeFailure, execute, progressLine, type CliIo } from '../../src/cli/execute.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
+import { VARIANTS } from '../../src/catalogue/variants.ts';
 import { DEFAULT_CAPS } from '../../src/worker/caps.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -133,7 +134,10 @@ describe('cli in-process', () => {
     expect(presets.code).toBe(0);
     expect(presets.stdout).toMatch(/^reference-2mbps\s+Reference\s+\S/m);
     const variants = run(['--list-variants']);
-    expect(variants.stdout.split('\n').map((l) => l.split(/\s+/)[0])).toEqual(expect.arrayContaining(['tahoe', 'reno', 'newreno', 'sack']));
+    const rows = variants.stdout.trim().split('\n').map((l) => l.split(/\s+/));
+    expect(rows[0].slice(0, 3)).toEqual(['variant', 'family', 'recovery']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(VARIANTS.map((v) => v.name));
+    expect(rows.find((r) => r[0] === 'sack')?.slice(1, 5)).toEqual(['classic', 'sack', '(needs', 'SACK)']);
   });
 });
 
