@@ -18,8 +18,17 @@ export type RecoveryAlgorithm = (typeof RECOVERY_ALGORITHMS)[number];
  */
 export type LineColour = 'blue' | 'orange' | 'bluishGreen' | 'reddishPurple' | 'vermillion';
 
-/** The families algorithms.md groups the variants in (menus keep this order). */
-export type VariantFamily = 'classic' | 'delay' | 'loss-differentiation' | 'bandwidth-estimation' | 'receiver-driven' | 'probing' | 'modern';
+/** The families algorithms.md groups the variants in (menus keep this order), with their menu headings. */
+export const FAMILY_LABELS = {
+  classic: 'Classic loss recovery',
+  delay: 'Delay-based',
+  'loss-differentiation': 'Loss differentiation',
+  'bandwidth-estimation': 'Bandwidth estimation',
+  'receiver-driven': 'Receiver-driven',
+  probing: 'Probing',
+  modern: 'Modern',
+} as const;
+export type VariantFamily = keyof typeof FAMILY_LABELS;
 
 export interface VariantInfo {
   /** Used in URLs, scenarios and the CLI's --variant. */
@@ -73,4 +82,19 @@ export function variantNames(): string[] {
 /** The catalogue entry of `name`, or undefined if there is none. */
 export function variantInfo(name: string): VariantInfo | undefined {
   return BY_NAME.get(name);
+}
+
+/**
+ * `names` grouped by family for a menu, families in catalogue order, names in the order given;
+ * names the catalogue does not know come last under 'Other'.
+ */
+export function byFamily(names: readonly string[]): { label: string; names: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const f of Object.values(FAMILY_LABELS)) groups.set(f, []);
+  for (const n of names) {
+    const label = BY_NAME.has(n) ? FAMILY_LABELS[BY_NAME.get(n)!.family] : 'Other';
+    if (!groups.has(label)) groups.set(label, []);
+    groups.get(label)!.push(n);
+  }
+  return [...groups].filter(([, list]) => list.length > 0).map(([label, list]) => ({ label, names: list }));
 }

@@ -5,7 +5,7 @@
  * variant looks the same in a lecture's comparison as everywhere else.
  */
 import { describe, expect, it } from 'vitest';
-import { VARIANTS } from '../../src/catalogue/variants.ts';
+import { byFamily, VARIANTS } from '../../src/catalogue/variants.ts';
 import { PRESETS } from '../../src/scenarios/presets/index.ts';
 import { LESSON_INPUTS } from '../../src/scenarios/lessons/index.ts';
 import { distinctColours, OKABE_ITO, variantColour } from '../../src/ui/charts/palette.ts';
@@ -32,5 +32,17 @@ describe('catalogue colours', () => {
 
   it('keep the four classic recoveries in the colours the app has always drawn them in', () => {
     expect(['newreno', 'reno', 'tahoe', 'sack'].map(variantColour)).toEqual([OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.reddishPurple, OKABE_ITO.bluishGreen]);
+  });
+});
+
+describe('catalogue menus', () => {
+  it('group variants by family in catalogue order, keeping the given order inside a family, unknown names last', () => {
+    expect(byFamily(['bbr', 'x-test', 'newreno', 'reno', 'vegas'])).toEqual([
+      { label: 'Classic loss recovery', names: ['newreno', 'reno'] },
+      { label: 'Delay-based', names: ['vegas'] },
+      { label: 'Modern', names: ['bbr'] },
+      { label: 'Other', names: ['x-test'] },
+    ]);
+    expect(byFamily(VARIANTS.map((v) => v.name)).flatMap((g) => g.names)).toEqual(VARIANTS.map((v) => v.name));
   });
 });

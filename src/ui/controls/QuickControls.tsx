@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Scenario } from '../../scenarios/schema.ts';
 import { formatError, parseScenario } from '../../scenarios/validate.ts';
 import { variantDescription, variantLabel } from '../format.ts';
+import { byFamily } from '../../catalogue/variants.ts';
 import { valueToPosition } from './fields.ts';
 import {
   commonVariant,
@@ -65,10 +66,14 @@ export function QuickControls({ scenario, variants, onChange }: Props) {
               mixed
             </option>
           ) : null}
-          {variants.map((v) => (
-            <option key={v} value={v} title={variantDescription(v)}>
-              {variantLabel(v)}
-            </option>
+          {byFamily(variants).map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.names.map((v) => (
+                <option key={v} value={v} title={variantDescription(v)}>
+                  {variantLabel(v)}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </div>

@@ -12,6 +12,7 @@ import { createContext, useContext, useEffect, useId, useMemo, useState, type Re
 import type { Scenario } from '../../scenarios/schema.ts';
 import { formatError, parseScenario } from '../../scenarios/validate.ts';
 import { variantDescription, variantLabel } from '../format.ts';
+import { byFamily } from '../../catalogue/variants.ts';
 import { addItem, draftOf, optionStart, parseNumberDraft, removeItem, startValue } from './edit.ts';
 import { leaves, positionToValue, scenarioFields, sliderScale, valueToPosition, type ArrayNode, type FieldNode, type LeafNode, type UnionNode } from './fields.ts';
 import { formatInUnit, GROUPS, groupOf, hintFor, type GroupId } from './hints.ts';
@@ -394,11 +395,21 @@ function ChoiceField({ leaf, options, value, path, ctx }: { leaf: LeafNode; opti
     <FieldShell leaf={leaf} path={path} inputId={id} errors={errors}>
       <select id={id} value={value} aria-describedby={describedBy(id, errors)} onChange={(e) => setErrors(ctx.apply(path, e.target.value))}>
         {options.includes(value) ? null : <option value={value}>{value}</option>}
-        {options.map((o) => (
-          <option key={o} value={o} title={isVariant ? variantDescription(o) : undefined}>
-            {isVariant ? variantLabel(o) : o}
-          </option>
-        ))}
+        {isVariant
+          ? byFamily(options).map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.names.map((o) => (
+                  <option key={o} value={o} title={variantDescription(o)}>
+                    {variantLabel(o)}
+                  </option>
+                ))}
+              </optgroup>
+            ))
+          : options.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
       </select>
     </FieldShell>
   );
