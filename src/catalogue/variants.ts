@@ -40,7 +40,7 @@ export interface VariantInfo {
   readonly family: VariantFamily;
   /**
    * The variant's colour everywhere (legends, lines, metrics). Five colours for eighteen
-   * variants: chosen so that every set the presets and lessons compare has distinct colours
+   * variants: chosen so that every set the presets, lessons and figures compare has distinct colours
    * (tests/ui/catalogue-colours.test.ts), and the four classic recoveries keep theirs.
    */
   readonly colour: LineColour;
@@ -62,7 +62,7 @@ export const VARIANTS: readonly VariantInfo[] = [
   { name: 'newreno-ideal-lp', colour: 'bluishGreen', label: 'NewReno-Ideal-LP', family: 'loss-differentiation', needsSack: false, defaultRecovery: 'newreno', description: 'NewReno-Ideal-LP: NewReno-LP with a perfect oracle for the cause of each loss — the upper bound' },
   { name: 'westwood-plus', colour: 'reddishPurple', label: 'Westwood+', family: 'bandwidth-estimation', needsSack: false, defaultRecovery: 'newreno', description: 'Westwood+: after a loss, ssthresh = bandwidth estimate × RTTmin (one sample per RTT, low-pass filtered)' },
   { name: 'westwood', colour: 'orange', label: 'Westwood', family: 'bandwidth-estimation', needsSack: false, defaultRecovery: 'newreno', description: 'Westwood (original): per-ACK bandwidth samples — over-estimates when ACKs arrive bunched' },
-  { name: 'tibet', colour: 'blue', label: 'TIBET', family: 'bandwidth-estimation', needsSack: false, defaultRecovery: 'newreno', description: 'TIBET: Westwood-style loss reaction with an unbiased estimate (filtered length / filtered ACK interval)' },
+  { name: 'tibet', colour: 'bluishGreen', label: 'TIBET', family: 'bandwidth-estimation', needsSack: false, defaultRecovery: 'newreno', description: 'TIBET: Westwood-style loss reaction with an unbiased estimate (filtered length / filtered ACK interval)' },
   { name: 'jersey', colour: 'reddishPurple', label: 'Jersey', family: 'bandwidth-estimation', needsSack: false, defaultRecovery: 'newreno', description: 'Jersey: bandwidth estimate from ACK arrivals (ABE) + router congestion warnings tell congestion from wireless loss' },
   { name: 'new-jersey', colour: 'vermillion', label: 'New Jersey', family: 'bandwidth-estimation', needsSack: false, defaultRecovery: 'newreno', description: 'New Jersey: Jersey with the receiver’s timestamps (TABE) — immune to ACK compression — and ssthresh tracking the estimate' },
   { name: 'real', colour: 'blue', label: 'TCP-Real', family: 'receiver-driven', needsSack: false, defaultRecovery: 'reno', description: 'TCP-Real: the receiver times each wave and sets the window; random losses leave it alone' },

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { byFamily, VARIANTS } from '../../src/catalogue/variants.ts';
 import { PRESETS } from '../../src/scenarios/presets/index.ts';
 import { LESSON_INPUTS } from '../../src/scenarios/lessons/index.ts';
+import { FIGURES } from '../../src/experiments/figures.ts';
 import { distinctColours, OKABE_ITO, variantColour } from '../../src/ui/charts/palette.ts';
 
 const LINE_SAFE = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple, OKABE_ITO.vermillion];
@@ -17,10 +18,11 @@ describe('catalogue colours', () => {
     for (const v of VARIANTS) expect(LINE_SAFE, v.name).toContain(variantColour(v.name));
   });
 
-  it('tell apart every set a preset or a lesson compares, without the clash fallback', () => {
+  it('tell apart every set a preset, a lesson or a figure compares, without the clash fallback', () => {
     const sets: [string, readonly string[]][] = [
       ...PRESETS.filter((p) => p.compare).map((p): [string, readonly string[]] => [p.name, p.compare!]),
       ...LESSON_INPUTS.flatMap((l) => l.steps.map((s, i): [string, readonly string[]] => [`${l.name} step ${i + 1}`, s.compare ?? []]).filter(([, names]) => names.length > 0)),
+      ...FIGURES.map((f): [string, readonly string[]] => [f.experiment.id, f.experiment.variants]),
     ];
     expect(sets.length).toBeGreaterThan(10);
     for (const [where, names] of sets) {
