@@ -4,11 +4,12 @@
  * raw drop and cwnd tables here, then the sentence chosen is asserted.
  */
 import { describe, expect, it } from 'vitest';
-import { DROP_CAUSES } from '../../src/engine/core/trace.ts';
+import { DROP_CAUSES, FLOW_EVENTS } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
+import { senderTrace } from '../../src/ui/state/senderView.ts';
 import { cwndNotice, estimateNotice, queueNotice, timeSeqNotice, tokenNotice, wavesNotice, type NoticeRun } from '../../src/ui/events/notices.ts';
 
 function preset(name: string, edit: (s: Scenario) => Scenario = (s) => s): NoticeRun {
@@ -96,5 +97,43 @@ describe('notices from a congested run', () => {
     expect(Object.keys(causes)).toEqual(['queue-overflow']);
     expect(cwndNotice([run], false)).toBe(`Notice the sawtooth: cwnd climbs until the queue overflows (${causes['queue-overflow']} drops), then falls at a fast retransmit (▲).`);
     expect(queueNotice([run], 0)).toMatch(new RegExp(`^Notice: the queue drops \\(×, ${causes['queue-overflow']} here\\) when it reaches its limit of 25 packets`));
+  });
+});
+
+describe("notices in the sender's view (only what the sender could know)", () => {
+  // 2 % channel errors: the truth is wireless loss; the sender sees only duplicate ACKs and timeouts
+  const run = preset('reference-2mbps', (s) => {
+    s.durationS = 20;
+    s.path[0].forward.errors = [{ kind: 'bernoulli', per: 0.02 }];
+    return s;
+  });
+  const seen: NoticeRun = { ...run, trace: senderTrace(run.trace) };
+  // the sender's own reactions, counted from the raw event table
+  const kinds = (k: string): number => run.trace.event.kind.filter((c, i) => run.trace.event.flow[i] === 0 && FLOW_EVENTS[c] === k).length;
+
+  it('the drop table is hidden from the sender, yet the sender reacted', () => {
+    expect(seen.trace.drop.tNs.length).toBe(0);
+    expect(kinds('fast-retransmit')).toBeGreaterThan(0);
+  });
+
+  it('cwnd: names the signals the sender saw, never calls them false alarms', () => {
+    const text = cwndNotice([seen], false, 'sender');
+    expect(text).not.toMatch(/false alarm|no data segment was dropped|queue overflow(s|ed)\b/);
+    expect(text).toContain(`${kinds('fast-retransmit')} third duplicate ACKs (▲)`);
+    if (kinds('timeout') > 0) expect(text).toContain(`${kinds('timeout')} timeout`);
+    expect(text).toMatch(/cannot tell a queue overflow from a channel error/);
+  });
+
+  it('time–sequence: the sender retransmitted, so it is not told nothing was lost', () => {
+    expect(timeSeqNotice([seen], 0, 'sender')).toMatch(/^Notice the gaps where the sender retransmitted/);
+    // the truth seat reading the emptied table would have said the opposite
+    expect(timeSeqNotice([seen], 0)).toMatch(/nothing of this flow was lost/);
+  });
+
+  it('a loss-free run: no sign of loss, in the sender’s words', () => {
+    const clean = preset('short-transfer');
+    const view: NoticeRun = { ...clean, trace: senderTrace(clean.trace) };
+    expect(cwndNotice([view], false, 'sender')).toMatch(/^Notice: the sender saw no sign of loss/);
+    expect(timeSeqNotice([view], 0, 'sender')).toMatch(/^Notice: the sender never had to retransmit/);
   });
 });

@@ -81,9 +81,17 @@ export function cutWindow(e: ReactionEvent): boolean {
   return e.kind === 'timeout' ? e.after.cwndBytes < e.before.cwndBytes : e.after.ssthreshBytes < e.before.cwndBytes;
 }
 
-export function cwndNotice(runs: readonly NoticeRun[], compare: boolean): string {
-  const drops = dataDrops(runs, { ownFlows: true });
+/**
+ * Whose knowledge a notice may use: the whole truth, or only the sender's (its own sends, ACKs
+ * and reactions). In the sender's view the drop table is empty, and a notice reading it would
+ * call every retransmission a false alarm.
+ */
+export type Seat = 'truth' | 'sender';
+
+export function cwndNotice(runs: readonly NoticeRun[], compare: boolean, seat: Seat = 'truth'): string {
   const { fr, timeouts, cuts } = reactions(runs);
+  if (seat === 'sender') return senderCwndNotice(runs, fr, timeouts, cuts);
+  const drops = dataDrops(runs, { ownFlows: true });
   if (drops.total === 0 && fr + timeouts === 0) {
     const down = cwndDecreases(runs);
     return down === 0
@@ -120,7 +128,32 @@ export function queueNotice(runs: readonly NoticeRun[], link: number): string {
   return `Notice: nothing was dropped here: the queue peaks at ${grouped(peak)} of its ${grouped(limit)} packets.${marked}`;
 }
 
-export function timeSeqNotice(runs: readonly NoticeRun[], flow: number): string {
+function senderCwndNotice(runs: readonly NoticeRun[], fr: number, timeouts: number, cuts: number): string {
+  if (fr + timeouts === 0) {
+    const down = cwndDecreases(runs);
+    return down === 0
+      ? 'Notice: the sender saw no sign of loss — no third duplicate ACK, no timeout — so nothing made it shrink cwnd.'
+      : `Notice: the sender saw no sign of loss, yet cwnd went down ${plural(down, 'time')}: this variant also reacts to the delay it measures.`;
+  }
+  const signals = [fr > 0 ? `${plural(fr, 'third duplicate ACK')} (▲)` : null, timeouts > 0 ? `${plural(timeouts, 'timeout')} (◆)` : null].filter(Boolean).join(' and ');
+  return `Notice: the sender sees only its ACKs — here ${signals}. It cannot tell a queue overflow from a channel error or a lost ACK, so each is a loss signal to it (${cuts} of ${fr + timeouts} cut cwnd). Turn the sender's view off to see what really happened.`;
+}
+
+/** Segments of one flow the sender sent a second time (what the sender knows of its losses). */
+function retransmissions(runs: readonly NoticeRun[], flow: number): number {
+  let n = 0;
+  for (const r of runs) {
+    const s = r.trace.send;
+    for (let i = 0; i < s.tNs.length; i++) if (s.flow[i] === flow && s.retransmit[i] === 1) n++;
+  }
+  return n;
+}
+
+export function timeSeqNotice(runs: readonly NoticeRun[], flow: number, seat: Seat = 'truth'): string {
+  if (seat === 'sender')
+    return retransmissions(runs, flow) > 0
+      ? 'Notice the gaps where the sender retransmitted: the ACK line stalls until the retransmission fills the hole, then jumps — ACKs that stop advancing are all the sender learns of a loss.'
+      : 'Notice: the sender never had to retransmit: the segments sent and the ACKs rise together, the ACKs a round trip behind.';
   return dataDrops(runs, { flow }).total > 0
     ? 'Notice the gap after a drop: the ACK line stalls until the retransmission fills the hole, then jumps.'
     : 'Notice: nothing of this flow was lost: the segments sent and the ACKs rise together, the ACKs a round trip behind.';
