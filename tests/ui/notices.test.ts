@@ -97,6 +97,8 @@ describe('notices from a congested run', () => {
     expect(Object.keys(causes)).toEqual(['queue-overflow']);
     expect(cwndNotice([run], false)).toBe(`Notice the sawtooth: cwnd climbs until the queue overflows (${causes['queue-overflow']} drops), then falls at a fast retransmit (▲).`);
     expect(queueNotice([run], 0)).toMatch(new RegExp(`^Notice: the queue drops \\(×, ${causes['queue-overflow']} here\\) when it reaches its limit of 25 packets`));
+    // a timed change that moved the limit is named with it, in order
+    expect(queueNotice([run], 0, [25, 60])).toMatch(/when it reaches its limit of 25, then 60 packets/);
   });
 });
 

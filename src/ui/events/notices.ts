@@ -110,11 +110,14 @@ export function cwndNotice(runs: readonly NoticeRun[], compare: boolean, seat: S
   return `Notice: ${grouped(drops.queue)} losses were queue drops and ${grouped(drops.wireless)} channel losses — see whether cwnd falls the same way at both (the event list names each cause).`;
 }
 
-export function queueNotice(runs: readonly NoticeRun[], link: number): string {
+/**
+ * `limitsPackets`: the buffer limits in force over the run, in order (more than one when a timed
+ * change moved it); by default the limit the link was built with.
+ */
+export function queueNotice(runs: readonly NoticeRun[], link: number, limitsPackets: readonly number[] = [runs[0]?.links[link]?.limitPackets ?? 0]): string {
   const here = dataDrops(runs, { link });
   const anywhere = dataDrops(runs);
-  const l = runs[0]?.links[link];
-  const limit = l?.limitPackets ?? 0;
+  const limit = limitsPackets.map(grouped).join(', then ');
   const peak = Math.max(0, ...runs.map((r) => r.links[link]?.maxQueuePackets ?? 0));
   let marks = 0;
   for (const r of runs) for (let i = 0; i < r.trace.mark.tNs.length; i++) if (r.trace.mark.link[i] === link) marks++;
@@ -122,10 +125,10 @@ export function queueNotice(runs: readonly NoticeRun[], link: number): string {
   if (here.queue > 0) {
     const early = here.red > 0 ? `, ${grouped(here.red)} of them RED's early drops before it was full` : '';
     const drain = reactions(runs).cuts > 0 ? '; watch it drain after each cut' : '';
-    return `Notice: the queue drops (×, ${grouped(here.queue)} here${early}) when it reaches its limit of ${grouped(limit)} packets${drain}.${marked}`;
+    return `Notice: the queue drops (×, ${grouped(here.queue)} here${early}) when it reaches its limit of ${limit} packets${drain}.${marked}`;
   }
-  if (anywhere.wireless > 0) return `Notice: this queue never overflowed (at most ${grouped(peak)} of ${grouped(limit)} packets waiting): the run's ${plural(anywhere.wireless, 'loss', 'losses')} were on the channel, not here.${marked}`;
-  return `Notice: nothing was dropped here: the queue peaks at ${grouped(peak)} of its ${grouped(limit)} packets.${marked}`;
+  if (anywhere.wireless > 0) return `Notice: this queue never overflowed (at most ${grouped(peak)} of ${limit} packets waiting): the run's ${plural(anywhere.wireless, 'loss', 'losses')} were on the channel, not here.${marked}`;
+  return `Notice: nothing was dropped here: the queue peaks at ${grouped(peak)} of its ${limit} packets.${marked}`;
 }
 
 function senderCwndNotice(runs: readonly NoticeRun[], fr: number, timeouts: number, cuts: number): string {
