@@ -197,11 +197,14 @@ export function probeNotice(runs: readonly NoticeRun[]): string {
   return `Notice: after a loss the sender stops sending data and probes the path (${plural(cycles, 'cycle')}); low probe RTTs (below acprtt) mean errors, not congestion. Here: ${ends || 'no cycle finished'}.`;
 }
 
-export function tokenNotice(runs: readonly NoticeRun[]): string {
+/** `fullAfterBackoffS`: seconds the bucket sat full again (wasting tokens) after the sender's first back-off. */
+export function tokenNotice(runs: readonly NoticeRun[], fullAfterBackoffS: number): string {
   const { fr, timeouts } = reactions(runs);
-  return fr + timeouts > 0
-    ? 'Notice: while the sender backs off after a loss the bucket fills up and tokens arriving then are wasted — the gap between the bars and the dashed permitted line is allowance the variant never used.'
-    : 'Notice: nothing made the sender back off; any gap between the bars and the dashed permitted line is allowance the variant did not use.';
+  if (fr + timeouts === 0)
+    return 'Notice: nothing made the sender back off; any gap between the bars and the dashed permitted line is allowance the variant did not use.';
+  return fullAfterBackoffS > 0
+    ? `Notice: while the sender backs off after a loss the bucket fills up (full for ${fullAfterBackoffS.toFixed(1)} s) and tokens arriving then are wasted — the gap between the bars and the dashed permitted line is allowance the variant never used.`
+    : 'Notice: the sender backed off after losses, yet the bucket never filled again, so no token was wasted: the gap between the bars and the dashed permitted line is allowance still saved in the bucket.';
 }
 
 export function ackRegNotice(runs: readonly NoticeRun[], link: number): string {
