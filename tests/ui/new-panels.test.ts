@@ -13,7 +13,7 @@ import { availSeries, bandsByUnit, estimateLines, verdictMarks } from '../../src
 import type { EstimateInfo } from '../../src/engine/tcp/cc/types.ts';
 import { cycleAt, decisionSteps, probeCounts, probeCycles, rttSamples, suspensionSpans } from '../../src/ui/charts/probeSeries.ts';
 import { floorOf, robustTop, timeMean } from '../../src/ui/charts/stats.ts';
-import { binAt, bucketLevel, bucketTakes, levelAt, takesComplete, timeFullS, tokenBins } from '../../src/ui/charts/tokenSeries.ts';
+import { binAt, bucketLevel, bucketTakes, levelAt, refilledFullS, takesComplete, timeFullS, tokenBins } from '../../src/ui/charts/tokenSeries.ts';
 import { decisionCounts, meanRateBps, thresholdSteps, waveAt, waves } from '../../src/ui/charts/waveSeries.ts';
 import { verdictSentence } from '../../src/ui/panels/EstimatePanel.tsx';
 import { movePanel } from '../../src/ui/state/panelList.ts';
@@ -129,6 +129,15 @@ describe('ui token bucket', () => {
     expect(levelAt(l, 0.005)).toBeCloseTo(3, 9); // half-way from 2 (t = 0) to 4 (t = 10 ms)
     expect(levelAt(l, -1)).toBeNull();
     expect(timeFullS(l, 4)).toBeCloseTo(0.005, 12); // 10–12.5 ms and 17.5–20 ms
+  });
+
+  it('counts only a refill: full again after dropping below the depth, from a given time', () => {
+    const l = bucketLevel(takeS, leftAfter, spec, 0, 0.02);
+    // the start-up full bucket (t = 0) is not a refill; 10–12.5 ms and 17.5–20 ms are
+    expect(refilledFullS(l, 4, 0)).toBeCloseTo(0.005, 12);
+    // from 11 ms the level is 4 until 12.5 ms, but it had not dropped since 11 ms: only 17.5–20 ms
+    expect(refilledFullS(l, 4, 0.011)).toBeCloseTo(0.0025, 12);
+    expect(refilledFullS(l, 4, 0.019)).toBe(0);
   });
 
   it('bins takes per RTT with the bin width behind the permitted figure', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteMax, indexAtOrBefore, queueSeries, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
+import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteMax, indexAtOrBefore, queueSeries, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
 import { traceTransferables } from '../../src/worker/transfer.ts';
 
 const identity = { x: (t: number) => t, y: (v: number) => v, yClamp: [-1000, 1000] as const };
@@ -209,5 +209,38 @@ describe('ui series for the new panels', () => {
     expect(indexAtOrBefore(tS, 1)).toBe(2);
     expect(indexAtOrBefore(tS, 2.9)).toBe(2);
     expect(indexAtOrBefore(tS, 10)).toBe(3);
+  });
+});
+
+describe('ui series: the buffer limit over time', () => {
+  it('steps where a timed change moved a queue limit, and only at that link', async () => {
+    const { runScenario } = await import('../../src/engine/run.ts');
+    const { getPreset } = await import('../../src/scenarios/presets/index.ts');
+    const { parseScenario } = await import('../../src/scenarios/validate.ts');
+    const base = parseScenario(getPreset('reference-2mbps')!.scenario);
+    if (!base.ok) throw new Error('preset invalid');
+    const changes = [
+      { atS: 4, path: 'path.0.forward.rateBps', value: 1.5e6 },
+      { atS: 6, path: 'path.0.forward.queue.limitPackets', value: 60 },
+    ];
+    const parsed = parseScenario({ ...base.scenario, durationS: 12, changes });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const run = runScenario(parsed.scenario);
+    const link = run.links.findIndex((l) => l.id.endsWith('/fwd'));
+    const built = base.scenario.path[0].forward.queue.limitPackets;
+    const steps = bufferLimitSteps(run.trace, parsed.scenario.changes, link, run.links[link].limitPackets);
+    // the rate change is not a limit change: one step, at 6 s, to the new limit
+    expect(Array.from(steps.tS)).toEqual([0, 6]);
+    expect(Array.from(steps.values)).toEqual([built, 60]);
+    // the queue itself says so: never above the built limit before 6 s, above it after
+    const q = queueSeries(run.trace, link);
+    let before = 0;
+    let after = 0;
+    for (let i = 0; i < q.tS.length; i++) (q.tS[i] < 6 ? (before = Math.max(before, q.values[i])) : (after = Math.max(after, q.values[i])));
+    expect(before).toBeLessThanOrEqual(built);
+    expect(after).toBeGreaterThan(built);
+    // another link keeps one step
+    const other = run.links.findIndex((l, i) => i !== link);
+    expect(Array.from(bufferLimitSteps(run.trace, parsed.scenario.changes, other, 7).values)).toEqual([7]);
   });
 });

@@ -22,7 +22,8 @@ export interface QueueChartInput {
   windowS: WindowS;
   endS: number;
   series: QueueSeriesInput[];
-  limitPackets: number;
+  /** The buffer limit over time: one step unless a timed change moved it. */
+  limit: StepSeries;
 }
 
 interface Dot {
@@ -36,7 +37,7 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
   const svg = d3.select(el);
   const x = timeScale(input.windowS, size.width);
   // The limit is always in view: a queue that never fills is itself the lesson.
-  const top = Math.max(input.limitPackets, ...input.series.map((s) => finiteMax(s.queue.values)));
+  const top = Math.max(finiteMax(input.limit.values), ...input.series.map((s) => finiteMax(s.queue.values)));
   const y = valueScale(top * 1.1, size.height);
   drawFrame(svg, x, y, size, { x: 'time (s)', y: 'queue (packets)' });
   const clip = clipToPlot(svg, `${el.id || 'queue'}-clip`, x, y);
@@ -90,24 +91,27 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
     .style('fill', (d) => d.colour);
 
   const limit = layer(svg, 'limit ref');
-  const yLimit = y(input.limitPackets);
+  // a horizontal line, or steps where a timed change moved the limit mid-run
   limit
-    .selectAll('line.limit-line')
-    .data([yLimit])
-    .join('line')
+    .selectAll('path.limit-line')
+    .data([stepPath(input.limit, scales, Math.max(input.endS, input.windowS[1]))])
+    .join('path')
     .attr('class', 'limit-line')
-    .attr('x1', plotLeft)
-    .attr('x2', plotRight)
-    .attr('y1', (d) => d)
-    .attr('y2', (d) => d)
+    .attr('clip-path', clip)
+    .attr('d', (d) => d)
+    .style('fill', 'none')
     .style('stroke', MARK_COLOURS.limit);
+  // the label names the limit in force at the right edge of the window shown
+  const shownLimit = valueBefore(input.limit.tS, input.limit.values, Math.min(input.windowS[1], input.endS));
   limit
     .selectAll('text.limit-label')
-    .data([`buffer limit ${input.limitPackets} packets`])
+    .data([`buffer limit ${shownLimit} packets`])
     .join('text')
     .attr('class', 'limit-label')
     .attr('x', plotRight - 6)
-    .attr('y', yLimit - 7)
+    // above the line in the headroom, or under it when the limit steps: the timed-change
+    // marker's own label sits at the top of the plot there
+    .attr('y', input.limit.tS.length > 1 ? y(shownLimit) + 17 : y(shownLimit) - 7)
     .attr('text-anchor', 'end')
     .text((d) => d);
 

@@ -3,6 +3,7 @@
  * series into SVG path strings. No DOM here, so tests/ui can check them in Node.
  */
 import type { TraceData } from '../../engine/core/trace.ts';
+import { parseChangePath, type TimedChange } from '../../scenarios/changes.ts';
 import { lastAtOrBefore } from './pick.ts';
 
 const NS_PER_S = 1e9;
@@ -54,6 +55,24 @@ export function queueSeries(trace: TraceData, link: number): StepSeries {
 }
 
 /** Times (s) of the flow's sender events of one kind (index into FLOW_EVENTS). */
+/**
+ * A link's buffer limit over time: the limit it was built with from 0 s, then each timed change
+ * of `queue.limitPackets` the run applied there (the engine's `change` table says when and where).
+ */
+export function bufferLimitSteps(trace: TraceData, changes: readonly TimedChange[], link: number, builtLimitPackets: number): StepSeries {
+  const tS = [0];
+  const values = [builtLimitPackets];
+  const c = trace.change;
+  for (let i = 0; i < c.tNs.length; i++) {
+    if (c.link[i] !== link) continue;
+    const change = changes[c.index[i]];
+    if (change === undefined || parseChangePath(change.path)?.field !== 'limitPackets') continue;
+    tS.push(c.tNs[i] / NS_PER_S);
+    values.push(Number(change.value));
+  }
+  return { tS: Float64Array.from(tS), values: Float64Array.from(values) };
+}
+
 export function eventTimes(trace: TraceData, flow: number, kindCode: number): Float64Array {
   const e = trace.event;
   const out: number[] = [];

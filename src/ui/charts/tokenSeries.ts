@@ -131,3 +131,18 @@ export function timeFullS(level: LevelLine, depthTokens: number): number {
   for (let i = 0; i + 1 < level.tS.length; i++) if (level.tokens[i] >= depthTokens && level.tokens[i + 1] >= depthTokens) s += level.tS[i + 1] - level.tS[i];
   return s;
 }
+
+/**
+ * Seconds the bucket sat full after `fromS` having first been below its depth after it: the
+ * bucket filling up again (e.g. while the sender backs off), not the full bucket it started with.
+ */
+export function refilledFullS(level: LevelLine, depthTokens: number, fromS: number): number {
+  let s = 0;
+  let drained = false;
+  for (let i = 0; i + 1 < level.tS.length; i++) {
+    if (level.tS[i] < fromS) continue;
+    if (level.tokens[i] < depthTokens) drained = true;
+    else if (drained && level.tokens[i + 1] >= depthTokens) s += level.tS[i + 1] - level.tS[i];
+  }
+  return s;
+}

@@ -81,9 +81,17 @@ export function cutWindow(e: ReactionEvent): boolean {
   return e.kind === 'timeout' ? e.after.cwndBytes < e.before.cwndBytes : e.after.ssthreshBytes < e.before.cwndBytes;
 }
 
-export function cwndNotice(runs: readonly NoticeRun[], compare: boolean): string {
-  const drops = dataDrops(runs, { ownFlows: true });
+/**
+ * Whose knowledge a notice may use: the whole truth, or only the sender's (its own sends, ACKs
+ * and reactions). In the sender's view the drop table is empty, and a notice reading it would
+ * call every retransmission a false alarm.
+ */
+export type Seat = 'truth' | 'sender';
+
+export function cwndNotice(runs: readonly NoticeRun[], compare: boolean, seat: Seat = 'truth'): string {
   const { fr, timeouts, cuts } = reactions(runs);
+  if (seat === 'sender') return senderCwndNotice(runs, fr, timeouts, cuts);
+  const drops = dataDrops(runs, { ownFlows: true });
   if (drops.total === 0 && fr + timeouts === 0) {
     const down = cwndDecreases(runs);
     return down === 0
@@ -102,11 +110,14 @@ export function cwndNotice(runs: readonly NoticeRun[], compare: boolean): string
   return `Notice: ${grouped(drops.queue)} losses were queue drops and ${grouped(drops.wireless)} channel losses — see whether cwnd falls the same way at both (the event list names each cause).`;
 }
 
-export function queueNotice(runs: readonly NoticeRun[], link: number): string {
+/**
+ * `limitsPackets`: the buffer limits in force over the run, in order (more than one when a timed
+ * change moved it); by default the limit the link was built with.
+ */
+export function queueNotice(runs: readonly NoticeRun[], link: number, limitsPackets: readonly number[] = [runs[0]?.links[link]?.limitPackets ?? 0]): string {
   const here = dataDrops(runs, { link });
   const anywhere = dataDrops(runs);
-  const l = runs[0]?.links[link];
-  const limit = l?.limitPackets ?? 0;
+  const limit = limitsPackets.map(grouped).join(', then ');
   const peak = Math.max(0, ...runs.map((r) => r.links[link]?.maxQueuePackets ?? 0));
   let marks = 0;
   for (const r of runs) for (let i = 0; i < r.trace.mark.tNs.length; i++) if (r.trace.mark.link[i] === link) marks++;
@@ -114,13 +125,38 @@ export function queueNotice(runs: readonly NoticeRun[], link: number): string {
   if (here.queue > 0) {
     const early = here.red > 0 ? `, ${grouped(here.red)} of them RED's early drops before it was full` : '';
     const drain = reactions(runs).cuts > 0 ? '; watch it drain after each cut' : '';
-    return `Notice: the queue drops (×, ${grouped(here.queue)} here${early}) when it reaches its limit of ${grouped(limit)} packets${drain}.${marked}`;
+    return `Notice: the queue drops (×, ${grouped(here.queue)} here${early}) when it reaches its limit of ${limit} packets${drain}.${marked}`;
   }
-  if (anywhere.wireless > 0) return `Notice: this queue never overflowed (at most ${grouped(peak)} of ${grouped(limit)} packets waiting): the run's ${plural(anywhere.wireless, 'loss', 'losses')} were on the channel, not here.${marked}`;
-  return `Notice: nothing was dropped here: the queue peaks at ${grouped(peak)} of its ${grouped(limit)} packets.${marked}`;
+  if (anywhere.wireless > 0) return `Notice: this queue never overflowed (at most ${grouped(peak)} of ${limit} packets waiting): the run's ${plural(anywhere.wireless, 'loss', 'losses')} were on the channel, not here.${marked}`;
+  return `Notice: nothing was dropped here: the queue peaks at ${grouped(peak)} of its ${limit} packets.${marked}`;
 }
 
-export function timeSeqNotice(runs: readonly NoticeRun[], flow: number): string {
+function senderCwndNotice(runs: readonly NoticeRun[], fr: number, timeouts: number, cuts: number): string {
+  if (fr + timeouts === 0) {
+    const down = cwndDecreases(runs);
+    return down === 0
+      ? 'Notice: the sender saw no sign of loss — no third duplicate ACK, no timeout — so nothing made it shrink cwnd.'
+      : `Notice: the sender saw no sign of loss, yet cwnd went down ${plural(down, 'time')}: this variant also reacts to the delay it measures.`;
+  }
+  const signals = [fr > 0 ? `${plural(fr, 'third duplicate ACK')} (▲)` : null, timeouts > 0 ? `${plural(timeouts, 'timeout')} (◆)` : null].filter(Boolean).join(' and ');
+  return `Notice: the sender sees only its ACKs — here ${signals}. It cannot tell a queue overflow from a channel error or a lost ACK, so each is a loss signal to it (${cuts} of ${fr + timeouts} cut cwnd). Turn the sender's view off to see what really happened.`;
+}
+
+/** Segments of one flow the sender sent a second time (what the sender knows of its losses). */
+function retransmissions(runs: readonly NoticeRun[], flow: number): number {
+  let n = 0;
+  for (const r of runs) {
+    const s = r.trace.send;
+    for (let i = 0; i < s.tNs.length; i++) if (s.flow[i] === flow && s.retransmit[i] === 1) n++;
+  }
+  return n;
+}
+
+export function timeSeqNotice(runs: readonly NoticeRun[], flow: number, seat: Seat = 'truth'): string {
+  if (seat === 'sender')
+    return retransmissions(runs, flow) > 0
+      ? 'Notice the gaps where the sender retransmitted: the ACK line stalls until the retransmission fills the hole, then jumps — ACKs that stop advancing are all the sender learns of a loss.'
+      : 'Notice: the sender never had to retransmit: the segments sent and the ACKs rise together, the ACKs a round trip behind.';
   return dataDrops(runs, { flow }).total > 0
     ? 'Notice the gap after a drop: the ACK line stalls until the retransmission fills the hole, then jumps.'
     : 'Notice: nothing of this flow was lost: the segments sent and the ACKs rise together, the ACKs a round trip behind.';
@@ -161,11 +197,14 @@ export function probeNotice(runs: readonly NoticeRun[]): string {
   return `Notice: after a loss the sender stops sending data and probes the path (${plural(cycles, 'cycle')}); low probe RTTs (below acprtt) mean errors, not congestion. Here: ${ends || 'no cycle finished'}.`;
 }
 
-export function tokenNotice(runs: readonly NoticeRun[]): string {
+/** `fullAfterBackoffS`: seconds the bucket sat full again (wasting tokens) after the sender's first back-off. */
+export function tokenNotice(runs: readonly NoticeRun[], fullAfterBackoffS: number): string {
   const { fr, timeouts } = reactions(runs);
-  return fr + timeouts > 0
-    ? 'Notice: while the sender backs off after a loss the bucket fills up and tokens arriving then are wasted — the gap between the bars and the dashed permitted line is allowance the variant never used.'
-    : 'Notice: nothing made the sender back off; any gap between the bars and the dashed permitted line is allowance the variant did not use.';
+  if (fr + timeouts === 0)
+    return 'Notice: nothing made the sender back off; any gap between the bars and the dashed permitted line is allowance the variant did not use.';
+  return fullAfterBackoffS > 0
+    ? `Notice: while the sender backs off after a loss the bucket fills up (full for ${fullAfterBackoffS.toFixed(1)} s) and tokens arriving then are wasted — the gap between the bars and the dashed permitted line is allowance the variant never used.`
+    : 'Notice: the sender backed off after losses, yet the bucket never filled again, so no token was wasted: the gap between the bars and the dashed permitted line is allowance still saved in the bucket.';
 }
 
 export function ackRegNotice(runs: readonly NoticeRun[], link: number): string {

@@ -12,7 +12,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Keyb
 import { renderQueueChart, type QueueChartInput } from '../charts/queueChart.ts';
 import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
 import { timeScale, valueScale, type WindowS } from '../charts/frame.ts';
-import { dropsWithCause, markTimes, queueSeries, type CausedTimes, type Span, type StepSeries } from '../charts/series.ts';
+import { bufferLimitSteps, dropsWithCause, markTimes, queueSeries, type CausedTimes, type Span, type StepSeries } from '../charts/series.ts';
 import { cwndFlows } from '../panels/CwndPanel.tsx';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { fillSketch, SKETCH_COLUMNS } from '../../scenarios/lessons/sketch.ts';
@@ -88,7 +88,7 @@ export function SketchChart({ set, run, series, flow, fromS, toS, values, onChan
     const input: QueueChartInput = {
       windowS,
       endS: shownEndS,
-      limitPackets: limit,
+      limit: bufferLimitSteps(run.result.trace, run.scenario.changes, link, limit),
       series: [{ key: run.key, label: run.label || 'queue', colour: run.colour, dash: null, queue: revealed ? q : cutStep(q, fromS), drops: revealed ? dropsWithCause(run.result.trace, { link }) : cutCaused(dropsWithCause(run.result.trace, { link }), fromS), marksS: revealed ? markTimes(run.result.trace, link) : cutTimes(markTimes(run.result.trace, link), fromS) }],
     };
     return { yMax: limit * 1.1, draw: (el: SVGSVGElement, w: number) => renderQueueChart(el, input, { width: w, height: HEIGHT }) };

@@ -90,7 +90,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const text = summary(all.flat(), set);
   const height = (presenter ? 420 : 330) / (groups.length > 1 ? 1.6 : 1);
   return (
-    <Panel id="cwnd" title="Congestion window" hint={cwndNotice(set.runs.map((r) => r.result), set.compare)} legend={legend} summary={text}>
+    <Panel id="cwnd" title="Congestion window" hint={cwndNotice(set.runs.map((r) => r.result), set.compare, set.senderView ? 'sender' : 'truth')} legend={legend} summary={text}>
       <ChartMultiples
         idPrefix="cwnd"
         groups={groups}

@@ -1,7 +1,7 @@
 /** Queue occupancy at one link (the bottleneck by default; any link can be chosen), per compared run. */
 import { useMemo } from 'react';
 import { queueCursor, renderQueueChart, type QueueChartInput, type QueueSeriesInput } from '../charts/queueChart.ts';
-import { dropsWithCause, markTimes, queueSeries } from '../charts/series.ts';
+import { bufferLimitSteps, dropsWithCause, markTimes, queueSeries } from '../charts/series.ts';
 import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { fixed1, int } from '../format.ts';
 import { overSpan, type RunSet, type VariantRun } from '../state/runSet.ts';
@@ -30,7 +30,7 @@ function seriesFor(set: RunSet, link: number): QueueSeriesInput[] {
   }));
 }
 
-function summary(set: RunSet, link: number, series: readonly QueueSeriesInput[]): string {
+function summary(set: RunSet, link: number, series: readonly QueueSeriesInput[], limitsPackets: readonly number[]): string {
   const parts = set.runs.map((r, i) => {
     const l = r.result.links[link];
     const who = set.compare ? `${r.label}: ` : '';
@@ -39,7 +39,7 @@ function summary(set: RunSet, link: number, series: readonly QueueSeriesInput[])
       : `${who}no data`;
   });
   const l0 = set.runs[0]?.result.links[link];
-  return `Queue at ${l0?.id ?? `link ${link}`} ${overSpan(set)}, buffer limit ${l0?.limitPackets ?? '?'} packets: ${parts.join('; ')}.`;
+  return `Queue at ${l0?.id ?? `link ${link}`} ${overSpan(set)}, buffer limit ${limitsPackets.join(', then ')} packets: ${parts.join('; ')}.`;
 }
 
 function QueuePanel({ set, layout, presenter }: PanelProps) {
@@ -47,14 +47,18 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
   const links = set.runs[0]?.result.links ?? [];
   const { id: selectId, shown: shownLink, setPick: setLink } = usePick(links.length);
   const series = useMemo(() => seriesFor(set, shownLink), [set, shownLink]);
-  const limitPackets = links[shownLink]?.limitPackets ?? 0;
+  // the same for every compared run: timed changes belong to the scenario, not the variant
+  const limit = useMemo(() => {
+    const run = set.runs[0];
+    return run ? bufferLimitSteps(run.result.trace, run.scenario.changes, shownLink, run.result.links[shownLink]?.limitPackets ?? 0) : { tS: Float64Array.of(0), values: Float64Array.of(0) };
+  }, [set, shownLink]);
   const groups = useMemo(
     () =>
       runGroups(set, layout).map((runs) => {
         const keys = new Set(runs.map((r) => r.key));
-        return { key: [...keys].join('+'), input: { windowS, endS: set.endS, series: series.filter((s) => keys.has(s.key)), limitPackets } satisfies QueueChartInput };
+        return { key: [...keys].join('+'), input: { windowS, endS: set.endS, series: series.filter((s) => keys.has(s.key)), limit } satisfies QueueChartInput };
       }),
-    [set, layout, windowS, series, limitPackets],
+    [set, layout, windowS, series, limit],
   );
   const causes = new Set<number>();
   for (const s of series) for (const c of s.drops.cause) causes.add(c);
@@ -70,10 +74,11 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
       {anyMarks ? <LegendItem swatch={{ kind: 'dot', colour: MARK_COLOURS.mark }} label="marked packet" /> : null}
     </>
   );
-  const text = summary(set, shownLink, series);
+  const limits = Array.from(limit.values);
+  const text = summary(set, shownLink, series, limits);
   const height = (presenter ? 320 : 250) / (groups.length > 1 ? 1.4 : 1);
   return (
-    <Panel id="queue" title={`Queue at ${shownLink === 0 ? 'the bottleneck' : 'a link'} (${links[shownLink]?.id ?? '—'})`} hint={queueNotice(set.runs.map((r) => r.result), shownLink)} legend={legend} summary={text}>
+    <Panel id="queue" title={`Queue at ${shownLink === 0 ? 'the bottleneck' : 'a link'} (${links[shownLink]?.id ?? '—'})`} hint={queueNotice(set.runs.map((r) => r.result), shownLink, limits)} legend={legend} summary={text}>
       <ItemPicker id={selectId} label="Link" testId="queue-link" items={links} value={shownLink} onChange={setLink} />
       <ChartMultiples idPrefix="queue" groups={groups} titleOf={(i) => set.runs[i]?.label} labelOf={() => text} render={renderQueueChart} cursor={queueCursor} height={height} />
     </Panel>

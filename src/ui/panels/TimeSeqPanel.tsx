@@ -57,7 +57,7 @@ function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
   );
   const height = (presenter ? 420 : 320) / (groups.length > 1 ? 1.5 : 1);
   return (
-    <Panel id="timeseq" title="Time–sequence" hint={timeSeqNotice(set.runs.map((r) => r.result), shownFlow)} legend={legend} summary={text}>
+    <Panel id="timeseq" title="Time–sequence" hint={timeSeqNotice(set.runs.map((r) => r.result), shownFlow, set.senderView ? 'sender' : 'truth')} legend={legend} summary={text}>
       <ItemPicker id={selectId} label="Flow" items={flows} value={shownFlow} onChange={setFlow} />
       <ChartMultiples idPrefix="timeseq" groups={groups} titleOf={(i) => set.runs[i]?.label} labelOf={() => text} render={renderTimeSeqChart} cursor={timeSeqCursor} height={height} />
     </Panel>

@@ -1,8 +1,9 @@
 /** A sender's token bucket: its level over time, and the tokens taken per RTT against what it permits, per run. */
+import { FLOW_EVENTS } from '../../engine/core/trace.ts';
 import { INK } from '../charts/palette.ts';
 import { dropsWithCause, finiteMax } from '../charts/series.ts';
 import { renderTokenChart, TOKEN_COLOURS, tokenCursor, type TokenChartInput } from '../charts/tokenChart.ts';
-import { bucketLevel, bucketTakes, takesComplete, timeFullS, tokenBins, type TokenBins } from '../charts/tokenSeries.ts';
+import { bucketLevel, bucketTakes, refilledFullS, takesComplete, timeFullS, tokenBins, type TokenBins } from '../charts/tokenSeries.ts';
 import { int } from '../format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
@@ -51,6 +52,34 @@ function tokensOf(set: RunSet, run: VariantRun, flow: number): RunTokens | null 
   };
 }
 
+const RECOVERY_EXIT = FLOW_EVENTS.indexOf('recovery-exit');
+
+/** Seconds a flow's bucket sat full again after the flow's first fast retransmit or timeout (0 if it never backed off). */
+function fullAfterBackoffS(run: VariantRun, flow: number): number {
+  const spec = run.scenario.flows[flow]?.tokenBucket;
+  const ev = run.result.trace.event;
+  let firstS = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < ev.tNs.length; i++)
+    if (ev.flow[i] === flow && ev.kind[i] !== RECOVERY_EXIT) {
+      firstS = ev.tNs[i] / 1e9;
+      break;
+    }
+  if (!spec || !Number.isFinite(firstS)) return 0;
+  const { takeS, leftAfter } = bucketTakes(run.result.trace, flow);
+  // as the chart draws it: rebuilt between takes unless the display trace was thinned
+  const complete = takesComplete(takeS.length, run.result.flows[flow]?.segmentsSent ?? 0);
+  const level = complete ? bucketLevel(takeS, leftAfter, spec, run.scenario.flows[flow].startS, run.result.sim.simTimeS) : { tS: takeS, tokens: leftAfter };
+  return refilledFullS(level, spec.depthTokens, firstS);
+}
+
+/** The panel's "Notice" line for one flow of the runs. */
+export function tokenBucketHint(runs: readonly VariantRun[], flow: number): string {
+  return tokenNotice(
+    runs.map((r) => r.result),
+    Math.max(0, ...runs.map((r) => fullAfterBackoffS(r, flow))),
+  );
+}
+
 export function tokenSummary(t: Pick<RunTokens, 'label' | 'takes' | 'meanPerRtt' | 'permittedPerRtt' | 'fullS' | 'complete'>, binMs: number | null, durationS: number): string {
   const use =
     t.meanPerRtt !== null && t.permittedPerRtt !== null
@@ -97,7 +126,7 @@ export const tokenBucketPanel = keyedTimePanel<RunTokens, TokenChartInput>({
       <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.mean }} label="mean taken per RTT" />
     </>
   ),
-  hint: (runs) => tokenNotice(runs.map((r) => r.result)),
+  hint: (runs, item) => tokenBucketHint(runs, item?.index ?? 0),
   render: renderTokenChart,
   cursor: tokenCursor,
   heightPx: 360,

@@ -40,6 +40,8 @@ export interface RunSet {
   /** Keys of the edit's jobs whose runs are not in yet (progressive display); empty once the set is complete. */
   updating: string[];
   compare: boolean;
+  /** Filtered to what the first sender could know (state/senderView.ts): notices must not read the network's tables. */
+  senderView?: true;
   /** Longest run's end: the simulated time drawn (a run stopped by a cap ends where it stopped). */
   endS: number;
   /** Some run stopped short of its scenario's duration (a cap): charts and summaries cover only up to endS. */

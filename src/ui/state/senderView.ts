@@ -42,5 +42,5 @@ function senderRun(run: VariantRun): VariantRun {
 }
 
 export function senderView(set: RunSet): RunSet {
-  return { ...set, runs: set.runs.map(senderRun) };
+  return { ...set, senderView: true, runs: set.runs.map(senderRun) };
 }
