@@ -27,12 +27,16 @@ import { CwQueue, DropTailQueue, RedQueue, type QueueDisc } from './net/queue.ts
 import { getVariant } from './tcp/cc/registry.ts';
 import { createRecovery, recoveryNeedsSack, resolveRecovery } from './tcp/recovery/index.ts';
 import { Receiver } from './tcp/receiver.ts';
-import { Sender, type SendGate } from './tcp/sender.ts';
+import type { SendGate } from './tcp/egress.ts';
+import { Sender } from './tcp/sender.ts';
+import { VerdictScore } from './metrics-verdicts.ts';
 import type { FlowResult, LinkResult, RunResult } from './results.ts';
 
 export interface FlowRuntime {
   sender: Sender;
   receiver: Receiver;
+  /** The variant's loss verdicts scored against the truth; null if it gives none. */
+  verdicts: VerdictScore | null;
   startNs: number;
   totalBytes: number;
   /** Bytes handed to the receiving application, counted chunk by chunk. */
@@ -116,7 +120,7 @@ export class Simulation {
         meanRttMs: f.sender.rttSamples > 0 ? f.sender.rttSumNs / f.sender.rttSamples / 1e6 : null,
         probesSent: f.sender.probesSent,
         estimateKeys: [...f.sender.estimateNames],
-        classification: f.sender.confusion === null ? null : classification(f.sender.confusion),
+        classification: f.verdicts === null ? null : classification(f.verdicts.counts),
       };
     });
     const links: LinkResult[] = this.links.map((l, i) => ({
@@ -464,7 +468,7 @@ interface TcpPairSpec {
 }
 
 /** A sender and its receiver wired to each other over the given routes. */
-function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
+function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver; verdicts: VerdictScore | null } {
   const plugin = getVariant(p.variant);
   const tcp = p.tcp;
   const recovery = resolveRecovery(tcp.recovery, plugin, tcp.sack || plugin.needsSack);
@@ -483,6 +487,9 @@ function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
     p.trace,
   );
   introduceFlow(p.flow, tcp.mssBytes, p.dataRoute, p.ackRoute);
+  const cc = plugin.create();
+  // Scored only where there is a ground truth to score against (not for cross-traffic sessions).
+  const verdicts = cc.classify && p.ledger !== null ? new VerdictScore(p.ledger, p.flow, tcp.mssBytes) : null;
   sender = new Sender({
     params: {
       flow: p.flow,
@@ -500,7 +507,7 @@ function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
       dataOptionBytes: plugin.dataOptionBytes ?? 0,
       limitedTransmit: tcp.limitedTransmit,
     },
-    cc: plugin.create(),
+    cc,
     recovery: createRecovery(recovery),
     sack: sackOn,
     sim: p.sim,
@@ -509,8 +516,9 @@ function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver } {
     receiver,
     gate: p.gate,
     ledger: p.ledger,
+    verdicts,
   });
-  return { sender, receiver };
+  return { sender, receiver, verdicts };
 }
 
 /**

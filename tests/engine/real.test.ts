@@ -19,7 +19,6 @@ import { receiverHarness, tcpHarness } from '../harness/tcp-harness.ts';
 /** A receiver as the agent sees it: the test moves `nowNs`; timers and wave records are collected. */
 function fakeReceiver() {
   const timers: { atNs: number; id: number }[] = [];
-  const waves: WaveRecord[] = [];
   const view = {
     nowNs: 0,
     mssBytes: 1000,
@@ -27,16 +26,14 @@ function fakeReceiver() {
     setTimer(delayNs: number, id: number) {
       timers.push({ atNs: view.nowNs + delayNs, id });
     },
-    traceWave(w: WaveRecord) {
-      waves.push(w);
-    },
   } satisfies ReceiverView;
   const agent = new RealReceiverAgent();
   return {
     agent,
     view,
     timers,
-    waves,
+    /** The agent's reported decisions, kept (the receiver would trace and clear them). */
+    waves: agent.waveRecords,
     /** Segment `index` of wave `wave` (level `level`) arrives at `ms`. */
     arrive(ms: number, wave: number, level: number, index: number) {
       view.nowNs = msToNs(ms);

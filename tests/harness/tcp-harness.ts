@@ -12,6 +12,7 @@ import { Simulator, msToNs } from '../../src/engine/core/simulator.ts';
 import { nullSink, type CaState, type FlowEventKind, type LossTruth, type ProbeRecord, type TraceSink, type Verdict, type WaveRecord } from '../../src/engine/core/trace.ts';
 import type { ReceiverAgent } from '../../src/engine/tcp/cc/types.ts';
 import { DropLedger } from '../../src/engine/net/drop-ledger.ts';
+import { VerdictScore } from '../../src/engine/metrics-verdicts.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint } from '../../src/engine/net/packet.ts';
 import { getVariant } from '../../src/engine/tcp/cc/registry.ts';
 import { Receiver } from '../../src/engine/tcp/receiver.ts';
@@ -101,6 +102,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
   /** Ground truth for loss classification: tests record drops here (flow 0). */
   const ledger = new DropLedger();
   const recovery = resolveRecovery(o.recovery ?? 'auto', plugin, o.sack ?? plugin.needsSack);
+  const score = new VerdictScore(ledger, 0, mss);
   const sender = new Sender({
     params: {
       flow: 0,
@@ -125,6 +127,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
     dataRoute: [],
     receiver: capture,
     ledger,
+    verdicts: score,
   });
   if (o.initialSsthreshSegments !== undefined) sender.ssthreshBytes = o.initialSsthreshSegments * mss;
   let seen = 0;
@@ -141,6 +144,8 @@ export function tcpHarness(o: TcpHarnessOptions) {
     /** Probe segments emitted (TCP-Probing), verdicts, probe-cycle records and estimate changes traced. */
     probes,
     verdicts,
+    /** The verdicts scored against the ledger (the results' confusion matrix). */
+    score,
     probeRecords,
     estimates,
     /** Record a ground-truth drop of the segment starting at `seq` (what the links would do). */

@@ -13,7 +13,7 @@
  * TCP-Probing's probes are answered at once with header-only replies.
  */
 import type { Handler, Simulator } from '../core/simulator.ts';
-import type { TraceSink, WaveRecord } from '../core/trace.ts';
+import type { TraceSink } from '../core/trace.ts';
 import type { ReceiverAgent, ReceiverView } from './cc/types.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 
@@ -46,7 +46,13 @@ export class Receiver implements Endpoint {
   /** Arrival time of the latest data segment: the next ACK echoes it. */
   private lastArrivalNs = -1;
   private readonly view: ReceiverView;
-  private readonly agentTimer: Handler<number> = { fire: (id) => this.agent?.onTimer?.(this.view, id) };
+  private readonly agentTimer: Handler<number> = {
+    fire: (id) => {
+      if (this.agent?.onTimer === undefined) return;
+      this.agent.onTimer(this.view, id);
+      this.afterAgent(this.agent);
+    },
+  };
 
   ackBytesSent = 0;
   acksSent = 0;
@@ -74,7 +80,7 @@ export class Receiver implements Endpoint {
     /** Called with each newly in-order chunk [start, end): the application's read. */
     private readonly deliver: (start: number, end: number) => void,
     private readonly agent: ReceiverAgent | null = null,
-    trace: TraceSink | null = null,
+    private readonly trace: TraceSink | null = null,
   ) {
     const receiver = this; // the getters below need the instance, not the view
     this.view = {
@@ -86,8 +92,15 @@ export class Receiver implements Endpoint {
         return receiver.rcvNxt;
       },
       setTimer: (delayNs, id) => sim.schedule(Math.max(1, Math.round(delayNs)), this.agentTimer, id),
-      traceWave: (w: WaveRecord) => trace?.wave(sim.now(), p.flow, w),
     };
+  }
+
+  /** After an agent hook: trace the wave decisions it reported (the agent never holds the trace). */
+  private afterAgent(agent: ReceiverAgent): void {
+    const waves = agent.waveRecords;
+    if (waves === undefined || waves.length === 0) return;
+    for (const w of waves) this.trace?.wave(this.sim.now(), this.p.flow, w);
+    waves.length = 0;
   }
 
   receive(seg: Packet): void {
@@ -96,7 +109,10 @@ export class Receiver implements Endpoint {
       return;
     }
     this.lastArrivalNs = this.sim.now();
-    if (this.agent !== null) this.agent.onSegment(this.view, { seq: seg.seq, lenBytes: seg.lenBytes, tag: seg.tag, retransmit: seg.retransmit });
+    if (this.agent !== null) {
+      this.agent.onSegment(this.view, { seq: seg.seq, lenBytes: seg.lenBytes, tag: seg.tag, retransmit: seg.retransmit });
+      this.afterAgent(this.agent);
+    }
     // Echo a mark on the next ACK (covering this segment, or sent at once for old data).
     if (seg.ce) this.ceSeen = true;
     const start = seg.seq;
