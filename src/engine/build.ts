@@ -324,20 +324,21 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
     const index = links.length;
     const channel: ChannelTrace = { traced: null };
     const errors = errorModel(spec.errors, id, index, rng, sim, trace, channel);
-    const link = new Link(
+    const link = new Link({
       id,
       index,
-      spec.rateBps,
-      msToNs(spec.delayMs),
-      queueDisc(spec.queue, spec.rateBps, id, rng),
+      rateBps: spec.rateBps,
+      delayNs: msToNs(spec.delayMs),
+      queue: queueDisc(spec.queue, spec.rateBps, id, rng),
       errors,
       sim,
       trace,
-      spec.rateSdBps > 0 ? new UniformRate(spec.rateBps, spec.rateSdBps, spec.rateSlotMs === null ? null : msToNs(spec.rateSlotMs), rng.stream(`${id}:rate`)) : null,
-      msToNs(spec.extraDelayMeanMs),
-      spec.extraDelayMeanMs > 0 ? rng.stream(`${id}:delay`) : null,
-    );
-    link.ledger = ledger;
+      variableRate:
+        spec.rateSdBps > 0 ? new UniformRate(spec.rateBps, spec.rateSdBps, spec.rateSlotMs === null ? null : msToNs(spec.rateSlotMs), rng.stream(`${id}:rate`)) : null,
+      extraDelayMeanNs: msToNs(spec.extraDelayMeanMs),
+      delayRng: spec.extraDelayMeanMs > 0 ? rng.stream(`${id}:delay`) : null,
+      ledger,
+    });
     links.push(link);
     dirs.set(at, { link, linkId: id, errors, channel });
     return link;
