@@ -233,8 +233,8 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
   };
   const waves: (WaveRecord & { tNs: number })[] = [];
   const trace: TraceSink = { ...nullSink, wave: (tNs, _flow, w) => waves.push({ ...w, tNs }) };
-  const receiver = new Receiver(
-    {
+  const receiver = new Receiver({
+    params: {
       flow: 0,
       delayedAck: o.delayedAck ?? true,
       delayedAckNs: msToNs(o.delayedAckMs ?? 200),
@@ -243,13 +243,13 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
       mssBytes: mss,
     },
     sim,
-    [],
-    capture,
-    Number.POSITIVE_INFINITY,
-    () => {},
-    o.agent ?? null,
+    ackRoute: [],
+    sender: capture,
+    targetBytes: Number.POSITIVE_INFINITY,
+    deliver: () => {},
+    agent: o.agent ?? null,
     trace,
-  );
+  });
   const h = {
     sim,
     receiver,

@@ -119,16 +119,16 @@ export function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver; v
   // The receiver is made first and given a forwarding endpoint that reaches the sender once it exists.
   let sender: Sender | null = null;
   const toSender: Endpoint = { receive: (pkt) => sender?.receive(pkt) };
-  const receiver = new Receiver(
-    { flow: p.flow, delayedAck: tcp.delayedAck, delayedAckNs: msToNs(tcp.delayedAckMs), sack: sackOn, timestamps: tcp.timestamps, mssBytes: tcp.mssBytes },
-    p.sim,
-    p.ackRoute,
-    toSender,
-    p.totalBytes,
-    p.deliver,
-    plugin.createReceiverAgent ? plugin.createReceiverAgent() : null,
-    p.trace,
-  );
+  const receiver = new Receiver({
+    params: { flow: p.flow, delayedAck: tcp.delayedAck, delayedAckNs: msToNs(tcp.delayedAckMs), sack: sackOn, timestamps: tcp.timestamps, mssBytes: tcp.mssBytes },
+    sim: p.sim,
+    ackRoute: p.ackRoute,
+    sender: toSender,
+    targetBytes: p.totalBytes,
+    deliver: p.deliver,
+    agent: plugin.createReceiverAgent ? plugin.createReceiverAgent() : null,
+    trace: p.trace,
+  });
   introduceFlow(p.flow, tcp.mssBytes, p.dataRoute, p.ackRoute);
   const cc = plugin.create();
   // Scored only where there is a ground truth to score against (not for cross-traffic sessions).

@@ -29,6 +29,21 @@ export interface ReceiverParams {
   mssBytes: number;
 }
 
+/** What a receiver is made of and wired to. */
+export interface ReceiverOptions {
+  params: ReceiverParams;
+  sim: Simulator;
+  /** Route of ACKs back to the sender. */
+  ackRoute: readonly Hop[];
+  sender: Endpoint;
+  /** Bytes the application expects in all (Infinity for unlimited). */
+  targetBytes: number;
+  /** Called with each newly in-order chunk [start, end): the application's read. */
+  deliver: (start: number, end: number) => void;
+  agent?: ReceiverAgent | null;
+  trace?: TraceSink | null;
+}
+
 export class Receiver implements Endpoint {
   /** Next in-order byte expected = bytes delivered to the application. */
   rcvNxt = 0;
@@ -69,19 +84,26 @@ export class Receiver implements Endpoint {
     },
   };
 
-  constructor(
-    private readonly p: ReceiverParams,
-    private readonly sim: Simulator,
-    /** Route of ACKs back to the sender. */
-    private readonly ackRoute: readonly Hop[],
-    private readonly sender: Endpoint,
-    /** Bytes the application expects in all (Infinity for unlimited). */
-    private readonly targetBytes: number,
-    /** Called with each newly in-order chunk [start, end): the application's read. */
-    private readonly deliver: (start: number, end: number) => void,
-    private readonly agent: ReceiverAgent | null = null,
-    private readonly trace: TraceSink | null = null,
-  ) {
+  private readonly p: ReceiverParams;
+  private readonly sim: Simulator;
+  private readonly ackRoute: readonly Hop[];
+  private readonly sender: Endpoint;
+  private readonly targetBytes: number;
+  private readonly deliver: (start: number, end: number) => void;
+  private readonly agent: ReceiverAgent | null;
+  private readonly trace: TraceSink | null;
+
+  constructor(o: ReceiverOptions) {
+    const p = o.params;
+    const sim = o.sim;
+    this.p = p;
+    this.sim = sim;
+    this.ackRoute = o.ackRoute;
+    this.sender = o.sender;
+    this.targetBytes = o.targetBytes;
+    this.deliver = o.deliver;
+    this.agent = o.agent ?? null;
+    this.trace = o.trace ?? null;
     const receiver = this; // the getters below need the instance, not the view
     this.view = {
       get nowNs() {
