@@ -188,7 +188,8 @@ describe('real receiver agent', () => {
   });
 
   it('real every ACK carries the level in a 4-byte option', () => {
-    const h = receiverHarness({ agent: new RealReceiverAgent() });
+    const agent = new RealReceiverAgent();
+    const h = receiverHarness({ agent });
     h.segment(0, { tag: encodeWaveTag(0, 1, 0) });
     h.advance(msToNs(4));
     h.segment(1, { tag: encodeWaveTag(0, 1, 1) });
@@ -196,6 +197,9 @@ describe('real receiver agent', () => {
     expect(h.acks).toHaveLength(1);
     expect(h.acks[0]).toMatchObject({ ackNo: 2000, option: 2 });
     expect(h.receiver.ackBytesSent).toBe(40 + 4);
+    // The receiver traced the decision at the segment that closed the wave and took it from the agent.
+    expect(h.waves.map((w) => [w.tNs, w.decision])).toEqual([[msToNs(4), 'increase']]);
+    expect(agent.waveRecords).toEqual([]);
   });
 });
 

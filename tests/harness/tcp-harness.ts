@@ -103,6 +103,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
   const ledger = new DropLedger();
   const recovery = resolveRecovery(o.recovery ?? 'auto', plugin, o.sack ?? plugin.needsSack);
   const score = new VerdictScore(ledger, 0, mss);
+  const cc = plugin.create();
   const sender = new Sender({
     params: {
       flow: 0,
@@ -119,7 +120,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
       dataOptionBytes: plugin.dataOptionBytes ?? 0,
       limitedTransmit: o.limitedTransmit ?? false,
     },
-    cc: plugin.create(),
+    cc,
     recovery: createRecovery(recovery),
     sack: (o.sack ?? plugin.needsSack) || recoveryNeedsSack(recovery),
     sim,
@@ -146,6 +147,8 @@ export function tcpHarness(o: TcpHarnessOptions) {
     verdicts,
     /** The verdicts scored against the ledger (the results' confusion matrix). */
     score,
+    /** The variant instance the sender drives. */
+    cc,
     probeRecords,
     estimates,
     /** Record a ground-truth drop of the segment starting at `seq` (what the links would do). */
