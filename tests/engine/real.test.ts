@@ -11,7 +11,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { msToNs } from '../../src/engine/core/simulator.ts';
-import type { WaveRecord } from '../../src/engine/core/trace.ts';
 import { decodeWaveTag, encodeWaveTag, nextWaveLevel, RealReceiverAgent } from '../../src/engine/tcp/cc/real-receiver.ts';
 import type { ReceiverView } from '../../src/engine/tcp/cc/types.ts';
 import { receiverHarness, tcpHarness } from '../harness/tcp-harness.ts';
