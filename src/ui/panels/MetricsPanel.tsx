@@ -94,7 +94,7 @@ function MetricsPanel({ set }: PanelProps) {
       </div>
       {first ? (
         <p className="footnote">
-          Bottleneck link {bottleneck?.id ?? first.scenario.path[0]?.id}: {mbps(bottleneck?.rateBps ?? first.scenario.path[0]?.forward.rateBps ?? 0)} Mb/s,{' '}
+          Bottleneck link {bottleneck?.id}: {mbps(bottleneck?.rateBps ?? 0)} Mb/s,{' '}
           <span data-testid="bottleneck-sent">{int(bottleneck?.packetsSent ?? 0)}</span> packets sent, {int(bottleneckDrops)} drops in total
           {bottleneckDrops > 0 ? <DropCauses drops={bottleneck?.drops ?? {}} /> : null}; {int(first.result.sim.events)} events simulated for {first.result.sim.simTimeS.toFixed(0)} s, seed {first.result.sim.seed}, in{' '}
           {int(first.result.engineMs)} ms. Trace fingerprint{' '}
