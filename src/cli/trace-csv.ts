@@ -6,24 +6,14 @@
  * ssthresh rows appear only when it changes. Rows are in time order. Text cells that a
  * spreadsheet would evaluate as a formula are escaped (see `csvText`).
  */
-import type { RunResult } from '../engine/results.ts';
+import { bottleneckOf, type RunResult } from '../engine/results.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 
 export const TRACE_HEADER = 't_s,series,flow_or_link,value';
 
-/** Index in `result.links` of the bottleneck: the slowest forward direction on the shared path. */
-export function bottleneckLinkIndex(scenario: Scenario, result: Pick<RunResult, 'links'>): number {
-  const pathIds = new Set(scenario.path.map((l) => `${l.id}/fwd`));
-  let best = -1;
-  result.links.forEach((l, i) => {
-    if (pathIds.has(l.id) && (best < 0 || l.rateBps < result.links[best].rateBps)) best = i;
-  });
-  return best;
-}
-
 export function traceCsv(scenario: Scenario, result: Pick<RunResult, 'links' | 'trace'>): string {
   const { cwnd, queue } = result.trace;
-  const bottleneck = bottleneckLinkIndex(scenario, result);
+  const bottleneck = bottleneckOf(scenario.path)?.linkIndex ?? -1;
   const bottleneckId = csvText(result.links[bottleneck]?.id ?? '');
   const flowIds = scenario.flows.map((f) => csvText(f.id));
   const lastSsthresh = new Map<number, number>();

@@ -1,6 +1,16 @@
-/** What a finished run reports: the CLI's JSON, the UI's metrics table and the tests read these. */
-import type { LossTruth, TraceData, Verdict } from './core/trace.ts';
-import type { AckRegulatorStats } from './net/ack-regulator.ts';
+/**
+ * What a finished run reports (the CLI's JSON, the UI's metrics table and the tests read these),
+ * how it is read off the built simulation's records, and the one definition of the bottleneck.
+ */
+import type { LinkSpec, Scenario } from '../scenarios/schema.ts';
+import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
+import { msToNs, nsToS, type Simulator } from './core/simulator.ts';
+import { DROP_CAUSES, type LossTruth, type TraceData, type Verdict } from './core/trace.ts';
+import type { CrossRuntime } from './build/cross.ts';
+import type { FlowRuntime } from './build/flows.ts';
+import { classification, congestionLossPct, goodputBps, jainIndex, linkEfficiency, overheadPct, successPct } from './metrics.ts';
+import type { AckRegulator, AckRegulatorStats } from './net/ack-regulator.ts';
+import type { Link } from './net/link.ts';
 import type { EstimateInfo } from './tcp/cc/types.ts';
 
 /** How well a loss-differentiating variant's verdicts matched the truth. */
@@ -105,4 +115,139 @@ export interface RunResult {
   cross: CrossResult[];
   sim: { events: number; simTimeS: number; seed: number };
   trace: TraceData;
+}
+
+/** A path's bottleneck: where it is in the path, in `RunResult.links` and the trace, and its result id. */
+export interface Bottleneck {
+  pathIndex: number;
+  /** Index in `RunResult.links` and the trace's link columns: path links come first, forward before reverse. */
+  linkIndex: number;
+  /** `<link id>/fwd`, as `RunResult.links` names it. */
+  id: string;
+}
+
+/**
+ * The bottleneck: the slowest forward link of the shared path as built (the first of equals);
+ * null for an empty path. The engine's available-bandwidth truth, the results' summary, the CSV
+ * trace and every panel use this one definition.
+ */
+export function bottleneckOf(path: readonly Pick<LinkSpec, 'id' | 'forward'>[]): Bottleneck | null {
+  let best = -1;
+  path.forEach((l, i) => {
+    if (best < 0 || l.forward.rateBps < path[best].forward.rateBps) best = i;
+  });
+  return best < 0 ? null : { pathIndex: best, linkIndex: 2 * best, id: `${path[best].id}/fwd` };
+}
+
+/** What a built simulation's results are read from (build.ts makes these). */
+export interface RunRecords {
+  scenario: Scenario;
+  seed: number;
+  sim: Simulator;
+  links: readonly Link[];
+  /** Queue limits as built: results report these (a timed change may move a limit later). */
+  builtLimitsPackets: readonly number[];
+  ackRegulators: ReadonlyMap<Link, AckRegulator>;
+  flows: readonly FlowRuntime[];
+  cross: readonly CrossRuntime[];
+  /** The path's bottleneck link (bottleneckOf), null without a path. */
+  bottleneck: Link | null;
+}
+
+/** The results as of now (the end of the run, or wherever it stopped). */
+export function runResults(r: RunRecords): Omit<RunResult, 'trace'> {
+  const endNs = r.sim.now();
+  const flows = r.flows.map((f, i) => flowResult(r.scenario.flows[i], f, endNs));
+  const links: LinkResult[] = r.links.map((l, i) => ({
+    id: l.id,
+    drops: Object.fromEntries(DROP_CAUSES.map((c) => [c, l.drops.get(c) ?? 0])),
+    marks: l.marks,
+    arrivedPackets: l.arrived,
+    congestionLossPct: congestionLossPct((l.drops.get('queue-overflow') ?? 0) + (l.drops.get('red-early') ?? 0), l.arrived),
+    meanQueuePackets: l.meanQueuePackets(endNs),
+    queueSdPackets: l.queueSdPackets(endNs),
+    maxQueuePackets: l.maxQueuePackets,
+    packetsSent: l.transmitted,
+    utilization: l.utilization(endNs),
+    rateBps: l.meanRateBps(endNs),
+    limitPackets: r.builtLimitsPackets[i],
+    ackRegulator: r.ackRegulators.get(l)?.stats() ?? null,
+  }));
+  const totalGoodput = flows.reduce((a, f) => a + f.goodputBps, 0);
+  const wireless = wirelessCapacityBps(r.scenario, r.links, endNs);
+  const bn = r.bottleneck;
+  const summary = {
+    totalGoodputBps: totalGoodput,
+    jainIndex: jainIndex(flows.map((f) => f.goodputBps)),
+    wirelessCapacityBps: wireless,
+    linkEfficiency: wireless === null ? null : linkEfficiency(totalGoodput, wireless),
+    bottleneck: bn === null ? null : bn.id,
+    meanAvailableBps: bn === null || endNs <= 0 ? null : Math.max(0, bn.meanRateBps(endNs) - (bn.crossBytesTransmitted * 8 * 1e9) / endNs),
+  };
+  const cross = r.cross.map((c) => ({
+    id: c.id,
+    kind: c.kind,
+    sentPackets: c.sentPackets(),
+    deliveredPackets: c.deliveredPackets(),
+    deliveredBps: goodputBps(c.deliveredBytes(), endNs),
+    sessions: c.sessions(),
+  }));
+  return { flows, links, summary, cross, sim: { events: r.sim.eventCount, simTimeS: nsToS(endNs), seed: r.seed } };
+}
+
+function flowResult(spec: Scenario['flows'][number], f: FlowRuntime, endNs: number): FlowResult {
+  const done = f.receiver.completedAtNs >= 0 && Number.isFinite(f.totalBytes);
+  const connectionNs = (done ? f.receiver.completedAtNs : endNs) - f.startNs;
+  const delivered = f.receiver.rcvNxt;
+  const wireBytes = f.sender.dataBytesSent + f.receiver.ackBytesSent;
+  let tokens: TokensPerRtt | null = null;
+  if (f.bucket !== null && spec.tokenBucket !== null && f.sender.srttNs > 0) {
+    tokens = tokensPerRtt({
+      takeTimesNs: f.tokenTakesNs,
+      // The flow's smoothed RTT at the end: one bin width to plot against one permitted line.
+      rttNs: f.sender.srttNs,
+      fromNs: f.startNs,
+      toNs: done ? f.receiver.completedAtNs : endNs,
+      tokensPerInterval: spec.tokenBucket.tokensPerInterval,
+      intervalNs: msToNs(spec.tokenBucket.intervalMs),
+    });
+  }
+  return {
+    id: spec.id,
+    variant: spec.variant,
+    goodputBps: goodputBps(delivered, connectionNs),
+    completionTimeS: done ? nsToS(f.receiver.completedAtNs - f.startNs) : null,
+    bytesDelivered: delivered,
+    segmentsSent: f.sender.segmentsSent,
+    retransmissions: f.sender.retransmissions,
+    timeouts: f.sender.timeouts,
+    fastRetransmits: f.sender.fastRetransmits,
+    overheadPct: overheadPct(wireBytes, delivered),
+    appSuccessPct: f.playback ? successPct(f.playback.successes, f.playback.reads) : null,
+    tokensPerRtt: tokens ? tokens.meanConsumed : null,
+    tokensPermittedPerRtt: tokens ? tokens.permittedPerRtt : null,
+    ecnReductions: f.sender.ecnReductions,
+    mssBytes: spec.tcp.mssBytes,
+    meanRttMs: f.sender.rttSamples > 0 ? f.sender.rttSumNs / f.sender.rttSamples / 1e6 : null,
+    probesSent: f.sender.probesSent,
+    estimates: f.sender.estimates,
+    classification: f.verdicts === null ? null : classification(f.verdicts.counts),
+  };
+}
+
+/**
+ * The capacity link efficiency is measured against: the slowest forward `path` link that is
+ * wireless (has error models or a variable rate); null if the path has none. Its rate is the
+ * time-weighted mean, should timed changes move it.
+ */
+function wirelessCapacityBps(scenario: Scenario, links: readonly Link[], endNs: number): number | null {
+  let best: number | null = null;
+  scenario.path.forEach((l, i) => {
+    const f = l.forward;
+    if (f.errors.length === 0 && f.rateSdBps === 0 && f.extraDelayMeanMs === 0) return;
+    // path links come first in `links`, forward then reverse
+    const rate = links[2 * i].meanRateBps(endNs);
+    if (best === null || rate < best) best = rate;
+  });
+  return best;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import type { LinkResult } from '../../src/engine/results.ts';
-import { bottleneckLinkIndex, csvText, TRACE_HEADER, traceCsv } from '../../src/cli/trace-csv.ts';
+import { bottleneckOf, type LinkResult } from '../../src/engine/results.ts';
+import { csvText, TRACE_HEADER, traceCsv } from '../../src/cli/trace-csv.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
@@ -19,11 +19,18 @@ function link(id: string, rateBps: number): LinkResult {
 describe('trace CSV', () => {
   it('takes the slowest forward direction of the shared path as the bottleneck, the first if tied', () => {
     const s = scenario('reference-2mbps');
-    s.path = [s.path[0], { ...s.path[0], id: 'second' }];
-    const links = [link('bottleneck/fwd', 5e6), link('bottleneck/rev', 1e3), link('second/fwd', 2e6), link('second/rev', 2e6), link('access1/fwd', 1e3)];
-    expect(bottleneckLinkIndex(s, { links })).toBe(2);
-    links[0].rateBps = 2e6;
-    expect(bottleneckLinkIndex(s, { links })).toBe(0);
+    const hop = (id: string, forwardBps: number, reverseBps: number) => ({
+      ...s.path[0],
+      id,
+      forward: { ...s.path[0].forward, rateBps: forwardBps },
+      reverse: { ...s.path[0].reverse, rateBps: reverseBps },
+    });
+    // A slower reverse direction (the ACK path) is not the data's bottleneck.
+    s.path = [hop('bottleneck', 5e6, 1e3), hop('second', 2e6, 2e6)];
+    expect(bottleneckOf(s.path)).toEqual({ pathIndex: 1, linkIndex: 2, id: 'second/fwd' });
+    s.path = [hop('bottleneck', 2e6, 1e3), hop('second', 2e6, 2e6)];
+    expect(bottleneckOf(s.path)).toEqual({ pathIndex: 0, linkIndex: 0, id: 'bottleneck/fwd' });
+    expect(bottleneckOf([])).toBeNull();
   });
 
   it('writes cwnd, changed ssthresh and bottleneck queue rows in time order', () => {

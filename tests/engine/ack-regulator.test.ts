@@ -292,7 +292,7 @@ describe('Ack Regulator trace', () => {
 describe('Ack Regulator in a built simulation', () => {
   it('routeLoopNs adds propagation and one ACK’s and one segment’s transmission per hop', () => {
     const sim = new Simulator();
-    const hop = (rateBps: number, delayMs: number): Link => new Link('l', 0, rateBps, msToNs(delayMs), new DropTailQueue(10), null, sim, nullSink);
+    const hop = (rateBps: number, delayMs: number): Link => new Link({ id: 'l', index: 0, rateBps, delayNs: msToNs(delayMs), queue: new DropTailQueue(10), errors: null, sim, trace: nullSink });
     // ACK (40 + 12 = 52 B) over 100 Mb/s, 1 ms: 1 ms + 4.16 µs; segment (1052 B) over 100 Mb/s, 1 ms: 1 ms + 84.16 µs.
     expect(routeLoopNs([hop(100e6, 1)], [hop(100e6, 1)], 1000)).toBe(2_088_320);
     // Hops that are not links (another regulator) add nothing.

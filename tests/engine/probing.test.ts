@@ -196,6 +196,8 @@ describe('probing probe cycle', () => {
       ['reno-recovery', -1, 48 * MS, 40 * MS, 80 * MS, 7500],
     ]);
     expect(h.probeRecords.map((r) => r.tNs)).toEqual([300, 300, 380, 380, 420, 420].map((ms) => ms * MS));
+    // Traced by the sender's observer after each hook, and taken from the variant.
+    expect(h.cc.probeRecords).toEqual([]);
     expect(h.estimates.map((e) => [e.key, e.value])).toEqual([
       ['acprttMs', 48],
       ['bestProbeRttMs', 40],

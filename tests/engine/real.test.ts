@@ -11,7 +11,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { msToNs } from '../../src/engine/core/simulator.ts';
-import type { WaveRecord } from '../../src/engine/core/trace.ts';
 import { decodeWaveTag, encodeWaveTag, nextWaveLevel, RealReceiverAgent } from '../../src/engine/tcp/cc/real-receiver.ts';
 import type { ReceiverView } from '../../src/engine/tcp/cc/types.ts';
 import { receiverHarness, tcpHarness } from '../harness/tcp-harness.ts';
@@ -19,7 +18,6 @@ import { receiverHarness, tcpHarness } from '../harness/tcp-harness.ts';
 /** A receiver as the agent sees it: the test moves `nowNs`; timers and wave records are collected. */
 function fakeReceiver() {
   const timers: { atNs: number; id: number }[] = [];
-  const waves: WaveRecord[] = [];
   const view = {
     nowNs: 0,
     mssBytes: 1000,
@@ -27,16 +25,14 @@ function fakeReceiver() {
     setTimer(delayNs: number, id: number) {
       timers.push({ atNs: view.nowNs + delayNs, id });
     },
-    traceWave(w: WaveRecord) {
-      waves.push(w);
-    },
   } satisfies ReceiverView;
   const agent = new RealReceiverAgent();
   return {
     agent,
     view,
     timers,
-    waves,
+    /** The agent's reported decisions, kept (the receiver would trace and clear them). */
+    waves: agent.waveRecords,
     /** Segment `index` of wave `wave` (level `level`) arrives at `ms`. */
     arrive(ms: number, wave: number, level: number, index: number) {
       view.nowNs = msToNs(ms);
@@ -191,7 +187,8 @@ describe('real receiver agent', () => {
   });
 
   it('real every ACK carries the level in a 4-byte option', () => {
-    const h = receiverHarness({ agent: new RealReceiverAgent() });
+    const agent = new RealReceiverAgent();
+    const h = receiverHarness({ agent });
     h.segment(0, { tag: encodeWaveTag(0, 1, 0) });
     h.advance(msToNs(4));
     h.segment(1, { tag: encodeWaveTag(0, 1, 1) });
@@ -199,6 +196,9 @@ describe('real receiver agent', () => {
     expect(h.acks).toHaveLength(1);
     expect(h.acks[0]).toMatchObject({ ackNo: 2000, option: 2 });
     expect(h.receiver.ackBytesSent).toBe(40 + 4);
+    // The receiver traced the decision at the segment that closed the wave and took it from the agent.
+    expect(h.waves.map((w) => [w.tNs, w.decision])).toEqual([[msToNs(4), 'increase']]);
+    expect(agent.waveRecords).toEqual([]);
   });
 });
 

@@ -111,7 +111,7 @@ describe('sender extension points', () => {
     h.advance(msToNs(1100));
     expect(log.classified).toEqual(['dupack', 'rto']);
     expect(h.verdicts[1]).toMatchObject({ seq: 10_000, verdict: 'wireless', truth: 'congestion' });
-    const c = classification(h.sender.confusion!);
+    const c = classification(h.score.counts);
     expect(c.events).toBe(2);
     expect(c.accuracy).toBe(0.5);
     expect(c.matrix.wireless).toEqual({ congestion: 1, wireless: 1, none: 0 });

@@ -102,7 +102,7 @@ describe('CbrSource', () => {
     const sim = new Simulator();
     const sink = new TrafficSink(sim);
     const rec = new Recorder(sim);
-    const link = new Link('rev', 0, 10e6, msToNs(10), new DropTailQueue(100), null, sim, nullSink);
+    const link = new Link({ id: 'rev', index: 0, rateBps: 10e6, delayNs: msToNs(10), queue: new DropTailQueue(100), errors: null, sim, trace: nullSink });
     new CbrSource(sim, { packetBytes: 1000, schedule: [{ atNs: 0, rateBps: 1e6 }], route: [link], sink: rec }).start();
     new CbrSource(sim, { packetBytes: 500, schedule: [{ atNs: msToNs(100), rateBps: 1e6 }], route: [], sink }).start();
     sim.runUntil(msToNs(50));

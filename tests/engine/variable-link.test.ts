@@ -18,7 +18,19 @@ function variableLink(opts: { rateSdBps?: number; slotMs?: number | null; extraD
   const rng = new Rng(11);
   const rate = opts.rateSdBps ? new UniformRate(200e3, opts.rateSdBps, opts.slotMs == null ? null : msToNs(opts.slotMs), rng.stream('rate')) : null;
   const extra = opts.extraDelayMeanMs ?? 0;
-  const link = new Link('w', 0, 200e3, msToNs(350), new DropTailQueue(opts.limit ?? 100_000), null, sim, nullSink, rate, msToNs(extra), extra > 0 ? rng.stream('delay') : null);
+  const link = new Link({
+    id: 'w',
+    index: 0,
+    rateBps: 200e3,
+    delayNs: msToNs(350),
+    queue: new DropTailQueue(opts.limit ?? 100_000),
+    errors: null,
+    sim,
+    trace: nullSink,
+    variableRate: rate,
+    extraDelayMeanNs: msToNs(extra),
+    delayRng: extra > 0 ? rng.stream('delay') : null,
+  });
   const arrivals: { seq: number; tNs: number }[] = [];
   const dest = { receive: (p: Packet) => arrivals.push({ seq: p.seq, tNs: sim.now() }) };
   const send = (seq: number): void => {

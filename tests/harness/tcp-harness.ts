@@ -12,6 +12,7 @@ import { Simulator, msToNs } from '../../src/engine/core/simulator.ts';
 import { nullSink, type CaState, type FlowEventKind, type LossTruth, type ProbeRecord, type TraceSink, type Verdict, type WaveRecord } from '../../src/engine/core/trace.ts';
 import type { ReceiverAgent } from '../../src/engine/tcp/cc/types.ts';
 import { DropLedger } from '../../src/engine/net/drop-ledger.ts';
+import { VerdictScore } from '../../src/engine/metrics-verdicts.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint } from '../../src/engine/net/packet.ts';
 import { getVariant } from '../../src/engine/tcp/cc/registry.ts';
 import { Receiver } from '../../src/engine/tcp/receiver.ts';
@@ -101,6 +102,8 @@ export function tcpHarness(o: TcpHarnessOptions) {
   /** Ground truth for loss classification: tests record drops here (flow 0). */
   const ledger = new DropLedger();
   const recovery = resolveRecovery(o.recovery ?? 'auto', plugin, o.sack ?? plugin.needsSack);
+  const score = new VerdictScore(ledger, 0, mss);
+  const cc = plugin.create();
   const sender = new Sender({
     params: {
       flow: 0,
@@ -117,7 +120,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
       dataOptionBytes: plugin.dataOptionBytes ?? 0,
       limitedTransmit: o.limitedTransmit ?? false,
     },
-    cc: plugin.create(),
+    cc,
     recovery: createRecovery(recovery),
     sack: (o.sack ?? plugin.needsSack) || recoveryNeedsSack(recovery),
     sim,
@@ -125,6 +128,7 @@ export function tcpHarness(o: TcpHarnessOptions) {
     dataRoute: [],
     receiver: capture,
     ledger,
+    verdicts: score,
   });
   if (o.initialSsthreshSegments !== undefined) sender.ssthreshBytes = o.initialSsthreshSegments * mss;
   let seen = 0;
@@ -141,6 +145,10 @@ export function tcpHarness(o: TcpHarnessOptions) {
     /** Probe segments emitted (TCP-Probing), verdicts, probe-cycle records and estimate changes traced. */
     probes,
     verdicts,
+    /** The verdicts scored against the ledger (the results' confusion matrix). */
+    score,
+    /** The variant instance the sender drives. */
+    cc,
     probeRecords,
     estimates,
     /** Record a ground-truth drop of the segment starting at `seq` (what the links would do). */
@@ -228,8 +236,8 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
   };
   const waves: (WaveRecord & { tNs: number })[] = [];
   const trace: TraceSink = { ...nullSink, wave: (tNs, _flow, w) => waves.push({ ...w, tNs }) };
-  const receiver = new Receiver(
-    {
+  const receiver = new Receiver({
+    params: {
       flow: 0,
       delayedAck: o.delayedAck ?? true,
       delayedAckNs: msToNs(o.delayedAckMs ?? 200),
@@ -238,13 +246,13 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
       mssBytes: mss,
     },
     sim,
-    [],
-    capture,
-    Number.POSITIVE_INFINITY,
-    () => {},
-    o.agent ?? null,
+    ackRoute: [],
+    sender: capture,
+    targetBytes: Number.POSITIVE_INFINITY,
+    deliver: () => {},
+    agent: o.agent ?? null,
     trace,
-  );
+  });
   const h = {
     sim,
     receiver,

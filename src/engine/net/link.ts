@@ -52,7 +52,46 @@ export interface LinkWatcher {
   departed(p: Packet): void;
 }
 
+/** What a link direction is made of. */
+export interface LinkOptions {
+  id: string;
+  /** Position in the result's link list and in the trace. */
+  index: number;
+  /** Mean service rate at the start. */
+  rateBps: number;
+  /** Propagation delay at the start. */
+  delayNs: number;
+  queue: QueueDisc;
+  errors: ErrorModel | null;
+  sim: Simulator;
+  trace: TraceSink;
+  /** Variable service rate (3G link); absent or null = constant rateBps. */
+  variableRate?: UniformRate | null;
+  /** Extra per-packet delay (mean ns) drawn from `delayRng`; absent or 0 = none. */
+  extraDelayMeanNs?: number;
+  delayRng?: RandomStream | null;
+  /** Where data drops are recorded as ground truth for loss classification. */
+  ledger?: DropLedger | null;
+}
+
 export class Link implements Hop {
+  readonly id: string;
+  /** Position in the result's link list and in the trace. */
+  readonly index: number;
+  readonly queue: QueueDisc;
+  /** Mean service rate now (a timed change may set it: setRate). */
+  private rateNowBps: number;
+  /** Propagation delay now (a timed change may set it: setDelay). */
+  private delayNowNs: number;
+  /** The error model now (a timed change may replace it: setErrors). */
+  private errorsNow: ErrorModel | null;
+  private readonly sim: Simulator;
+  private readonly trace: TraceSink;
+  /** Variable service rate (3G link); null = constant rateBps. */
+  private readonly rate: UniformRate | null;
+  /** Extra per-packet delay (mean ns) drawn from `delayRng`; 0 = none. */
+  private readonly extraDelayMeanNs: number;
+  private readonly delayRng: RandomStream | null;
   private busy = false;
   /** Waiting-packets × ns and waiting-packets² × ns, for the time-average and variance. */
   private queueAreaNs = 0;
@@ -73,8 +112,8 @@ export class Link implements Hop {
   busyNs = 0;
   private busySinceNs = 0;
   readonly drops = new Map<DropCause, number>();
-  /** Where data drops are recorded as ground truth for loss classification (set by the builder). */
-  ledger: DropLedger | null = null;
+  /** Where data drops are recorded as ground truth for loss classification. */
+  private readonly ledger: DropLedger | null;
   /** Bytes of cross-traffic packets transmitted: the available-bandwidth truth subtracts them. */
   crossBytesTransmitted = 0;
   /** Told of arrivals and departures at the queue (set by the builder for an Ack Regulator). */
@@ -89,26 +128,20 @@ export class Link implements Hop {
   private readonly txDone: Handler<Packet> = { fire: (p) => this.onTxDone(p) };
   private readonly arrive: Handler<Packet> = { fire: (p) => this.onArrive(p) };
 
-  constructor(
-    readonly id: string,
-    /** Position in the result's link list and in the trace. */
-    readonly index: number,
-    /** Mean service rate now (a timed change may set it: setRate). */
-    private rateNowBps: number,
-    /** Propagation delay now (a timed change may set it: setDelay). */
-    private delayNowNs: number,
-    readonly queue: QueueDisc,
-    /** The error model now (a timed change may replace it: setErrors). */
-    private errorsNow: ErrorModel | null,
-    private readonly sim: Simulator,
-    private readonly trace: TraceSink,
-    /** Variable service rate (3G link); null = constant rateBps. */
-    private readonly rate: UniformRate | null = null,
-    /** Extra per-packet delay (mean ns) drawn from `delayRng`; 0 = none. */
-    private readonly extraDelayMeanNs = 0,
-    private readonly delayRng: RandomStream | null = null,
-  ) {
-    queue.onMark = (p) => this.mark(p);
+  constructor(o: LinkOptions) {
+    this.id = o.id;
+    this.index = o.index;
+    this.queue = o.queue;
+    this.rateNowBps = o.rateBps;
+    this.delayNowNs = o.delayNs;
+    this.errorsNow = o.errors;
+    this.sim = o.sim;
+    this.trace = o.trace;
+    this.rate = o.variableRate ?? null;
+    this.extraDelayMeanNs = o.extraDelayMeanNs ?? 0;
+    this.delayRng = o.delayRng ?? null;
+    this.ledger = o.ledger ?? null;
+    this.queue.onMark = (p) => this.mark(p);
   }
 
   get rateBps(): number {

@@ -13,7 +13,7 @@
  * TCP-Probing's probes are answered at once with header-only replies.
  */
 import type { Handler, Simulator } from '../core/simulator.ts';
-import type { TraceSink, WaveRecord } from '../core/trace.ts';
+import type { TraceSink } from '../core/trace.ts';
 import type { ReceiverAgent, ReceiverView } from './cc/types.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 
@@ -27,6 +27,21 @@ export interface ReceiverParams {
   sack: boolean;
   timestamps: boolean;
   mssBytes: number;
+}
+
+/** What a receiver is made of and wired to. */
+export interface ReceiverOptions {
+  params: ReceiverParams;
+  sim: Simulator;
+  /** Route of ACKs back to the sender. */
+  ackRoute: readonly Hop[];
+  sender: Endpoint;
+  /** Bytes the application expects in all (Infinity for unlimited). */
+  targetBytes: number;
+  /** Called with each newly in-order chunk [start, end): the application's read. */
+  deliver: (start: number, end: number) => void;
+  agent?: ReceiverAgent | null;
+  trace?: TraceSink | null;
 }
 
 export class Receiver implements Endpoint {
@@ -46,7 +61,13 @@ export class Receiver implements Endpoint {
   /** Arrival time of the latest data segment: the next ACK echoes it. */
   private lastArrivalNs = -1;
   private readonly view: ReceiverView;
-  private readonly agentTimer: Handler<number> = { fire: (id) => this.agent?.onTimer?.(this.view, id) };
+  private readonly agentTimer: Handler<number> = {
+    fire: (id) => {
+      if (this.agent?.onTimer === undefined) return;
+      this.agent.onTimer(this.view, id);
+      this.afterAgent(this.agent);
+    },
+  };
 
   ackBytesSent = 0;
   acksSent = 0;
@@ -63,19 +84,26 @@ export class Receiver implements Endpoint {
     },
   };
 
-  constructor(
-    private readonly p: ReceiverParams,
-    private readonly sim: Simulator,
-    /** Route of ACKs back to the sender. */
-    private readonly ackRoute: readonly Hop[],
-    private readonly sender: Endpoint,
-    /** Bytes the application expects in all (Infinity for unlimited). */
-    private readonly targetBytes: number,
-    /** Called with each newly in-order chunk [start, end): the application's read. */
-    private readonly deliver: (start: number, end: number) => void,
-    private readonly agent: ReceiverAgent | null = null,
-    trace: TraceSink | null = null,
-  ) {
+  private readonly p: ReceiverParams;
+  private readonly sim: Simulator;
+  private readonly ackRoute: readonly Hop[];
+  private readonly sender: Endpoint;
+  private readonly targetBytes: number;
+  private readonly deliver: (start: number, end: number) => void;
+  private readonly agent: ReceiverAgent | null;
+  private readonly trace: TraceSink | null;
+
+  constructor(o: ReceiverOptions) {
+    const p = o.params;
+    const sim = o.sim;
+    this.p = p;
+    this.sim = sim;
+    this.ackRoute = o.ackRoute;
+    this.sender = o.sender;
+    this.targetBytes = o.targetBytes;
+    this.deliver = o.deliver;
+    this.agent = o.agent ?? null;
+    this.trace = o.trace ?? null;
     const receiver = this; // the getters below need the instance, not the view
     this.view = {
       get nowNs() {
@@ -86,8 +114,15 @@ export class Receiver implements Endpoint {
         return receiver.rcvNxt;
       },
       setTimer: (delayNs, id) => sim.schedule(Math.max(1, Math.round(delayNs)), this.agentTimer, id),
-      traceWave: (w: WaveRecord) => trace?.wave(sim.now(), p.flow, w),
     };
+  }
+
+  /** After an agent hook: trace the wave decisions it reported (the agent never holds the trace). */
+  private afterAgent(agent: ReceiverAgent): void {
+    const waves = agent.waveRecords;
+    if (waves === undefined || waves.length === 0) return;
+    for (const w of waves) this.trace?.wave(this.sim.now(), this.p.flow, w);
+    waves.length = 0;
   }
 
   receive(seg: Packet): void {
@@ -96,7 +131,10 @@ export class Receiver implements Endpoint {
       return;
     }
     this.lastArrivalNs = this.sim.now();
-    if (this.agent !== null) this.agent.onSegment(this.view, { seq: seg.seq, lenBytes: seg.lenBytes, tag: seg.tag, retransmit: seg.retransmit });
+    if (this.agent !== null) {
+      this.agent.onSegment(this.view, { seq: seg.seq, lenBytes: seg.lenBytes, tag: seg.tag, retransmit: seg.retransmit });
+      this.afterAgent(this.agent);
+    }
     // Echo a mark on the next ACK (covering this segment, or sent at once for old data).
     if (seg.ce) this.ceSeen = true;
     const start = seg.seq;

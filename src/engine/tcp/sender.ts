@@ -12,17 +12,24 @@
  * variant's onAckSeen; outside recovery its congAvoid (window growth), in recovery the
  * recovery's step; duplicate ACKs to the recovery; a variant that owns cwnd (congControl) last.
  *
- * The sender implements `Conn`, the view a variant and a recovery get; it emits the trace
- * records itself so variants never observe or trace (design rule 7).
+ * The sender implements `Conn`, the view a variant and a recovery get. Its parts, by job: the
+ * scoreboard (board.ts), the retransmission timer (rto-timer.ts), the token gate, hold queue and
+ * pacing (egress.ts), and the tracing observer run after every variant hook (trace-observer.ts),
+ * so variants never trace (design rule 7). Verdicts on losses are scored on the metrics side
+ * (metrics-verdicts.ts).
  */
 import type { Handler, Simulator } from '../core/simulator.ts';
-import { LOSS_TRUTHS, truthOfCause, VERDICTS, type CaState, type DropCause, type LossTruth, type ProbeRecord, type TraceSink, type Verdict } from '../core/trace.ts';
+import type { CaState, DropCause, TraceSink } from '../core/trace.ts';
+import type { VerdictScore } from '../metrics-verdicts.ts';
 import type { DropLedger } from '../net/drop-ledger.ts';
 import { HEADER_BYTES, Packet, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 import { SegmentBoard } from './board.ts';
-import type { AckInfo, CongestionControl, Conn, Estimate, EstimateInfo, LossKind, ReductionEvent, SackView, Snapshot } from './cc/types.ts';
+import type { AckInfo, CongestionControl, Conn, EstimateInfo, LossKind, ReductionEvent, SackView, Snapshot } from './cc/types.ts';
+import { Egress, type SendGate } from './egress.ts';
 import type { Recovery } from './recovery/types.ts';
+import { RetransmitTimer } from './rto-timer.ts';
 import { RttEstimator, type RttParams } from './rtt.ts';
+import { TraceObserver } from './trace-observer.ts';
 
 export interface SenderParams extends RttParams {
   flow: number;
@@ -54,23 +61,10 @@ export interface SenderOptions {
   dataRoute: readonly Hop[];
   receiver: Endpoint;
   gate?: SendGate | null;
+  /** Ground truth of drops, for the ideal classifier's `lossCause`. */
   ledger?: DropLedger | null;
-}
-
-/** Loss events a classifying variant judged, by verdict and ground truth. */
-export type ConfusionCounts = Record<Verdict, Record<LossTruth, number>>;
-
-/**
- * A rate limiter in front of the sender (a token bucket): one token per segment put on the wire.
- * Segments wait for a token; new data is not even formed while the gate is closed.
- */
-export interface SendGate {
-  /** Take one token if there is one. */
-  tryTake(nowNs: number): boolean;
-  /** Integer ns until a token is available (0 if one is). */
-  nsUntil(nowNs: number): number;
-  /** Tokens available now (fractional), for the trace. */
-  available(nowNs: number): number;
+  /** Scores a classifying variant's verdicts (and puts them in the trace); null: not scored. */
+  verdicts?: VerdictScore | null;
 }
 
 export class Sender implements Conn, Endpoint {
@@ -100,41 +94,14 @@ export class Sender implements Conn, Endpoint {
   /** Sum and count of RTT samples, for the mean RTT in the results. */
   rttSumNs = 0;
   rttSamples = 0;
-  /** Verdict × truth counts of the loss events the variant classified; null if it classifies none. */
-  readonly confusion: ConfusionCounts | null;
-  pacingRateBps = 0;
-  private nextPaceNs = 0;
-  private paceWakeArmed = false;
   private suspended = false;
-  /** Estimates to trace (the variant's, if the trace wants them) and their last traced values. */
-  private readonly tracedEstimates: readonly Estimate[];
-  private readonly lastEstimates: number[];
 
   private started = false;
   private stopped = false;
-  /** Segments (by sequence number) waiting for a token, oldest first. */
-  private heldSeqs: number[] = [];
-  private gateWakeArmed = false;
   /** RFC 3168 §6.1.2: no second ECN reduction until sndUna passes this. */
   private ecnRecoverSeq = -1;
   ecnReductions = 0;
-  private rtoDeadlineNs = -1;
-  private rtoEventAtNs = -1;
-  private lastTracedCwnd = -1;
-  private lastTracedSsthresh = -1;
-  private highSackedEnd = 0;
-  /** IsLost cache: segments below this index are lost unless SACKed; valid for lostAtVersion. */
-  private lostBelow = -1;
-  private lostAtVersion = -1;
 
-  private readonly rtoTimer: Handler<number> = { fire: (at) => this.onRtoTimer(at) };
-  private readonly gateWake: Handler<null> = { fire: () => this.onGateOpen() };
-  private readonly paceWake: Handler<null> = {
-    fire: () => {
-      this.paceWakeArmed = false;
-      this.trySend();
-    },
-  };
   private readonly p: SenderParams;
   private readonly cc: CongestionControl;
   private readonly recovery: Recovery;
@@ -142,8 +109,11 @@ export class Sender implements Conn, Endpoint {
   private readonly trace: TraceSink;
   private readonly dataRoute: readonly Hop[];
   private readonly receiver: Endpoint;
-  private readonly gate: SendGate | null;
   private readonly ledger: DropLedger | null;
+  private readonly verdicts: VerdictScore | null;
+  private readonly egress: Egress;
+  private readonly rto: RetransmitTimer;
+  private readonly observer: TraceObserver;
 
   private readonly ccTimer: Handler<number> = {
     fire: (id) => {
@@ -159,7 +129,6 @@ export class Sender implements Conn, Endpoint {
     const p = o.params;
     const cc = o.cc;
     const trace = o.trace;
-    const sackEnabled = o.sack;
     this.p = p;
     this.cc = cc;
     this.recovery = cc.recovery ?? o.recovery;
@@ -167,8 +136,8 @@ export class Sender implements Conn, Endpoint {
     this.trace = trace;
     this.dataRoute = o.dataRoute;
     this.receiver = o.receiver;
-    this.gate = o.gate ?? null;
     this.ledger = o.ledger ?? null;
+    this.verdicts = o.verdicts ?? null;
     this.mssBytes = p.mssBytes;
     this.dupAckThreshold = p.dupAckThreshold;
     this.cwndBytes = p.initialCwndSegments * p.mssBytes;
@@ -176,28 +145,23 @@ export class Sender implements Conn, Endpoint {
     this.ssthreshBytes = p.rwndBytes;
     this.rtt = new RttEstimator(p);
     this.board = new SegmentBoard(p.mssBytes);
-    this.confusion = cc.classify ? confusionZero() : null;
-    this.tracedEstimates = cc.estimates && trace.wants('estimate') ? cc.estimates : [];
-    this.lastEstimates = this.tracedEstimates.map(() => Number.NaN);
-    const board = this.board;
-    const sender = this; // the getter below needs the instance, not the SackView
-    this.sack = {
-      enabled: sackEnabled,
-      isSacked: (seq) => board.sackedCount > 0 && board.isSacked(board.segIndex(seq)),
-      isLost: (seq) => sender.isLost(seq),
-      get highSacked() {
-        return Math.max(sender.highSackedEnd, sender.sndUna);
+    this.sack = this.board.view(o.sack, p.dupAckThreshold, this);
+    const sender = this; // the getter below needs the instance, not the owner view
+    this.egress = new Egress(
+      {
+        get sndUna() {
+          return sender.sndUna;
+        },
+        emitNow: (seq) => this.emit(seq),
+        resume: () => this.trySend(),
       },
-      get lostBoundary() {
-        return sender.lostBoundarySeq();
-      },
-      get version() {
-        return board.version;
-      },
-      get sackedBytes() {
-        return board.sackedCount * board.mssBytes;
-      },
-    };
+      o.gate ?? null,
+      o.sim,
+      trace,
+      p.flow,
+    );
+    this.rto = new RetransmitTimer(o.sim, () => this.onTimeout());
+    this.observer = new TraceObserver(trace, o.sim, p.flow, cc);
   }
 
   // ---- Conn ---------------------------------------------------------------------------------
@@ -233,6 +197,13 @@ export class Sender implements Conn, Endpoint {
     return this.rtt.latestRttNs;
   }
 
+  get pacingRateBps(): number {
+    return this.egress.pacingRateBps;
+  }
+  set pacingRateBps(rateBps: number) {
+    this.egress.pacingRateBps = rateBps;
+  }
+
   get rtoNs(): number {
     return this.rtt.rtoNs;
   }
@@ -263,10 +234,6 @@ export class Sender implements Conn, Endpoint {
 
   setTimer(delayNs: number, id: number): void {
     this.sim.schedule(Math.max(1, Math.round(delayNs)), this.ccTimer, id);
-  }
-
-  traceProbe(r: ProbeRecord): void {
-    this.trace.probe(this.sim.now(), this.p.flow, r);
   }
 
   lossCause(seq: number): DropCause | null {
@@ -341,15 +308,15 @@ export class Sender implements Conn, Endpoint {
   /** Open the connection (already established) and send what the initial window allows. */
   start(): void {
     this.started = true;
-    this.traceWindow();
+    this.observer.cwnd(this);
     this.trySend();
   }
 
   /** Close the connection (a cross-traffic session ending): nothing more is sent, ACKs are ignored. */
   stop(): void {
     this.stopped = true;
-    this.rtoDeadlineNs = -1;
-    this.heldSeqs = [];
+    this.rto.stop();
+    this.egress.close();
   }
 
   get finished(): boolean {
@@ -384,7 +351,7 @@ export class Sender implements Conn, Endpoint {
     this.trace.ack(now, this.p.flow, ack.ackNo);
     const mss = this.mssBytes;
     const sackedBefore = this.board.sackedCount;
-    const sackedSegments = ack.sack !== null && this.sack.enabled ? this.applySack(ack.sack) : 0;
+    const sackedSegments = ack.sack !== null && this.sack.enabled ? this.board.applySack(ack.sack, this.sndUna, this.sndMax) : 0;
     const cc = this.cc;
 
     let info: AckInfo | null = null;
@@ -421,8 +388,8 @@ export class Sender implements Conn, Endpoint {
       }
       if (cc.congControl) cc.congControl(this, info);
       // RFC 6298 §5.2–5.3: stop the timer when all is acknowledged, else restart it.
-      if (this.sndUna >= this.sndMax) this.rtoDeadlineNs = -1;
-      else this.armRto();
+      if (this.sndUna >= this.sndMax) this.rto.stop();
+      else this.rto.restart(this.rtt.rtoNs);
     } else if (ack.ackNo === this.sndUna && this.sndMax > this.sndUna) {
       this.dupAcks++;
       const deliveredBytes = this.sack.enabled ? sackedSegments * mss : mss;
@@ -438,28 +405,16 @@ export class Sender implements Conn, Endpoint {
 
   /** After any variant hook ran: trace what changed and send what is now allowed. */
   private afterVariant(): void {
-    this.traceWindow();
-    if (this.tracedEstimates.length > 0) this.traceEstimates();
+    this.observer.afterHook(this);
     this.trySend();
   }
 
-  private traceEstimates(): void {
-    const estimates = this.tracedEstimates;
-    for (let i = 0; i < estimates.length; i++) {
-      const v = estimates[i].read(this);
-      // Only finite numbers: an estimate not formed yet (Infinity, NaN) has nothing to plot.
-      if (!Number.isFinite(v) || v === this.lastEstimates[i]) continue;
-      this.lastEstimates[i] = v;
-      this.trace.estimate(this.sim.now(), this.p.flow, i, v);
-    }
-  }
-
-  /** Ask the variant for its verdict on this loss event and score it against the segment's fate. */
+  /** Ask the variant for its verdict on this loss event; scored against the truth if wanted. */
   private classifyLoss(kind: LossKind, ack?: AckInfo): void {
-    if (!this.cc.classify || this.confusion === null) return;
+    if (!this.cc.classify) return;
     const verdict = this.cc.classify(this, kind, ack);
-    const truth = truthOfCause(this.lossCause(this.sndUna));
-    this.confusion[verdict][truth]++;
+    if (this.verdicts === null) return;
+    const truth = this.verdicts.score(this.sndUna, verdict);
     this.trace.verdict(this.sim.now(), this.p.flow, this.sndUna, verdict, truth);
   }
 
@@ -496,37 +451,6 @@ export class Sender implements Conn, Endpoint {
     return this.sim.now() - this.board.sentAtNs(last);
   }
 
-  /** Record the ACK's SACK blocks; returns the number of segments newly SACKed. */
-  private applySack(blocks: number[]): number {
-    let added = 0;
-    for (let k = 0; k < blocks.length; k += 2) {
-      const start = Math.max(blocks[k], this.sndUna);
-      const end = Math.min(blocks[k + 1], this.sndMax);
-      if (end <= start) continue;
-      added += this.board.markSacked(start, end);
-      if (end > this.highSackedEnd) this.highSackedEnd = end;
-    }
-    return added;
-  }
-
-  /**
-   * RFC 6675 IsLost: dupThresh or more SACKed segments above the one holding `seq`. The
-   * dupThresh-th highest SACKed segment splits lost from not lost, so it is found once per
-   * scoreboard change, not once per query: pipe and NextSeg stay linear in the window size
-   */
-  private isLost(seq: number): boolean {
-    return seq < this.lostBoundarySeq();
-  }
-
-  private lostBoundarySeq(): number {
-    if (this.board.sackedCount < this.dupAckThreshold) return -1;
-    if (this.lostAtVersion !== this.board.version) {
-      this.lostBelow = this.board.nthHighestSacked(this.dupAckThreshold);
-      this.lostAtVersion = this.board.version;
-    }
-    return this.lostBelow < 0 ? -1 : this.lostBelow * this.mssBytes;
-  }
-
   // ---- Sending ------------------------------------------------------------------------------
 
   private segLen(seq: number): number {
@@ -537,7 +461,7 @@ export class Sender implements Conn, Endpoint {
   private trySend(): void {
     if (this.stopped || this.suspended) return;
     if (this.inRecovery && this.recovery.nextSegment) {
-      while (this.gateReady() && this.paceReady()) {
+      while (this.egress.ready()) {
         const seq = this.recovery.nextSegment(this);
         if (seq === null) break;
         this.transmit(seq);
@@ -565,68 +489,14 @@ export class Sender implements Conn, Endpoint {
         this.cwndLimited = this.cwndBytes < this.p.rwndBytes;
         return;
       }
-      if (!this.gateReady() || !this.paceReady()) return;
+      if (!this.egress.ready()) return;
       this.transmit(this.sndNxt);
     }
   }
 
-  /** True unless pacing holds the next segment back; then the sender wakes when it may go. */
-  private paceReady(): boolean {
-    if (this.pacingRateBps <= 0) return true;
-    const now = this.sim.now();
-    if (now >= this.nextPaceNs) return true;
-    if (!this.paceWakeArmed) {
-      this.paceWakeArmed = true;
-      this.sim.schedule(this.nextPaceNs - now, this.paceWake, null);
-    }
-    return false;
-  }
-
-  /** True if a segment may be formed now; otherwise makes sure the sender wakes when a token is there. */
-  private gateReady(): boolean {
-    if (this.gate === null) return true;
-    if (this.heldSeqs.length === 0 && this.gate.available(this.sim.now()) >= 1) return true;
-    this.armGateWake();
-    return false;
-  }
-
-  private armGateWake(): void {
-    if (this.gateWakeArmed || this.gate === null) return;
-    this.gateWakeArmed = true;
-    this.sim.schedule(Math.max(1, this.gate.nsUntil(this.sim.now())), this.gateWake, null);
-  }
-
-  /** Tokens arrived: release held retransmissions first, then let the window send. */
-  private onGateOpen(): void {
-    this.gateWakeArmed = false;
-    if (this.stopped || this.gate === null) return;
-    while (this.heldSeqs.length > 0) {
-      // A held retransmission the receiver has acknowledged meanwhile costs no token.
-      if (this.heldSeqs[0] < this.sndUna) this.heldSeqs.shift();
-      else if (this.takeToken()) this.emit(this.heldSeqs.shift() as number);
-      else break;
-    }
-    if (this.heldSeqs.length > 0) this.armGateWake();
-    else this.trySend();
-  }
-
   /** Send one segment now, or hold it for a token. */
   private transmit(seq: number): void {
-    if (this.gate !== null && (this.heldSeqs.length > 0 || !this.takeToken())) {
-      this.heldSeqs.push(seq);
-      this.armGateWake();
-      return;
-    }
-    this.emit(seq);
-  }
-
-  /** Take one token from the gate, tracing the bucket level after it; false if there is none. */
-  private takeToken(): boolean {
-    const gate = this.gate as SendGate;
-    const now = this.sim.now();
-    if (!gate.tryTake(now)) return false;
-    this.trace.bucket(now, this.p.flow, gate.available(now));
-    return true;
+    if (!this.egress.hold(seq)) this.emit(seq);
   }
 
   /** Put one segment on the wire. A sequence below sndMax is a retransmission. */
@@ -651,36 +521,10 @@ export class Sender implements Conn, Endpoint {
     this.dataBytesSent += size;
     if (isRetx) this.retransmissions++;
     this.trace.send(now, this.p.flow, seq, len, isRetx);
-    if (this.pacingRateBps > 0) this.nextPaceNs = Math.max(now, this.nextPaceNs) + Math.round((size * 8 * 1e9) / this.pacingRateBps);
+    this.egress.sent(now, size);
     if (this.cc.onSend) this.cc.onSend(this, seq, len, isRetx);
-    if (this.rtoDeadlineNs < 0) this.armRto(); // RFC 6298 §5.1
+    if (!this.rto.running) this.rto.restart(this.rtt.rtoNs); // RFC 6298 §5.1
     pkt.inject();
-  }
-
-  // ---- Retransmission timer -----------------------------------------------------------------
-
-  /**
-   * One pending event at most: moving the deadline later just lets the event find it moved and
-   * re-arm, so restarting the timer on every ACK costs no heap work.
-   */
-  private armRto(): void {
-    this.rtoDeadlineNs = this.sim.now() + this.rtt.rtoNs;
-    if (this.rtoEventAtNs < 0 || this.rtoEventAtNs > this.rtoDeadlineNs) {
-      this.rtoEventAtNs = this.rtoDeadlineNs;
-      this.sim.scheduleAt(this.rtoDeadlineNs, this.rtoTimer, this.rtoDeadlineNs);
-    }
-  }
-
-  private onRtoTimer(atNs: number): void {
-    if (atNs !== this.rtoEventAtNs) return; // superseded by an earlier deadline
-    this.rtoEventAtNs = -1;
-    if (this.rtoDeadlineNs < 0 || this.stopped) return; // stopped
-    if (this.rtoDeadlineNs > this.sim.now()) {
-      this.rtoEventAtNs = this.rtoDeadlineNs;
-      this.sim.scheduleAt(this.rtoDeadlineNs, this.rtoTimer, this.rtoDeadlineNs);
-      return;
-    }
-    this.onTimeout();
   }
 
   private onTimeout(): void {
@@ -694,20 +538,8 @@ export class Sender implements Conn, Endpoint {
     this.setState('loss');
     // The SACK scoreboard is kept (our receiver never reneges): going back skips what it holds.
     this.goBackN();
-    this.rtoDeadlineNs = -1;
+    this.rto.stop();
     this.afterVariant();
-    if (this.rtoDeadlineNs < 0 && this.sndMax > this.sndUna) this.armRto();
+    if (!this.rto.running && this.sndMax > this.sndUna) this.rto.restart(this.rtt.rtoNs);
   }
-
-  private traceWindow(): void {
-    if (this.cwndBytes === this.lastTracedCwnd && this.ssthreshBytes === this.lastTracedSsthresh) return;
-    this.lastTracedCwnd = this.cwndBytes;
-    this.lastTracedSsthresh = this.ssthreshBytes;
-    this.trace.cwnd(this.sim.now(), this.p.flow, this.cwndBytes, this.ssthreshBytes);
-  }
-}
-
-function confusionZero(): ConfusionCounts {
-  const row = (): Record<LossTruth, number> => Object.fromEntries(LOSS_TRUTHS.map((t) => [t, 0])) as Record<LossTruth, number>;
-  return Object.fromEntries(VERDICTS.map((v) => [v, row()])) as ConfusionCounts;
 }

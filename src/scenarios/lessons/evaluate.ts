@@ -8,6 +8,7 @@ import { getPreset } from '../presets/index.ts';
 import { parseScenario, formatErrors } from '../validate.ts';
 import { applySet, SetError } from '../set.ts';
 import type { Scenario } from '../schema.ts';
+import { bottleneckOf } from '../../engine/results.ts';
 import { evalFact, FactError, factUnit, pickRun, type FactValue, type LessonRun } from './facts.ts';
 import { PLACEHOLDER, type Claim, type Lesson, type LessonStep } from './schema.ts';
 import { sampleColumns, type StepCurve } from './sketch.ts';
@@ -139,8 +140,7 @@ export function questionCurve(step: LessonStep, runs: readonly LessonRun[]): Ste
       values.push(t.cwnd.cwndBytes[i] / mss);
     }
   } else {
-    const id = r.result.summary.bottleneck ?? `${r.scenario.path[0].id}/fwd`;
-    const link = r.result.links.findIndex((l) => l.id === id);
+    const link = bottleneckOf(r.scenario.path)?.linkIndex ?? -1;
     for (let i = 0; i < t.queue.tNs.length; i++) {
       if (t.queue.link[i] !== link) continue;
       tS.push(t.queue.tNs[i] / 1e9);

@@ -9,7 +9,7 @@
  * the browser reads is the trace the test checked.
  */
 import { DROP_CAUSES, FLOW_EVENTS, PROBE_EVENTS, WAVE_DECISIONS, truthOfCause, type TraceData } from '../../engine/core/trace.ts';
-import type { FlowResult, LinkResult, RunSummary } from '../../engine/results.ts';
+import { bottleneckOf, type FlowResult, type LinkResult, type RunSummary } from '../../engine/results.ts';
 import { mathisThroughputBps } from '../../engine/models/mathis.ts';
 import type { Scenario } from '../schema.ts';
 
@@ -145,7 +145,7 @@ function firstEventNs(r: LessonRun, a: FactArgs): number {
 }
 
 function linkIndex(r: LessonRun, a: FactArgs): number {
-  const id = a.link ?? r.result.summary.bottleneck ?? `${r.scenario.path[0].id}/fwd`;
+  const id = a.link ?? bottleneckOf(r.scenario.path)?.id ?? '';
   const i = r.result.links.findIndex((l) => l.id === id);
   if (i < 0) throw new FactError(`link "${id}" is not in the run (${r.result.links.map((l) => l.id).join(', ')})`);
   return i;

@@ -16,6 +16,7 @@ import { bufferLimitSteps, dropsWithCause, markTimes, queueSeries, type CausedTi
 import { cwndFlows } from '../panels/CwndPanel.tsx';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { fillSketch, SKETCH_COLUMNS } from '../../scenarios/lessons/sketch.ts';
+import { bottleneckOf } from '../../engine/results.ts';
 
 interface Props {
   set: RunSet;
@@ -82,7 +83,7 @@ export function SketchChart({ set, run, series, flow, fromS, toS, values, onChan
       const input: CwndWithSuspensions = { windowS, endS: shownEndS, yMax, flows: [cut], suspensions: revealed ? runSuspensions(run) : [] };
       return { yMax, draw: (el: SVGSVGElement, w: number) => renderCwndWithSuspensions(el, input, { width: w, height: HEIGHT }) };
     }
-    const link = Math.max(0, run.result.links.findIndex((l) => l.id === run.result.summary.bottleneck));
+    const link = bottleneckOf(run.scenario.path)?.linkIndex ?? 0;
     const limit = run.result.links[link]?.limitPackets ?? 1;
     const q = queueSeries(run.result.trace, link);
     const input: QueueChartInput = {

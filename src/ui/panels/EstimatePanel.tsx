@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { LOSS_TRUTHS, VERDICTS } from '../../engine/core/trace.ts';
-import type { Classification } from '../../engine/results.ts';
+import { bottleneckOf, type Classification } from '../../engine/results.ts';
 import { AVAIL_FILL, estimateCursor, renderEstimateChart, TRUTH_STYLE, VERDICT_COLOURS, type EstimateBand, type EstimateChartInput, type EstimateSeriesInput, type VerdictRow } from '../charts/estimateChart.ts';
 import { availSeries, bandsByUnit, estimateLines, UNIT_AXES, verdictMarks, type VerdictMark } from '../charts/estimateSeries.ts';
 import { DASHES, INK } from '../charts/palette.ts';
@@ -29,10 +29,9 @@ interface RunSeries {
   verdicts: (VerdictRow & { classification: Classification | null })[];
 }
 
-/** The trace index of the run's bottleneck (summary.bottleneck names it), −1 without one. */
+/** The trace index of the run's bottleneck, −1 without one. */
 export function bottleneckIndex(run: VariantRun): number {
-  const id = run.result.summary.bottleneck;
-  return id === null ? -1 : run.result.links.findIndex((l) => l.id === id);
+  return bottleneckOf(run.scenario.path)?.linkIndex ?? -1;
 }
 
 function seriesOf(set: RunSet, run: VariantRun): RunSeries {

@@ -1,6 +1,7 @@
 /** One row per flow (per compared variant), every metric the engine reports, the best of each column highlighted. */
 import { useEffect, useState } from 'react';
 import { traceHashOf } from '../../worker/client.ts';
+import { bottleneckOf } from '../../engine/results.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
 import { CAUSE_STYLE, variantColour } from '../charts/palette.ts';
 import { int, mbps, variantLabel } from '../format.ts';
@@ -47,7 +48,8 @@ function MetricsPanel({ set }: PanelProps) {
   const columns = metricColumns(records);
   const best = columns.map((c) => bestRows(records.map((r) => (typeof r[c.key] === 'number' ? (r[c.key] as number) : null)), c.better));
   const first = set.runs[0];
-  const bottleneck = first?.result.links[0];
+  const bn = first ? bottleneckOf(first.scenario.path) : null;
+  const bottleneck = bn === null ? undefined : first.result.links[bn.linkIndex];
   const bottleneckDrops = bottleneck ? Object.values(bottleneck.drops).reduce((a, b) => a + b, 0) : 0;
   const summary = rows
     .map((r) => `${variantLabel(r.flow.variant)} ${r.flow.id}: ${mbps(r.flow.goodputBps)} Mb/s goodput, ${int(r.flow.retransmissions)} retransmissions, ${int(r.flow.timeouts)} timeouts`)
@@ -92,7 +94,7 @@ function MetricsPanel({ set }: PanelProps) {
       </div>
       {first ? (
         <p className="footnote">
-          Bottleneck link {bottleneck?.id ?? first.scenario.path[0]?.id}: {mbps(bottleneck?.rateBps ?? first.scenario.path[0]?.forward.rateBps ?? 0)} Mb/s,{' '}
+          Bottleneck link {bottleneck?.id}: {mbps(bottleneck?.rateBps ?? 0)} Mb/s,{' '}
           <span data-testid="bottleneck-sent">{int(bottleneck?.packetsSent ?? 0)}</span> packets sent, {int(bottleneckDrops)} drops in total
           {bottleneckDrops > 0 ? <DropCauses drops={bottleneck?.drops ?? {}} /> : null}; {int(first.result.sim.events)} events simulated for {first.result.sim.simTimeS.toFixed(0)} s, seed {first.result.sim.seed}, in{' '}
           {int(first.result.engineMs)} ms. Trace fingerprint{' '}

@@ -1,5 +1,6 @@
 /** Two flows' rates against each other (Chiu & Jain's vector diagram), growing with the playhead. */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { bottleneckOf } from '../../engine/results.ts';
 import { ratePoints, ratesCursor, renderRates, type RatesInput } from '../charts/ratesChart.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import type { RunSet } from '../state/runSet.ts';
@@ -13,7 +14,8 @@ const BIN_S = 0.5;
 
 function inputOf(set: RunSet): RatesInput {
   const run = set.runs[0];
-  const bottleneck = run.result.links.find((l) => l.id === run.result.summary.bottleneck);
+  const bn = bottleneckOf(run.scenario.path);
+  const bottleneck = bn === null ? undefined : run.result.links[bn.linkIndex];
   const [a, b] = run.scenario.flows;
   return {
     points: ratePoints(run.result.trace, run.result.endS, BIN_S),

@@ -49,7 +49,7 @@
  * - Probe RTTs are kept in whole nanoseconds (acprtt rounded), so equal samples give an equal
  *   average rather than one a rounding error away.
  */
-import type { ProbeEvent } from '../../core/trace.ts';
+import type { ProbeEvent, ProbeRecord } from '../../core/trace.ts';
 import type { Conn } from './types.ts';
 
 /** EWMA weights of §3.2: acprtt = a·acprtt + b·sample. */
@@ -123,6 +123,8 @@ export class ProbeCycle {
   private timerToken = 0;
   private sentAtNs = 0;
   private rtt1Ns = -1;
+  /** Events for the `probe` trace table, until the framework takes them (CongestionControl.probeRecords). */
+  readonly records: ProbeRecord[] = [];
 
   get active(): boolean {
     return this.state !== 'idle';
@@ -133,7 +135,7 @@ export class ProbeCycle {
     // SRTT + 4·RTTVAR then (see the header: SRTT alone cuts off every slow reply); before any RTT
     // sample, the retransmission timeout, the sender's only notion of a round trip then.
     this.timerNs = c.srttNs > 0 ? c.srttNs + 4 * c.rttVarNs : c.rtoNs;
-    this.trace(c, 'cycle-start', this.id + 1, -1);
+    this.record('cycle-start', this.id + 1, -1);
     this.sendProbe1(c);
   }
 
@@ -142,13 +144,13 @@ export class ProbeCycle {
     if (id !== this.id) return null; // a reply to an abandoned exchange
     if (kind === 2 && this.state === 'probe1-sent') {
       this.rtt1Ns = c.nowNs - this.sentAtNs;
-      this.trace(c, 'pr1-ack', id, this.rtt1Ns);
+      this.record('pr1-ack', id, this.rtt1Ns);
       this.send(c, 3);
       return null;
     }
     if (kind !== 4 || this.state !== 'probe2-sent') return null;
     const rtt2Ns = c.nowNs - this.sentAtNs;
-    this.trace(c, 'pr2-ack', id, rtt2Ns);
+    this.record('pr2-ack', id, rtt2Ns);
     this.state = 'idle';
     this.timerToken++; // disarm
     this.stats = foldSample(foldSample(this.stats, this.rtt1Ns), rtt2Ns);
@@ -160,13 +162,13 @@ export class ProbeCycle {
   onTimer(c: Conn, token: number): void {
     if (token !== this.timerToken || this.state === 'idle') return;
     this.probeTimeouts++;
-    this.trace(c, 'probe-timeout', this.id, -1);
+    this.record('probe-timeout', this.id, -1);
     this.sendProbe1(c);
   }
 
-  /** Trace a decision the owner applied, with the window it chose. */
-  traceDecision(c: Conn, event: ProbeEvent, o: CycleOutcome): void {
-    c.traceProbe({
+  /** Record a decision the owner applied, with the window it chose. */
+  recordDecision(c: Conn, event: ProbeEvent, o: CycleOutcome): void {
+    this.records.push({
       event,
       id: o.id,
       rttNs: -1,
@@ -189,12 +191,12 @@ export class ProbeCycle {
     this.state = sent;
     this.sentAtNs = c.nowNs;
     c.sendProbe(kind, this.id);
-    this.trace(c, sent, this.id, -1);
+    this.record(sent, this.id, -1);
     c.setTimer(this.timerNs, ++this.timerToken);
   }
 
-  private trace(c: Conn, event: ProbeEvent, id: number, rttNs: number): void {
-    c.traceProbe({
+  private record(event: ProbeEvent, id: number, rttNs: number): void {
+    this.records.push({
       event,
       id,
       rttNs,

@@ -134,12 +134,12 @@ export function createProbing(base: ProbingBase): CongestionControl {
       if (!lost) c.cwndBytes = target;
       else if (t === 'dupack') fastRecovery(c, kind, target);
       else holeRecovery(c, kind, target);
-      cycle.traceDecision(c, kind, o);
+      cycle.recordDecision(c, kind, o);
     } else if (decision === 'reno' && t === 'dupack') {
       c.ssthreshBytes = renoSsthresh(c);
       if (lost) fastRecovery(c, 'fast-recovery', c.ssthreshBytes);
       else c.cwndBytes = c.ssthreshBytes;
-      cycle.traceDecision(c, 'reno-recovery', o);
+      cycle.recordDecision(c, 'reno-recovery', o);
     } else {
       // Slow Start, and Reno's own answer to a timeout.
       // Half of what was outstanding when the cycle began (a timeout's FlightSize, RFC 5681 eq. 4).
@@ -151,7 +151,7 @@ export function createProbing(base: ProbingBase): CongestionControl {
         c.goBackN();
         c.fastRetransmit();
       }
-      cycle.traceDecision(c, decision === 'reno' ? 'reno-recovery' : 'slow-start', o);
+      cycle.recordDecision(c, decision === 'reno' ? 'reno-recovery' : 'slow-start', o);
     }
     lastDecision = decision;
   }
@@ -195,6 +195,7 @@ export function createProbing(base: ProbingBase): CongestionControl {
 
   return {
     recovery: device,
+    probeRecords: cycle.records,
     congAvoid(c, a) {
       c.cwndBytes = renoGrowth(c, a);
     },

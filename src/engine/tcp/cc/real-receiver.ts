@@ -55,7 +55,7 @@
  *   first decision the receiver advertises the level of the wave it is timing.
  * - Only one wave is timed at a time; segments of older waves are not timed.
  */
-import type { WaveDecision } from '../../core/trace.ts';
+import type { WaveDecision, WaveRecord } from '../../core/trace.ts';
 import type { ArrivingSegment, ReceiverAgent, ReceiverView } from './types.ts';
 
 /** Levels 1..24 (§3): the largest window is 48 segments. */
@@ -144,6 +144,7 @@ interface OpenWave {
 
 export class RealReceiverAgent implements ReceiverAgent {
   readonly ackOptionBytes = REAL_OPTION_BYTES;
+  readonly waveRecords: WaveRecord[] = [];
   private readonly t: RealTunables;
   /** The level every ACK carries. */
   private levelAdvertised = 1;
@@ -207,7 +208,7 @@ export class RealReceiverAgent implements ReceiverAgent {
     // §2.2: "the threshold is set to half the wave level prior to the timeout": the level of the
     // wave that stalled (the advertised one may already be a later decision the sender never used).
     this.thresholdLevel = Math.max(1, Math.floor(w.level / 2));
-    r.traceWave({
+    this.waveRecords.push({
       wave: w.wave,
       level: w.level,
       tfNs: w.tfNs,
@@ -220,7 +221,7 @@ export class RealReceiverAgent implements ReceiverAgent {
     });
   }
 
-  /** Measure the wave up to tlNs, decide the next level, trace it. */
+  /** Measure the wave up to tlNs, decide the next level, record it for the trace. */
   private close(r: ReceiverView, w: OpenWave, tlNs: number, timedOut: boolean): void {
     const span = timedOut ? 2 * w.level - 1 - w.firstIndex : w.lastIndex - w.firstIndex;
     const rateBps = span >= 1 && tlNs > w.tfNs ? (span * r.mssBytes * 8 * 1e9) / (tlNs - w.tfNs) : 0;
@@ -236,7 +237,7 @@ export class RealReceiverAgent implements ReceiverAgent {
       this.prevRateBps = rateBps;
       this.decided = true;
     }
-    r.traceWave({
+    this.waveRecords.push({
       wave: w.wave,
       level: w.level,
       tfNs: w.tfNs,

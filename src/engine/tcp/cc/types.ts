@@ -105,8 +105,6 @@ export interface Conn {
    * Timers cannot be cancelled: the variant ignores stale ones by `id`.
    */
   setTimer(delayNs: number, id: number): void;
-  /** Record a TCP-Probing probe-cycle event in the trace (the sender adds time and flow). */
-  traceProbe(r: ProbeRecord): void;
   /**
    * Ground truth, for the ideal classifier (NewReno-Ideal-LP) only: the cause of the latest
    * drop of the data segment holding byte `seq`, or null if it was never dropped. No real
@@ -237,6 +235,12 @@ export interface CongestionControl {
    * (TCP-Probing's suspend–probe–decide device): the same object the variant's hooks share state with.
    */
   readonly recovery?: Recovery;
+  /**
+   * Optional. Probe-cycle events (TCP-Probing) the variant reported since the framework last
+   * looked: the sender's trace observer writes them to the `probe` table after each hook and
+   * empties the list, so the variant never holds the trace.
+   */
+  readonly probeRecords?: ProbeRecord[];
 }
 
 /** A data segment as a receiver agent sees it. */
@@ -256,8 +260,6 @@ export interface ReceiverView {
   readonly rcvNxt: number;
   /** Call agent.onTimer(r, id) after delayNs (not cancellable; ignore stale ids). */
   setTimer(delayNs: number, id: number): void;
-  /** Record a TCP-Real wave decision in the trace. */
-  traceWave(w: WaveRecord): void;
 }
 
 /**
@@ -273,6 +275,11 @@ export interface ReceiverAgent {
   /** The option value for the ACK being sent now, or -1. */
   ackOption(r: ReceiverView): number;
   onTimer?(r: ReceiverView, id: number): void;
+  /**
+   * Optional. Wave decisions (TCP-Real) the agent reported since the receiver last looked: it
+   * writes them to the `wave` table after each agent hook and empties the list.
+   */
+  readonly waveRecords?: WaveRecord[];
 }
 
 /** A variant's implementation; what menus and the schema know of it is its catalogue entry (src/catalogue/variants.ts). */

@@ -1,0 +1,58 @@
+/**
+ * The sender's tracing observer: the framework runs it after every variant hook, so variants
+ * never hold the trace (design rule 7). It writes what changed since it last looked: cwnd and
+ * ssthresh (table `cwnd`), the variant's declared estimates (`estimate`), and the probe-cycle
+ * events the variant reported (`probe`), stamped with the time of the hook.
+ */
+import type { Simulator } from '../core/simulator.ts';
+import type { TraceSink } from '../core/trace.ts';
+import type { CongestionControl, Conn, Estimate } from './cc/types.ts';
+
+export class TraceObserver {
+  private lastCwnd = -1;
+  private lastSsthresh = -1;
+  /** Estimates to trace (the variant's, if the trace wants them) and their last traced values. */
+  private readonly tracedEstimates: readonly Estimate[];
+  private readonly lastEstimates: number[];
+
+  constructor(
+    private readonly trace: TraceSink,
+    private readonly sim: Simulator,
+    private readonly flow: number,
+    private readonly cc: CongestionControl,
+  ) {
+    this.tracedEstimates = cc.estimates && trace.wants('estimate') ? cc.estimates : [];
+    this.lastEstimates = this.tracedEstimates.map(() => Number.NaN);
+  }
+
+  /** After a hook of the variant (or of its recovery) ran on connection `c`. */
+  afterHook(c: Conn): void {
+    this.cwnd(c);
+    if (this.tracedEstimates.length > 0) this.estimates(c);
+    const probes = this.cc.probeRecords;
+    if (probes !== undefined && probes.length > 0) {
+      const now = this.sim.now();
+      for (const r of probes) this.trace.probe(now, this.flow, r);
+      probes.length = 0;
+    }
+  }
+
+  /** cwnd and ssthresh, when either changed. */
+  cwnd(c: Conn): void {
+    if (c.cwndBytes === this.lastCwnd && c.ssthreshBytes === this.lastSsthresh) return;
+    this.lastCwnd = c.cwndBytes;
+    this.lastSsthresh = c.ssthreshBytes;
+    this.trace.cwnd(this.sim.now(), this.flow, c.cwndBytes, c.ssthreshBytes);
+  }
+
+  private estimates(c: Conn): void {
+    const estimates = this.tracedEstimates;
+    for (let i = 0; i < estimates.length; i++) {
+      const v = estimates[i].read(c);
+      // Only finite numbers: an estimate not formed yet (Infinity, NaN) has nothing to plot.
+      if (!Number.isFinite(v) || v === this.lastEstimates[i]) continue;
+      this.lastEstimates[i] = v;
+      this.trace.estimate(this.sim.now(), this.flow, i, v);
+    }
+  }
+}
