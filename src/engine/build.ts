@@ -15,7 +15,8 @@ import { scheduleChanges } from './build/changes.ts';
 import { buildCross, type CrossRuntime } from './build/cross.ts';
 import { buildFlow, type FlowRuntime } from './build/flows.ts';
 import { buildPath, emptyTopology, type BuildContext } from './build/topology.ts';
-import { bottleneckOf, runResults, type RunRecords, type RunResult } from './results.ts';
+import { runResults, type RunRecords, type RunResult } from './results.ts';
+import { bottleneckOf } from './bottleneck.ts';
 
 export class Simulation {
   constructor(

@@ -2,7 +2,7 @@
  * What a finished run reports (the CLI's JSON, the UI's metrics table and the tests read these),
  * how it is read off the built simulation's records, and the one definition of the bottleneck.
  */
-import type { LinkSpec, Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenarios/schema.ts';
 import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
 import { msToNs, nsToS, type Simulator } from './core/simulator.ts';
 import { DROP_CAUSES, type LossTruth, type TraceData, type Verdict } from './core/trace.ts';
@@ -115,28 +115,6 @@ export interface RunResult {
   cross: CrossResult[];
   sim: { events: number; simTimeS: number; seed: number };
   trace: TraceData;
-}
-
-/** A path's bottleneck: where it is in the path, in `RunResult.links` and the trace, and its result id. */
-export interface Bottleneck {
-  pathIndex: number;
-  /** Index in `RunResult.links` and the trace's link columns: path links come first, forward before reverse. */
-  linkIndex: number;
-  /** `<link id>/fwd`, as `RunResult.links` names it. */
-  id: string;
-}
-
-/**
- * The bottleneck: the slowest forward link of the shared path as built (the first of equals);
- * null for an empty path. The engine's available-bandwidth truth, the results' summary, the CSV
- * trace and every panel use this one definition.
- */
-export function bottleneckOf(path: readonly Pick<LinkSpec, 'id' | 'forward'>[]): Bottleneck | null {
-  let best = -1;
-  path.forEach((l, i) => {
-    if (best < 0 || l.forward.rateBps < path[best].forward.rateBps) best = i;
-  });
-  return best < 0 ? null : { pathIndex: best, linkIndex: 2 * best, id: `${path[best].id}/fwd` };
 }
 
 /** What a built simulation's results are read from (build.ts makes these). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { bottleneckOf, type LinkResult } from '../../src/engine/results.ts';
+import { bottleneckOf } from '../../src/engine/bottleneck.ts';
+import type { LinkResult } from '../../src/engine/results.ts';
 import { csvText, TRACE_HEADER, traceCsv } from '../../src/cli/trace-csv.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';

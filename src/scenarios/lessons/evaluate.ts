@@ -8,7 +8,7 @@ import { getPreset } from '../presets/index.ts';
 import { parseScenario, formatErrors } from '../validate.ts';
 import { applySet, SetError } from '../set.ts';
 import type { Scenario } from '../schema.ts';
-import { bottleneckOf } from '../../engine/results.ts';
+import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { evalFact, FactError, factUnit, pickRun, type FactValue, type LessonRun } from './facts.ts';
 import { PLACEHOLDER, type Claim, type Lesson, type LessonStep } from './schema.ts';
 import { sampleColumns, type StepCurve } from './sketch.ts';

@@ -9,7 +9,8 @@
  * the browser reads is the trace the test checked.
  */
 import { DROP_CAUSES, FLOW_EVENTS, PROBE_EVENTS, WAVE_DECISIONS, truthOfCause, type TraceData } from '../../engine/core/trace.ts';
-import { bottleneckOf, type FlowResult, type LinkResult, type RunSummary } from '../../engine/results.ts';
+import type { FlowResult, LinkResult, RunSummary } from '../../engine/results.ts';
+import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { mathisThroughputBps } from '../../engine/models/mathis.ts';
 import type { Scenario } from '../schema.ts';
 

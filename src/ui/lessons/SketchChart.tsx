@@ -16,7 +16,7 @@ import { bufferLimitSteps, dropsWithCause, markTimes, queueSeries, type CausedTi
 import { cwndFlows } from '../panels/CwndPanel.tsx';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { fillSketch, SKETCH_COLUMNS } from '../../scenarios/lessons/sketch.ts';
-import { bottleneckOf } from '../../engine/results.ts';
+import { bottleneckOf } from '../../engine/bottleneck.ts';
 
 interface Props {
   set: RunSet;

@@ -5,7 +5,8 @@
  */
 import { useMemo } from 'react';
 import { LOSS_TRUTHS, VERDICTS } from '../../engine/core/trace.ts';
-import { bottleneckOf, type Classification } from '../../engine/results.ts';
+import type { Classification } from '../../engine/results.ts';
+import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { AVAIL_FILL, estimateCursor, renderEstimateChart, TRUTH_STYLE, VERDICT_COLOURS, type EstimateBand, type EstimateChartInput, type EstimateSeriesInput, type VerdictRow } from '../charts/estimateChart.ts';
 import { availSeries, bandsByUnit, estimateLines, UNIT_AXES, verdictMarks, type VerdictMark } from '../charts/estimateSeries.ts';
 import { DASHES, INK } from '../charts/palette.ts';

@@ -1,7 +1,7 @@
 /** One row per flow (per compared variant), every metric the engine reports, the best of each column highlighted. */
 import { useEffect, useState } from 'react';
 import { traceHashOf } from '../../worker/client.ts';
-import { bottleneckOf } from '../../engine/results.ts';
+import { bottleneckOf } from '../../engine/bottleneck.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
 import { CAUSE_STYLE, variantColour } from '../charts/palette.ts';
 import { int, mbps, variantLabel } from '../format.ts';

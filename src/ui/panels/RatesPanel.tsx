@@ -1,6 +1,6 @@
 /** Two flows' rates against each other (Chiu & Jain's vector diagram), growing with the playhead. */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { bottleneckOf } from '../../engine/results.ts';
+import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { ratePoints, ratesCursor, renderRates, type RatesInput } from '../charts/ratesChart.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import type { RunSet } from '../state/runSet.ts';
