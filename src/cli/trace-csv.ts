@@ -6,7 +6,7 @@
  * ssthresh rows appear only when it changes. Rows are in time order. Text cells that a
  * spreadsheet would evaluate as a formula are escaped (see `csvText`).
  */
-import { type RunResult } from '../engine/results.ts';
+import type { RunResult } from '../engine/results.ts';
 import { bottleneckOf } from '../engine/bottleneck.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 
