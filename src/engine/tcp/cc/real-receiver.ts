@@ -62,6 +62,13 @@
  *   below the threshold at the threshold (slow start ending at ssthresh) got it to 0.496 but
  *   contradicts §2.1's "adjusts rapidly upwards" and halved Real's goodput at 10 Mb/s under PER
  *   1–5 %, so the rate ratio alone decides how far a wave level rises.
+ *   The cost, measured (`npm run reproduce`, real-table1, 5 seeds): with 33 % and 50 % of
+ *   segments lost during ON, sender timeouts are frequent and each climb from level 1 is slow,
+ *   so Real falls below Reno there (0.362 vs 0.382, 0.166 vs 0.257 Mb/s; holding the old level
+ *   gave 0.492 and 0.310), while at 5–20 % it gains (e.g. 1.218 → 1.251 Mb/s at 5 %). Restoring
+ *   the pre-timeout level whenever the first wave after the back-off shows no rate fall brought
+ *   lp-uncorrelated back to 0.108 Mb/s: a two-segment wave is timed at the bottleneck's line rate
+ *   (packet-pair dispersion), so its rate never looks like a fall.
  * - Threshold on a timeout: half the level of the wave that stalled ("the wave level prior to
  *   the timeout"; the advertised level may already be a later decision the sender never used).
  *   Initially the top level, as RFC 5681's initial ssthresh is the receiver window. Until the
