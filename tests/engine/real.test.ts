@@ -186,6 +186,28 @@ describe('real receiver agent', () => {
     expect(r.waves[2]).toMatchObject({ wave: 2, level: 4, rateBps: 2 * Mbps, ratio: 1, decision: 'increase', nextLevel: 8 });
   });
 
+  it('real a wave sent after the sender backed off on a timeout is advertised at once and decided', () => {
+    const r = fakeReceiver();
+    r.arrive(0, 0, 2, 0);
+    r.arrive(12, 0, 2, 3); // 2 Mb/s ⇒ 4
+    for (let k = 0; k < 8; k++) r.arrive(20 + 4 * k, 1, 4, k); // 2 Mb/s, ratio 1 ⇒ 4 → 8
+    expect(r.agent.ackOption()).toBe(8);
+    // The sender timed out with §2.2's bit clear: cwnd 2 segments, wave 2 at level 1 — below the
+    // advertised 8 and below the 4 it last used. Its first segment's ACK must carry 1, not the
+    // pre-timeout 8 the sender would jump back to with its go-back-N train.
+    r.arrive(1000, 2, 1, 0);
+    expect(r.agent.ackOption()).toBe(1);
+    // The second segment 8 ms later: 1 Mb/s, ratio 0.5 < 0.9 ⇒ decrease from level 1, below the
+    // threshold 24 (a = ½): 1·(0.5 + 0.25) = 0.75 → the floor, level 1. Decided, not held.
+    r.arrive(1008, 2, 1, 1);
+    expect(r.waves[2]).toMatchObject({ wave: 2, level: 1, rateBps: 1 * Mbps, ratio: 0.5, decision: 'hold', nextLevel: 1 });
+    expect(r.agent.state.lastRateBps).toBe(1 * Mbps);
+    // Wave 3 (level 1) at 2 Mb/s: ratio 2, a = 1 ⇒ 1·2 = 2 = probe ⇒ 2: the way back up is the receiver's.
+    r.arrive(1100, 3, 1, 0);
+    r.arrive(1104, 3, 1, 1);
+    expect(r.waves[3]).toMatchObject({ wave: 3, level: 1, rateBps: 2 * Mbps, ratio: 2, decision: 'increase', nextLevel: 2 });
+  });
+
   it('real every ACK carries the level in a 4-byte option', () => {
     const agent = new RealReceiverAgent();
     const h = receiverHarness({ agent });

@@ -49,6 +49,26 @@
  *   reaches the sender while wave w + 1 is already out at the old level, and deciding on that
  *   one would revive the superseded level. Such a wave is traced as 'hold' and does not become
  *   the previous rate. A timed-out wave is always decided.
+ * - A wave below both the advertised level and the level of the last decided wave comes from a
+ *   sender that backed off on a retransmission timeout (§2.2's bit clear: cwnd = 2 segments,
+ *   level 1). §2.1: "upon a timeout TCP-Real always backs off as Tahoe and Reno, but adjusts
+ *   rapidly upwards to the appropriate wave level when the timeout was caused by transient
+ *   random errors" — the way up is the receiver's decision on the waves sent after the timeout.
+ *   So the receiver advertises that wave's level from its first segment on and decides on it.
+ *   Holding it as superseded (as before) kept the pre-timeout level in the ACKs of the go-back-N
+ *   train, and the sender, which sets cwnd from every ACK, went straight back to it:
+ *   lp-uncorrelated sent 48-segment windows into a 17-packet queue after every timeout
+ *   (0.115 Mb/s against Reno's 0.559, seeds 1–5; 0.424 with this rule). Capping an increase from
+ *   below the threshold at the threshold (slow start ending at ssthresh) got it to 0.496 but
+ *   contradicts §2.1's "adjusts rapidly upwards" and halved Real's goodput at 10 Mb/s under PER
+ *   1–5 %, so the rate ratio alone decides how far a wave level rises.
+ *   The cost, measured (`npm run reproduce`, real-table1, 5 seeds): with 33 % and 50 % of
+ *   segments lost during ON, sender timeouts are frequent and each climb from level 1 is slow,
+ *   so Real falls below Reno there (0.362 vs 0.382, 0.166 vs 0.257 Mb/s; holding the old level
+ *   gave 0.492 and 0.310), while at 5–20 % it gains (e.g. 1.218 → 1.251 Mb/s at 5 %). Restoring
+ *   the pre-timeout level whenever the first wave after the back-off shows no rate fall brought
+ *   lp-uncorrelated back to 0.108 Mb/s: a two-segment wave is timed at the bottleneck's line rate
+ *   (packet-pair dispersion), so its rate never looks like a fall.
  * - Threshold on a timeout: half the level of the wave that stalled ("the wave level prior to
  *   the timeout"; the advertised level may already be a later decision the sender never used).
  *   Initially the top level, as RFC 5681's initial ssthresh is the receiver window. Until the
@@ -152,6 +172,8 @@ export class RealReceiverAgent implements ReceiverAgent {
   private thresholdLevel: number;
   /** Receiving rate of the last decided wave, bits/s; 0 = none yet. */
   private prevRateBps = 0;
+  /** Level of the last wave decided on: the level the sender was using before it learned the advertised one. */
+  private lastDecidedLevel = 0;
   private open: OpenWave | null = null;
   private lastClosedWave = -1;
   private timerGen = 0;
@@ -185,6 +207,8 @@ export class RealReceiverAgent implements ReceiverAgent {
     }
     if (wave <= this.lastClosedWave) return;
     if (!this.decided) this.levelAdvertised = Math.min(this.t.maxLevel, Math.max(1, level));
+    // The sender backed off on a timeout (see the header): its level, not the advice it dropped.
+    else if (level < this.levelAdvertised && level < this.lastDecidedLevel) this.levelAdvertised = level;
     const timerId = ++this.timerGen;
     const opened: OpenWave = { wave, level, firstIndex: index, tfNs: now, lastIndex: index, tlNs: now, timedOut: false, timerId };
     this.open = opened;
@@ -231,6 +255,7 @@ export class RealReceiverAgent implements ReceiverAgent {
     // deciding on it would revive the superseded level. A timed-out wave is always decided.
     const stale = this.decided && !timedOut && w.level !== this.levelAdvertised;
     if (rateBps > 0 && !stale) {
+      this.lastDecidedLevel = w.level;
       const d = nextWaveLevel(w.level, ratio, this.thresholdLevel, this.t);
       decision = d.decision;
       this.levelAdvertised = d.next;

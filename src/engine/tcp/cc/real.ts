@@ -12,9 +12,10 @@
  *
  * On a retransmission timeout the window falls to two segments only if no duplicate ACK arrived
  * since the timer was last set (§2.2's bit: no ACK at all means no wave information reached
- * the sender); otherwise it keeps the receiver's level. Either way the receiver's level is back
- * with the next ACK, and the sender's RTO backoff is untouched: the timeout is extended, the
- * window is not shrunk with it (§2.1, decoupling).
+ * the sender); otherwise it keeps the receiver's level. After a cut the receiver sees the
+ * level-1 wave, advertises level 1 and leads the way back up with its rate-ratio rule (§2.1:
+ * "backs off as Tahoe and Reno, but adjusts rapidly upwards"; real-receiver.ts). The sender's RTO
+ * backoff is untouched: the timeout is extended, the window is not shrunk with it (§2.1, decoupling).
  *
  * Choices and deviations:
  * - A wave is one round of transmissions (retransmissions included): it starts with the first
