@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { msToNs } from '../../src/engine/core/simulator.ts';
-import { decide, emptyStats, foldSample, gentleWindowBytes } from '../../src/engine/tcp/cc/probe-cycle.ts';
+import { decide, emptyStats, foldSample, gentleWindowBytes } from '../../src/engine/tcp/recovery/probe-cycle.ts';
 import { tcpHarness, type TcpHarness } from '../harness/tcp-harness.ts';
 
 const MS = msToNs(1);

@@ -50,7 +50,7 @@
  *   average rather than one a rounding error away.
  */
 import type { ProbeEvent, ProbeRecord } from '../../core/trace.ts';
-import type { Conn } from './types.ts';
+import type { Conn } from '../cc/types.ts';
 
 /** EWMA weights of §3.2: acprtt = a·acprtt + b·sample. */
 export const ACPRTT_OLD_WEIGHT = 0.2;
