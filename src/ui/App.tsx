@@ -36,7 +36,7 @@ import { DEFAULT_FOLLOW_S, TimeAxisContext, useFollowWindow, type TimeAxis } fro
 import { HashSync } from './state/hashSync.ts';
 import { decodeState, encodeState, type SharedState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
-import { useRuns } from './state/useRuns.ts';
+import { RunsBusyContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
 import { EventCaption } from './events/EventCaption.tsx';
 import { EventList } from './events/EventList.tsx';
@@ -500,6 +500,7 @@ export function App() {
         </p>
       ))}
       <TimeAxisContext.Provider value={axis}>
+        <RunsBusyContext.Provider value={runs.busy}>
         <div className={lessonAside ? 'workspace with-lesson' : drawerOpen && !presenting && !phone && !embedded ? 'workspace with-drawer' : 'workspace'}>
           {lessonAside ? <aside className="lesson-column">{lessonPane}</aside> : null}
           {drawerOpen && !presenting && !embedded && scenario ? (
@@ -534,6 +535,7 @@ export function App() {
             </ChangeMarksContext.Provider>
           </div>
         </div>
+        </RunsBusyContext.Provider>
       </TimeAxisContext.Provider>
       <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>

@@ -81,7 +81,7 @@ function PathPanel({ set }: PanelProps) {
   const { windowS, playback } = useTimeAxis();
   const still = useReducedMotion();
   const base = useMemo(() => pathInput(set, windowS, still), [set, windowS, still]);
-  const windows = usePacketWindows(set, playback, set.endS);
+  const windows = usePacketWindows(set, playback, set.endS, 'path-chart');
   const input: PathChartInput = useMemo(() => ({ ...base, lanes: base.lanes.map((l, i) => ({ ...l, windows: windows[i] ?? [] })) }), [base, windows]);
   const s = set.runs[0].scenario;
   const channelStates = new Set<number>();

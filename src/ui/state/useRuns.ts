@@ -11,12 +11,13 @@
  * previous edit's set stays whole until the new edit's first run replaces it, and only the
  * newest request may write state, so a slow stale run can never overwrite a newer picture.
  */
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useEffect, useRef, useState } from 'react';
 import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import type { SimPool } from '../../worker/pool.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from './perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from './runSet.ts';
+import { createStore, type Store } from './store.ts';
 
 const SLOW_MS = 400;
 /** Least time between two partial pictures of one comparison (the first and the complete one are drawn at once). */
@@ -41,11 +42,19 @@ export interface RunsState {
 }
 
 /**
+ * Whether the workers are running an edit's jobs, for work that must not compete with them for
+ * the cores (the path picture's packet windows re-simulate the run): a store, so following it
+ * re-renders nothing. Null outside the app (no runs).
+ */
+export const RunsBusyContext = createContext<Store<boolean> | null>(null);
+
+/**
  * Jobs run in their order (the pool gives each free worker the next): the first compared
  * variant — the one the path panel animates and the metrics table lists first — comes first.
  */
-export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): RunsState & { dismissError: () => void; retry: () => void } {
+export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): RunsState & { dismissError: () => void; retry: () => void; busy: Store<boolean> } {
   const [state, setState] = useState<RunsState>({ set: null, running: false, slow: false, error: null, retryable: false, recovery: null, stale: false });
+  const [busy] = useState(() => createStore(false));
   const latest = useRef(0);
   const inFlight = useRef(false);
   const posted = useRef<readonly RunJob[] | null>(null);
@@ -63,6 +72,7 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
 
   function post(pool: SimPool, jobs: readonly RunJob[]): void {
     inFlight.current = true;
+    busy.set(true);
     posted.current = jobs;
     const id = ++latest.current;
     const started = performance.now();
@@ -126,9 +136,15 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
     measurePosted();
   }
 
+  // Idle once the outcome is committed (children's effects first): a path picture asking for
+  // packet windows then asks for the new set, not for the one it is about to replace.
+  useEffect(() => {
+    if (!state.running) busy.set(false);
+  }, [state.running, busy]);
+
   const dismissError = (): void => setState((s) => ({ ...s, error: null }));
   const retry = (): void => {
     if (pool && posted.current) post(pool, posted.current);
   };
-  return { ...state, dismissError, retry };
+  return { ...state, dismissError, retry, busy };
 }
