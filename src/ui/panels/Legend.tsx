@@ -42,9 +42,9 @@ function SwatchSvg({ s }: { s: Swatch }) {
   );
 }
 
-export function LegendItem({ swatch, label }: { swatch: Swatch; label: string }) {
+export function LegendItem({ swatch, label, className }: { swatch: Swatch; label: string; className?: string }) {
   return (
-    <li>
+    <li className={className}>
       <SwatchSvg s={swatch} />
       <span>{withTerms(label)}</span>
     </li>

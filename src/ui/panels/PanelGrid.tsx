@@ -7,7 +7,7 @@
 import { MAX_PRESENT } from '../state/view.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { ChartFillContext } from './ChartSvg.tsx';
-import { CompactLegendContext, PanelActionsContext } from './Panel.tsx';
+import { CompactLegendContext, PanelActionsContext, UpdatingRunsContext } from './Panel.tsx';
 import { getPanel, PANELS } from './registry.ts';
 import type { PanelProps } from './types.ts';
 
@@ -24,6 +24,7 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
   return (
     <ChartFillContext.Provider value={presenter}>
     <CompactLegendContext.Provider value={presenter && ids.length >= 3}>
+    <UpdatingRunsContext.Provider value={set.updating}>
     <div className={presenter ? `panel-grid presenting count-${ids.length}` : 'panel-grid'} data-testid="panel-grid">
       {ids.map((id, i) => {
         const def = getPanel(id);
@@ -50,6 +51,7 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
         );
       })}
     </div>
+    </UpdatingRunsContext.Provider>
     </CompactLegendContext.Provider>
     </ChartFillContext.Provider>
   );
