@@ -178,7 +178,9 @@ export function App() {
   const jobs = useMemo(() => (scenario ? runJobs(scenario, view.compare) : null), [scenario, view.compare]);
   // what the panels' runs must say they ran once the picture has settled (see Stage's data-runs)
   const currentId = useMemo(() => (scenario ? scenarioId(scenario) : undefined), [scenario]);
-  const runs = useRuns(initial.fatal ? null : pool(), jobs);
+  // the run the lecturer follows (declared below with the events) is run first at each edit
+  const [stepKey, setStepKey] = useState<string | null>(null);
+  const runs = useRuns(initial.fatal ? null : pool(), jobs, stepKey);
   const set = runs.set;
 
   const [playback] = useState(() => createStore(initialPlayback(scenario?.durationS ?? 1)));
@@ -276,7 +278,6 @@ export function App() {
 
   // Congestion events of every run; stepping follows one of them (the first unless the lecturer picks another).
   const runEvents = useMemo(() => (set ? runEventsOf(set) : []), [set]);
-  const [stepKey, setStepKey] = useState<string | null>(null);
   const driving = drivingRun(runEvents, stepKey);
   const events = useMemo(() => (driving ? eventTimesOf(driving.events) : NO_EVENT_TIMES), [driving]);
   // the sender's view hides the network's panels; a lesson hides what would give its answer away

@@ -50,14 +50,19 @@ export const RunsBusyContext = createContext<Store<boolean> | null>(null);
 
 /**
  * Jobs run in their order (the pool gives each free worker the next): the first compared
- * variant — the one the path panel animates and the metrics table lists first — comes first.
+ * variant — the one the path panel animates and the metrics table lists first — comes first,
+ * unless `preferKey` names another job: the run the lecturer is following (stepping through its
+ * events, its caption on the stage) is then run first, so it is the first one redrawn.
  */
-export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): RunsState & { dismissError: () => void; retry: () => void; busy: Store<boolean> } {
+export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null, preferKey: string | null = null): RunsState & { dismissError: () => void; retry: () => void; busy: Store<boolean> } {
   const [state, setState] = useState<RunsState>({ set: null, running: false, slow: false, error: null, retryable: false, recovery: null, stale: false });
   const [busy] = useState(() => createStore(false));
   const latest = useRef(0);
   const inFlight = useRef(false);
   const posted = useRef<readonly RunJob[] | null>(null);
+  // read when a batch is posted: choosing another run to follow does not re-run anything
+  const prefer = useRef(preferKey);
+  prefer.current = preferKey;
 
   useEffect(() => {
     if (!pool || !jobs) return;
@@ -97,6 +102,7 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
       .runAll(
         jobs.map((j) => ({ scenario: j.scenario })),
         {
+          first: [jobs.findIndex((j) => j.key === prefer.current)],
           onResult: (i, r) => {
             if (id !== latest.current) return;
             measureHandover(r.sentAtEpochMs);
