@@ -16,6 +16,8 @@ import { measureDraw } from '../state/perf.ts';
 import './stopMark.css';
 import { normaliseWindow, pinchWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 import { ChangeMarkers } from './TimedChanges.tsx';
+import { SwatchSvg } from './Legend.tsx';
+import { UpdatingRunsContext } from './Panel.tsx';
 
 export interface ChartSvgProps<T> {
   data: T;
@@ -92,6 +94,7 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
   const axis = useTimeAxis();
   const { playback, dispatch, setWindow, windowS, ahead } = axis;
   const busy = useContext(RunsBusyContext);
+  const updating = useContext(UpdatingRunsContext);
   const [onScreen, setOnScreen] = useState(true);
   /** What the data layer shows (null: nothing yet); the cursor layer follows it, not `data`. */
   const [shown, setShown] = useState<{ data: T } | null>(null);
@@ -304,6 +307,18 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
       {cursor ? <svg ref={overlay} id={`${id}-cursor`} className="chart chart-overlay" aria-hidden="true" /> : null}
       {cursor && changeMarkers ? <ChangeMarkers width={width} height={height} /> : null}
       {cursor ? <div ref={brush} className="brush" aria-hidden="true" style={{ top: MARGIN.top, height: height - MARGIN.top - MARGIN.bottom }} /> : null}
+      {updating.length > 0 ? (
+        // over the plot, so nothing moves when the comparison completes; the status line says it in words
+        <div className="chart-updating" data-testid={`${id}-updating`} aria-hidden="true" style={{ top: MARGIN.top + 4, right: MARGIN.right + 4, maxWidth: `calc(100% - ${MARGIN.left + MARGIN.right + 8}px)` }}>
+          {updating.map((r) => (
+            <span key={r.key}>
+              <SwatchSvg s={{ kind: 'line', colour: r.colour, dashed: r.dash ?? undefined }} />
+              {r.label}
+            </span>
+          ))}
+          <span>updating…</span>
+        </div>
+      ) : null}
       {cursor && axis.stoppedAtS !== null && windowS[1] >= axis.stoppedAtS ? (
         // the axis ends where a cap stopped the run: say so at that edge, not as if the run ended there
         <div className="stop-mark" data-testid={`${id}-stop-mark`} style={{ top: MARGIN.top, right: MARGIN.right, height: height - MARGIN.top - MARGIN.bottom }}>

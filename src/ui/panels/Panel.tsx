@@ -6,7 +6,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { withTerms } from '../events/Term.tsx';
 import type { UpdatingRun } from '../state/runSet.ts';
-import { LegendItem } from './Legend.tsx';
 
 interface Props {
   title: string;
@@ -31,35 +30,15 @@ export const CompactLegendContext = createContext(false);
 
 /**
  * The compared runs of the current edit not drawn yet (PanelGrid supplies the set's): each
- * panel's legend names them, faded, in their colours, so a comparison filling in says in place
- * which variants are still to come rather than looking complete. Their lines are not drawn
- * from the previous edit meanwhile: one picture never mixes two edits.
+ * chart names them over its plot (ChartSvg), so a comparison filling in says in place which
+ * variants are still to come rather than looking complete. Their lines are not drawn from the
+ * previous edit meanwhile: one picture never mixes two edits.
  */
 export const UpdatingRunsContext = createContext<readonly UpdatingRun[]>([]);
-
-function UpdatingItems({ runs }: { runs: readonly UpdatingRun[] }) {
-  return (
-    <>
-      {runs.map((r) => (
-        <LegendItem key={`updating-${r.key}`} className="updating" swatch={{ kind: 'line', colour: r.colour, dashed: r.dash ?? undefined }} label={`${r.label}: updating…`} />
-      ))}
-    </>
-  );
-}
 
 export function Panel({ title, hint, legend, summary, children, id, className }: Props) {
   const actions = useContext(PanelActionsContext);
   const compact = useContext(CompactLegendContext);
-  const updating = useContext(UpdatingRunsContext);
-  const items =
-    updating.length > 0 ? (
-      <>
-        {legend}
-        <UpdatingItems runs={updating} />
-      </>
-    ) : (
-      legend
-    );
   return (
     <section className={className ? `panel ${className}` : 'panel'} aria-labelledby={`${id}-title`} data-panel={id}>
       {/* one block so presenter mode can run the legend on after the title, saving a row */}
@@ -68,13 +47,13 @@ export function Panel({ title, hint, legend, summary, children, id, className }:
           <h2 id={`${id}-title`}>{title}</h2>
           {actions ? <div className="panel-actions">{actions}</div> : null}
         </header>
-        {items ? (
+        {legend ? (
           compact ? (
             <ul className="legend" tabIndex={0} aria-label={`${title}: legend`}>
-              {items}
+              {legend}
             </ul>
           ) : (
-            <ul className="legend">{items}</ul>
+            <ul className="legend">{legend}</ul>
           )
         ) : null}
       </div>
