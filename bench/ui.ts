@@ -11,6 +11,10 @@
  * figures only; asserts nothing. Every process it starts (build, preview server, Chromium) is
  * stopped by PID.
  *
+ * The page is 1400×1000: the redraw is that of the charts on screen; charts scrolled out of
+ * view while an edit's runs come in are drawn just after (their own line, `tcp:draw:deferred`).
+ * The path panel (off screen here) asks for no packet windows.
+ *
  * Then the playback section (see playbackSection): frame times while playing the six-variant
  * comparison at 10 Mb/s with the reveal, and the size of the paths a 0.1 s zoom draws.
  *
@@ -155,7 +159,7 @@ async function main(): Promise<void> {
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
       await sliderLatencies(page, 2); // warm-up: JIT in page and workers
       await page.evaluate(() => {
-        for (const n of ['tcp:input→painted', 'tcp:input→first', 'tcp:input→first painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', 'tcp:worker→main', ...['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
+        for (const n of ['tcp:input→painted', 'tcp:input→first', 'tcp:input→first painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', 'tcp:draw:deferred', 'tcp:worker→main', ...['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
       });
       const lat = await sliderLatencies(page, steps);
       const read = (name: string): Promise<number[]> => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
@@ -180,6 +184,8 @@ async function main(): Promise<void> {
       console.log(`    Node run, same scenarios and slices (per run): ${stats(nodeRun)}`);
       console.log(`    worker run / Node run (medians): ${(median(workerRun) / median(nodeRun)).toFixed(2)}`);
       console.log(`    chart data redraws: ${(draws.length / steps).toFixed(1)} per edit, each ${stats(draws)}`);
+      const deferred = await read('tcp:draw:deferred');
+      console.log(`    of which drawn after the redraw (off screen while the runs came in): ${(deferred.length / steps).toFixed(1)} per edit, each ${stats(deferred)}`);
       const frames = await playbackFrames(page, 3000);
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);
       console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);

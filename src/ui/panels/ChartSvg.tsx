@@ -146,11 +146,12 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
       el.setAttribute('data-pending-draw', '');
       return;
     }
+    const deferred = waiting.current;
     waiting.current = false;
     el.removeAttribute('data-pending-draw');
     const started = performance.now();
     render(el, data, { width, height });
-    measureDraw(started);
+    measureDraw(started, deferred);
     setShown((s) => (s?.data === data ? s : { data }));
   }, [data, render, width, height, onScreen, released]); // eslint-disable-line react-hooks/exhaustive-deps
 
