@@ -62,8 +62,9 @@ export function usePacketWindows(set: RunSet, playback: Store<PlaybackState>, en
   const none = useMemo(() => set.runs.map((): PacketWindow[] => []), [set]);
   const [held, setHeld] = useState<{ set: RunSet; windows: PacketWindow[][] } | null>(null);
   useEffect(() => {
+    if (!onScreen || set.updating.length > 0) return;
     const pool = workers();
-    if (pool.length === 0 || !onScreen || set.updating.length > 0) return;
+    if (pool.length === 0) return;
     let live = true;
     const lanes: Lane[] = set.runs.map(() => ({ windows: [], pending: false }));
     let frame = 0;
