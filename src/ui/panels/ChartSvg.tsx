@@ -7,8 +7,8 @@
  * the page), a double click resets.
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { Store } from '../state/store.ts';
-import { RunsBusyContext } from '../state/useRuns.ts';
+import { useOnScreen } from '../state/onScreen.ts';
+import { useRunsSettled } from '../state/useRuns.ts';
 import { applyReveal, MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
 import { revealedUntilS } from '../state/playback.ts';
 import { chartHover, HOVER_PX } from '../events/hover.ts';
@@ -53,28 +53,15 @@ export const ChartFillContext = createContext(false);
  * A chart this far outside the viewport counts as off screen: one about to be scrolled to is
  * drawn like a visible one.
  */
-const NEAR_SCREEN_MARGIN = '100px';
+export const NEAR_SCREEN_MARGIN = '100px';
 
-/** Runs `fn` once the browser has painted the current frame. */
-function afterPaint(fn: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(fn, 0)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
-
-/**
- * Whether a chart's data redraw may wait: it is off screen and the workers are running an edit.
- * Each result of a comparison arriving redraws every panel, and on two cores the main thread's
- * drawing takes a core from the runs still to come; a chart nobody can see is drawn once the
- * edit's runs are all in and the visible charts have been painted (or at once if it is scrolled
- * to first). Never held while idle, so a zoom or a resize redraws everything as before.
+/*
+ * A chart off screen while an edit's runs come in waits (useRunsSettled): each result of a
+ * comparison arriving redraws every panel, and on two cores the main thread's drawing takes a
+ * core from the runs still to come; a chart nobody can see is drawn once the edit's runs are all
+ * in and the visible charts have been painted (or at once if it is scrolled to first). Never
+ * held while idle, so a zoom or a resize redraws everything as before.
  */
-function mayWait(onScreen: boolean, busy: Store<boolean> | null): boolean {
-  return !onScreen && !!busy?.get();
-}
 
 /** Two fingers on a chart: the pointers' x positions when the pinch started, and the window then. */
 interface Pinch {
@@ -93,14 +80,14 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
   const height = fill && boxHeight > 0 ? Math.max(MIN_FILL_HEIGHT_PX, boxHeight) : ownHeight;
   const axis = useTimeAxis();
   const { playback, dispatch, setWindow, windowS, ahead } = axis;
-  const busy = useContext(RunsBusyContext);
+  const settled = useRunsSettled();
   const updating = useContext(UpdatingRunsContext);
-  const [onScreen, setOnScreen] = useState(true);
+  const onScreen = useOnScreen(box, { rootMargin: NEAR_SCREEN_MARGIN, initial: true });
   /** What the data layer shows (null: nothing yet); the cursor layer follows it, not `data`. */
   const [shown, setShown] = useState<{ data: T } | null>(null);
-  /** Bumped to draw a chart whose redraw waited (see mayWait). */
-  const [released, setReleased] = useState(0);
+  /** The last data redraw waited for the runs (measured apart when it is made). */
   const waiting = useRef(false);
+  const lastDraw = useRef<{ data: T; render: ChartSvgProps<T>['render']; width: number; height: number } | null>(null);
 
   useEffect(() => {
     const el = box.current;
@@ -113,34 +100,15 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
     return () => ro.disconnect();
   }, []);
 
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => setOnScreen(entries[entries.length - 1].isIntersecting), { rootMargin: NEAR_SCREEN_MARGIN });
-    io.observe(el);
-    return () => io.disconnect();
-  }, []);
-
-  // a redraw that waited is released once the runs are in, after the visible charts' paint
-  useEffect(() => {
-    if (!busy) return;
-    let cancel = (): void => {};
-    const unsubscribe = busy.subscribe(() => {
-      cancel();
-      if (!busy.get() && waiting.current) cancel = afterPaint(() => setReleased((n) => n + 1));
-    });
-    return () => {
-      cancel();
-      unsubscribe();
-    };
-  }, [busy]);
-
   // A layout effect: the data layer is drawn in the same commit as React's own changes, so the
   // browser paints the new picture once (a passive effect may run after a paint of half of it).
   useLayoutEffect(() => {
     const el = svg.current;
     if (!el || width <= 0) return;
-    if (mayWait(onScreen, busy)) {
+    const drawn = lastDraw.current;
+    // coming on screen, or the runs settling, redraws only a chart whose redraw waited
+    if (drawn && drawn.data === data && drawn.render === render && drawn.width === width && drawn.height === height) return;
+    if (!onScreen && !settled) {
       waiting.current = true;
       // the picture is an older edit's until drawn (tests wait for none pending)
       el.setAttribute('data-pending-draw', '');
@@ -151,9 +119,10 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
     el.removeAttribute('data-pending-draw');
     const started = performance.now();
     render(el, data, { width, height });
+    lastDraw.current = { data, render, width, height };
     measureDraw(started, deferred);
     setShown((s) => (s?.data === data ? s : { data }));
-  }, [data, render, width, height, onScreen, released]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data, render, width, height, onScreen, settled]);
 
   // The cursor and the reveal, on every playback change; after the data layer (declared after
   // it, so it runs after a redraw, which resets the clips). Toggling Show all redraws only this.

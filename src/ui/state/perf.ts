@@ -7,6 +7,7 @@
  * of one playback frame. Only measures, never decisions: nothing in the app depends on them.
  */
 import type { RunPhasesMs } from '../../worker/protocol.ts';
+import { afterPaint } from './afterPaint.ts';
 
 let inputSeq = 0;
 let openInput: string | null = null;
@@ -83,10 +84,6 @@ export const PAINTED_MEASURE = 'tcp:input→painted';
 export const FIRST_MEASURE = 'tcp:input→first';
 export const FIRST_PAINTED_MEASURE = 'tcp:input→first painted';
 
-/** Runs `fn` once the browser has painted the current frame (a task queued from the next animation frame runs after that frame's style, layout and paint). */
-function afterPaint(fn: () => void): void {
-  requestAnimationFrame(() => setTimeout(fn, 0));
-}
 
 /**
  * The panels have drawn a result of the latest edit: the first time, closes `tcp:input→first`

@@ -11,10 +11,11 @@
  * previous edit's set stays whole until the new edit's first run replaces it, and only the
  * newest request may write state, so a slow stale run can never overwrite a newer picture.
  */
-import { createContext, useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import type { SimPool } from '../../worker/pool.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
+import { afterPaint } from './afterPaint.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from './perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from './runSet.ts';
 import { createStore, type Store } from './store.ts';
@@ -47,6 +48,33 @@ export interface RunsState {
  * re-renders nothing. Null outside the app (no runs).
  */
 export const RunsBusyContext = createContext<Store<boolean> | null>(null);
+
+/**
+ * False from the moment an edit's runs are posted until all of them are in and the picture
+ * they make has been painted; true outside the app. What is off screen catches up when this
+ * turns true (ChartSvg, PanelGrid): a comparison's arrivals then redraw only what can be seen,
+ * and the catching up never delays the paint of what can.
+ */
+export function useRunsSettled(): boolean {
+  const busy = useContext(RunsBusyContext);
+  const [settled, setSettled] = useState(() => !busy?.get());
+  useEffect(() => {
+    if (!busy) return;
+    let cancel = (): void => {};
+    const follow = (): void => {
+      cancel();
+      if (busy.get()) setSettled(false);
+      else cancel = afterPaint(() => setSettled(true));
+    };
+    follow();
+    const unsubscribe = busy.subscribe(follow);
+    return () => {
+      cancel();
+      unsubscribe();
+    };
+  }, [busy]);
+  return busy ? settled : true;
+}
 
 /**
  * Jobs run in their order (the pool gives each free worker the next): the first compared
