@@ -55,14 +55,6 @@ export const ChartFillContext = createContext(false);
  */
 export const NEAR_SCREEN_MARGIN = '100px';
 
-/*
- * A chart off screen while an edit's runs come in waits (useRunsSettled): each result of a
- * comparison arriving redraws every panel, and on two cores the main thread's drawing takes a
- * core from the runs still to come; a chart nobody can see is drawn once the edit's runs are all
- * in and the visible charts have been painted (or at once if it is scrolled to first). Never
- * held while idle, so a zoom or a resize redraws everything as before.
- */
-
 /** Two fingers on a chart: the pointers' x positions when the pinch started, and the window then. */
 interface Pinch {
   startPx: readonly [number, number];
@@ -102,6 +94,11 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
 
   // A layout effect: the data layer is drawn in the same commit as React's own changes, so the
   // browser paints the new picture once (a passive effect may run after a paint of half of it).
+  // A chart off screen while an edit's runs come in waits (useRunsSettled): each result of a
+  // comparison arriving redraws every panel, and on two cores the main thread's drawing takes a
+  // core from the runs still to come; a chart nobody can see is drawn once the edit's runs are
+  // all in and the visible charts painted (or at once if scrolled to first). Never held while
+  // idle, so a zoom or a resize redraws everything as before.
   useLayoutEffect(() => {
     const el = svg.current;
     if (!el || width <= 0) return;
