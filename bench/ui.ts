@@ -12,7 +12,7 @@
  * stopped by PID.
  *
  * The page is 1400×1000: the redraw is that of the charts on screen; charts scrolled out of
- * view while an edit's runs come in are drawn just after (their own line, `tcp:draw:deferred`).
+ * view while an edit's runs come in are drawn just after (a line of their own).
  * The path panel (off screen here) asks for no packet windows.
  *
  * Then the playback section (see playbackSection): frame times while playing the six-variant
@@ -159,7 +159,7 @@ async function main(): Promise<void> {
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
       await sliderLatencies(page, 2); // warm-up: JIT in page and workers
       await page.evaluate(() => {
-        for (const n of ['tcp:input→painted', 'tcp:input→first', 'tcp:input→first painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', 'tcp:draw:deferred', 'tcp:worker→main', ...['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
+        for (const n of ['tcp:input→painted', 'tcp:input→first', 'tcp:input→first painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', 'tcp:worker→main', ...['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
       });
       const lat = await sliderLatencies(page, steps);
       const read = (name: string): Promise<number[]> => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
@@ -184,8 +184,12 @@ async function main(): Promise<void> {
       console.log(`    Node run, same scenarios and slices (per run): ${stats(nodeRun)}`);
       console.log(`    worker run / Node run (medians): ${(median(workerRun) / median(nodeRun)).toFixed(2)}`);
       console.log(`    chart data redraws: ${(draws.length / steps).toFixed(1)} per edit, each ${stats(draws)}`);
-      const deferred = await read('tcp:draw:deferred');
-      console.log(`    of which drawn after the redraw (off screen while the runs came in): ${(deferred.length / steps).toFixed(1)} per edit, each ${stats(deferred)}`);
+      // draws made between an edit's redraw and the next edit: charts off screen while the runs came in
+      const after = await page.evaluate(() => {
+        const edits = performance.getEntriesByName('tcp:input→redraw').map((e, i, all) => ({ end: e.startTime + e.duration, next: all[i + 1]?.startTime ?? Infinity }));
+        return performance.getEntriesByName('tcp:draw').filter((d) => edits.some((e) => d.startTime >= e.end && d.startTime < e.next)).map((d) => d.duration);
+      });
+      console.log(`    of which drawn after the redraw (off screen while the runs came in): ${(after.length / steps).toFixed(1)} per edit, each ${stats(after)}`);
       const frames = await playbackFrames(page, 3000);
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);
       console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);

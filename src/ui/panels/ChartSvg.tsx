@@ -77,8 +77,6 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
   const onScreen = useOnScreen(box, { rootMargin: NEAR_SCREEN_MARGIN, initial: true });
   /** What the data layer shows (null: nothing yet); the cursor layer follows it, not `data`. */
   const [shown, setShown] = useState<{ data: T } | null>(null);
-  /** The last data redraw waited for the runs (measured apart when it is made). */
-  const waiting = useRef(false);
   const lastDraw = useRef<{ data: T; render: ChartSvgProps<T>['render']; width: number; height: number } | null>(null);
 
   useEffect(() => {
@@ -106,18 +104,15 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
     // coming on screen, or the runs settling, redraws only a chart whose redraw waited
     if (drawn && drawn.data === data && drawn.render === render && drawn.width === width && drawn.height === height) return;
     if (!onScreen && !settled) {
-      waiting.current = true;
       // the picture is an older edit's until drawn (tests wait for none pending)
       el.setAttribute('data-pending-draw', '');
       return;
     }
-    const deferred = waiting.current;
-    waiting.current = false;
     el.removeAttribute('data-pending-draw');
     const started = performance.now();
     render(el, data, { width, height });
     lastDraw.current = { data, render, width, height };
-    measureDraw(started, deferred);
+    measureDraw(started);
     setShown((s) => (s?.data === data ? s : { data }));
   }, [data, render, width, height, onScreen, settled]);
 

@@ -2,8 +2,8 @@
  * Performance marks the benchmark (bench/ui.ts) reads: `tcp:input→redraw` from a scenario
  * edit to the panels having drawn its result, its parts (`tcp:input→posted`: the edit's own
  * React render before the jobs go to the workers; `tcp:input→results`; `tcp:worker:<phase>`
- * as the worker reported them; `tcp:draw` per chart data redraw, `tcp:draw:deferred` for those
- * drawn after the redraw because they were off screen), and `tcp:frame` for the work
+ * as the worker reported them; `tcp:draw` per chart data redraw, including those of charts off
+ * screen, made after the redraw), and `tcp:frame` for the work
  * of one playback frame. Only measures, never decisions: nothing in the app depends on them.
  */
 import type { RunPhasesMs } from '../../worker/protocol.ts';
@@ -58,20 +58,10 @@ export function measureHandover(sentAtEpochMs: number): void {
   performance.measure(HANDOVER_MEASURE, { start: Math.min(end, sentAtEpochMs - performance.timeOrigin), end });
 }
 
-export const DEFERRED_DRAW_MEASURE = 'tcp:draw:deferred';
-
-/**
- * One chart's data layer drawn, from `startMs`. `deferred`: a chart that was off screen while
- * the runs came in, drawn after them (ChartSvg): measured apart as well, as it is not in
- * `tcp:input→redraw`.
- */
-export function measureDraw(startMs: number, deferred = false): void {
+/** One chart's data layer drawn, from `startMs`. */
+export function measureDraw(startMs: number): void {
   if (performance.getEntriesByName(DRAW_MEASURE).length > MAX_FRAME_MEASURES) performance.clearMeasures(DRAW_MEASURE);
-  const end = performance.now();
-  performance.measure(DRAW_MEASURE, { start: startMs, end });
-  if (!deferred) return;
-  if (performance.getEntriesByName(DEFERRED_DRAW_MEASURE).length > MAX_FRAME_MEASURES) performance.clearMeasures(DEFERRED_DRAW_MEASURE);
-  performance.measure(DEFERRED_DRAW_MEASURE, { start: startMs, end });
+  performance.measure(DRAW_MEASURE, { start: startMs, end: performance.now() });
 }
 
 /** The workers' results for the latest edit arrived (the part of the latency spent simulating and transferring). */
