@@ -11,6 +11,10 @@
  * figures only; asserts nothing. Every process it starts (build, preview server, Chromium) is
  * stopped by PID.
  *
+ * The page is 1400×1000: the redraw is that of the charts on screen; charts scrolled out of
+ * view while an edit's runs come in are drawn just after (a line of their own).
+ * The path panel (off screen here) asks for no packet windows.
+ *
  * Then the playback section (see playbackSection): frame times while playing the six-variant
  * comparison at 10 Mb/s with the reveal, and the size of the paths a 0.1 s zoom draws.
  *
@@ -180,6 +184,12 @@ async function main(): Promise<void> {
       console.log(`    Node run, same scenarios and slices (per run): ${stats(nodeRun)}`);
       console.log(`    worker run / Node run (medians): ${(median(workerRun) / median(nodeRun)).toFixed(2)}`);
       console.log(`    chart data redraws: ${(draws.length / steps).toFixed(1)} per edit, each ${stats(draws)}`);
+      // draws made between an edit's redraw and the next edit: charts off screen while the runs came in
+      const after = await page.evaluate(() => {
+        const edits = performance.getEntriesByName('tcp:input→redraw').map((e, i, all) => ({ end: e.startTime + e.duration, next: all[i + 1]?.startTime ?? Infinity }));
+        return performance.getEntriesByName('tcp:draw').filter((d) => edits.some((e) => d.startTime >= e.end && d.startTime < e.next)).map((d) => d.duration);
+      });
+      console.log(`    of which drawn after the redraw (off screen while the runs came in): ${(after.length / steps).toFixed(1)} per edit, each ${stats(after)}`);
       const frames = await playbackFrames(page, 3000);
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);
       console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);

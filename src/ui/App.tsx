@@ -36,7 +36,7 @@ import { DEFAULT_FOLLOW_S, TimeAxisContext, useFollowWindow, type TimeAxis } fro
 import { HashSync } from './state/hashSync.ts';
 import { decodeState, encodeState, type SharedState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
-import { useRuns } from './state/useRuns.ts';
+import { RunsBusyContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
 import { EventCaption } from './events/EventCaption.tsx';
 import { EventList } from './events/EventList.tsx';
@@ -178,7 +178,9 @@ export function App() {
   const jobs = useMemo(() => (scenario ? runJobs(scenario, view.compare) : null), [scenario, view.compare]);
   // what the panels' runs must say they ran once the picture has settled (see Stage's data-runs)
   const currentId = useMemo(() => (scenario ? scenarioId(scenario) : undefined), [scenario]);
-  const runs = useRuns(initial.fatal ? null : pool(), jobs);
+  // the run the lecturer follows (declared below with the events) is run first at each edit
+  const [stepKey, setStepKey] = useState<string | null>(null);
+  const runs = useRuns(initial.fatal ? null : pool(), jobs, stepKey);
   const set = runs.set;
 
   const [playback] = useState(() => createStore(initialPlayback(scenario?.durationS ?? 1)));
@@ -276,7 +278,6 @@ export function App() {
 
   // Congestion events of every run; stepping follows one of them (the first unless the lecturer picks another).
   const runEvents = useMemo(() => (set ? runEventsOf(set) : []), [set]);
-  const [stepKey, setStepKey] = useState<string | null>(null);
   const driving = drivingRun(runEvents, stepKey);
   const events = useMemo(() => (driving ? eventTimesOf(driving.events) : NO_EVENT_TIMES), [driving]);
   // the sender's view hides the network's panels; a lesson hides what would give its answer away
@@ -500,6 +501,7 @@ export function App() {
         </p>
       ))}
       <TimeAxisContext.Provider value={axis}>
+        <RunsBusyContext.Provider value={runs.busy}>
         <div className={lessonAside ? 'workspace with-lesson' : drawerOpen && !presenting && !phone && !embedded ? 'workspace with-drawer' : 'workspace'}>
           {lessonAside ? <aside className="lesson-column">{lessonPane}</aside> : null}
           {drawerOpen && !presenting && !embedded && scenario ? (
@@ -534,6 +536,7 @@ export function App() {
             </ChangeMarksContext.Provider>
           </div>
         </div>
+        </RunsBusyContext.Provider>
       </TimeAxisContext.Provider>
       <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>

@@ -182,6 +182,8 @@ describe.runIf(haveChromium)('app in Chromium', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(await duration()).toBe('0s');
     await page.getByTestId('seek').fill('5');
+    // the path works out its packets only while on screen (they cost a re-simulation)
+    await page.locator('#path-chart').scrollIntoViewIfNeeded();
     // still a picture of the instant: the packets on their way at 5 s, drawn where they are
     await page.waitForSelector('#path-chart-cursor[data-detail="ready"] path.packets', { state: 'attached', timeout: 20_000 });
     expect(await page.locator('#path-chart-cursor path.packets').count()).toBeGreaterThan(0);

@@ -102,6 +102,8 @@ export async function settled(page: Page | Frame): Promise<void> {
   await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 });
   // fingerprints follow their run a moment later (the worker computes them after posting it)
   await page.waitForFunction(() => [...document.querySelectorAll('.footnote code')].every((c) => /^[0-9a-f]{8}$/.test(c.textContent ?? '')), null, { timeout: 60_000 });
+  // charts off screen while the runs came in are drawn just after (ChartSvg's mayWait)
+  await page.waitForFunction(() => document.querySelector('[data-pending-draw]') === null, null, { timeout: 60_000 });
 }
 
 /** Requests that went anywhere but the preview server (data:/blob: URLs are local by construction). */

@@ -121,6 +121,16 @@ describe('ui compare jobs', () => {
     expect(new Set(flows).size).toBe(s.flows.length);
   });
 
+  it('a comparison filling in names the runs still to come with the label, colour and dash their runs will be drawn in', () => {
+    const fake = { sim: {}, flows: [], links: [] } as never;
+    const jobs = runJobs(s, ['reno', 'sack', 'tahoe']);
+    const whole = buildRunSet(jobs, [fake, fake, fake], 0);
+    const partial = buildRunSet(jobs, [undefined, fake, undefined], 0);
+    expect(partial.runs.map((r) => r.key)).toEqual(['v-sack']);
+    expect(partial.updating).toEqual([whole.runs[0], whole.runs[2]].map(({ key, label, colour, dash }) => ({ key, label, colour, dash })));
+    expect(whole.updating).toEqual([]);
+  });
+
   it('a run stopped by a cap sets the axis end where it stopped, and summaries say "over the first N s"', () => {
     const long = { ...s, durationS: 3600 };
     const capped = runForDisplay(long, { caps: { maxEvents: 20_000 } });

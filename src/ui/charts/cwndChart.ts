@@ -61,15 +61,32 @@ export function cwndYRange(flows: readonly Pick<CwndFlowInput, 'series'>[], dura
   const shown = flows.map((f) => inWindow(f.series, fromS, toS));
   let cwndMax = 0;
   let typical = 0;
-  for (const f of shown) {
-    cwndMax = Math.max(cwndMax, finiteMax(f.cwndSeg));
-    typical = Math.max(typical, timeWeightedQuantile({ tS: f.tS, values: f.cwndSeg }, toS, 0.9));
-  }
+  flows.forEach((f, i) => {
+    const own = cwndStats(f.series, shown[i], fromS, toS);
+    cwndMax = Math.max(cwndMax, own.max);
+    typical = Math.max(typical, own.typical);
+  });
   let ssMax = 0;
   for (const f of shown) ssMax = Math.max(ssMax, finiteMax(f.ssthreshSeg, cwndMax * 1.5));
   const full = Math.max(cwndMax, ssMax, 1) * 1.08;
   const focused = typical * 1.7;
   return { full, focused: focused > 0 && focused < full / 1.5 ? focused : full };
+}
+
+/** A series' cwnd peak and 90th percentile over the window it was last asked for (the window is part of the key). */
+const statsCache = new WeakMap<CwndSeries, { fromS: number; toS: number; max: number; typical: number }>();
+
+/**
+ * One series' cwnd peak and time-weighted 90th percentile over [fromS, toS], kept per series:
+ * a comparison filling in recomputes the range at each arrival, and the runs already in (whose
+ * series are built once per result) need not be summed again.
+ */
+function cwndStats(series: CwndSeries, shown: CwndSeries, fromS: number, toS: number): { max: number; typical: number } {
+  const hit = statsCache.get(series);
+  if (hit && hit.fromS === fromS && hit.toS === toS) return hit;
+  const stats = { fromS, toS, max: finiteMax(shown.cwndSeg), typical: timeWeightedQuantile({ tS: shown.tS, values: shown.cwndSeg }, toS, 0.9) };
+  statsCache.set(series, stats);
+  return stats;
 }
 
 /** The samples that hold during [fromS, toS]: the one in force at fromS (its time moved up to fromS), then those up to toS. */

@@ -7,6 +7,8 @@
  * the page), a double click resets.
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useOnScreen } from '../state/onScreen.ts';
+import { useRunsSettled } from '../state/useRuns.ts';
 import { applyReveal, MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
 import { revealedUntilS } from '../state/playback.ts';
 import { chartHover, HOVER_PX } from '../events/hover.ts';
@@ -14,6 +16,8 @@ import { measureDraw } from '../state/perf.ts';
 import './stopMark.css';
 import { normaliseWindow, pinchWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 import { ChangeMarkers } from './TimedChanges.tsx';
+import { SwatchSvg } from './Legend.tsx';
+import { UpdatingRunsContext } from './Panel.tsx';
 
 export interface ChartSvgProps<T> {
   data: T;
@@ -45,6 +49,12 @@ const MIN_FILL_HEIGHT_PX = 80;
  */
 export const ChartFillContext = createContext(false);
 
+/**
+ * A chart this far outside the viewport counts as off screen: one about to be scrolled to is
+ * drawn like a visible one.
+ */
+export const NEAR_SCREEN_MARGIN = '100px';
+
 /** Two fingers on a chart: the pointers' x positions when the pinch started, and the window then. */
 interface Pinch {
   startPx: readonly [number, number];
@@ -62,6 +72,12 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
   const height = fill && boxHeight > 0 ? Math.max(MIN_FILL_HEIGHT_PX, boxHeight) : ownHeight;
   const axis = useTimeAxis();
   const { playback, dispatch, setWindow, windowS, ahead } = axis;
+  const settled = useRunsSettled();
+  const updating = useContext(UpdatingRunsContext);
+  const onScreen = useOnScreen(box, { rootMargin: NEAR_SCREEN_MARGIN, initial: true });
+  /** What the data layer shows (null: nothing yet); the cursor layer follows it, not `data`. */
+  const [shown, setShown] = useState<{ data: T } | null>(null);
+  const lastDraw = useRef<{ data: T; render: ChartSvgProps<T>['render']; width: number; height: number } | null>(null);
 
   useEffect(() => {
     const el = box.current;
@@ -76,20 +92,37 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
 
   // A layout effect: the data layer is drawn in the same commit as React's own changes, so the
   // browser paints the new picture once (a passive effect may run after a paint of half of it).
+  // A chart off screen while an edit's runs come in waits (useRunsSettled): each result of a
+  // comparison arriving redraws every panel, and on two cores the main thread's drawing takes a
+  // core from the runs still to come; a chart nobody can see is drawn once the edit's runs are
+  // all in and the visible charts painted (or at once if scrolled to first). Never held while
+  // idle, so a zoom or a resize redraws everything as before.
   useLayoutEffect(() => {
     const el = svg.current;
     if (!el || width <= 0) return;
+    const drawn = lastDraw.current;
+    // coming on screen, or the runs settling, redraws only a chart whose redraw waited
+    if (drawn && drawn.data === data && drawn.render === render && drawn.width === width && drawn.height === height) return;
+    if (!onScreen && !settled) {
+      // the picture is an older edit's until drawn (tests wait for none pending)
+      el.setAttribute('data-pending-draw', '');
+      return;
+    }
+    el.removeAttribute('data-pending-draw');
     const started = performance.now();
     render(el, data, { width, height });
+    lastDraw.current = { data, render, width, height };
     measureDraw(started);
-  }, [data, render, width, height]);
+    setShown((s) => (s?.data === data ? s : { data }));
+  }, [data, render, width, height, onScreen, settled]);
 
   // The cursor and the reveal, on every playback change; after the data layer (declared after
   // it, so it runs after a redraw, which resets the clips). Toggling Show all redraws only this.
+  const drawn = shown?.data;
   useLayoutEffect(() => {
     const el = svg.current;
     const top = overlay.current;
-    if (!el || !top || !cursor || width <= 0) return;
+    if (!el || !top || !cursor || width <= 0 || drawn === undefined) return;
     const size = { width, height };
     top.setAttribute('viewBox', `0 0 ${width} ${height}`);
     top.setAttribute('width', String(width));
@@ -97,12 +130,12 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
     const x = timeScale(windowS, width);
     const draw = (): void => {
       const p = playback.get();
-      cursor(top, data, size, p.tS, el);
+      cursor(top, drawn, size, p.tS, el);
       if (reveal) applyReveal(el, top, x, height, revealedUntilS(p), ahead);
     };
     draw();
     return playback.subscribe(draw);
-  }, [data, render, cursor, width, height, playback, reveal, ahead, windowS[0], windowS[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [drawn, render, cursor, width, height, playback, reveal, ahead, windowS[0], windowS[1]]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Non-passive so Ctrl/Shift+wheel can zoom instead of zooming or scrolling the page.
   const latest = useRef({ windowS, width, setWindow, playback });
@@ -236,6 +269,18 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
       {cursor ? <svg ref={overlay} id={`${id}-cursor`} className="chart chart-overlay" aria-hidden="true" /> : null}
       {cursor && changeMarkers ? <ChangeMarkers width={width} height={height} /> : null}
       {cursor ? <div ref={brush} className="brush" aria-hidden="true" style={{ top: MARGIN.top, height: height - MARGIN.top - MARGIN.bottom }} /> : null}
+      {updating.length > 0 ? (
+        // over the plot, so nothing moves when the comparison completes; the status line says it in words
+        <div className="chart-updating" data-testid={`${id}-updating`} aria-hidden="true" style={{ top: MARGIN.top + 4, right: MARGIN.right + 4, maxWidth: `calc(100% - ${MARGIN.left + MARGIN.right + 8}px)` }}>
+          {updating.map((r) => (
+            <span key={r.key}>
+              <SwatchSvg s={{ kind: 'line', colour: r.colour, dashed: r.dash ?? undefined }} />
+              {r.label}
+            </span>
+          ))}
+          <span>updating…</span>
+        </div>
+      ) : null}
       {cursor && axis.stoppedAtS !== null && windowS[1] >= axis.stoppedAtS ? (
         // the axis ends where a cap stopped the run: say so at that edge, not as if the run ended there
         <div className="stop-mark" data-testid={`${id}-stop-mark`} style={{ top: MARGIN.top, right: MARGIN.right, height: height - MARGIN.top - MARGIN.bottom }}>

@@ -11,7 +11,7 @@ type Swatch =
 
 const SHAPES = { triangle: d3.symbolTriangle, diamond: d3.symbolDiamond, times: d3.symbolTimes } as const;
 
-function SwatchSvg({ s }: { s: Swatch }) {
+export function SwatchSvg({ s }: { s: Swatch }) {
   return (
     <svg width="30" height="16" viewBox="0 0 30 16" aria-hidden="true" className="swatch">
       {s.kind === 'line' ? (

@@ -19,7 +19,9 @@ export function ChartMultiples<T>({ idPrefix, groups, titleOf, labelOf, ...chart
   return (
     <>
       {groups.map((g, i) => (
-        <div key={g.key} className="multiple">
+        // keyed by position, like the ids: an overlay's group key names its runs, and a comparison
+        // filling in would otherwise remount (and redraw from nothing) its chart at each arrival
+        <div key={i} className="multiple" data-group={g.key}>
           {groups.length > 1 ? <h3 className="multiple-title">{titleOf(i)}</h3> : null}
           <ChartSvg id={i === 0 ? `${idPrefix}-chart` : `${idPrefix}-chart-${i}`} data={g.input} label={labelOf(i)} reveal {...chart} />
         </div>

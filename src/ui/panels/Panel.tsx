@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { withTerms } from '../events/Term.tsx';
+import type { UpdatingRun } from '../state/runSet.ts';
 
 interface Props {
   title: string;
@@ -26,6 +27,14 @@ export const PanelActionsContext = createContext<ReactNode>(null);
  * four panels): the legend is then a focusable region, so the keyboard can scroll it too.
  */
 export const CompactLegendContext = createContext(false);
+
+/**
+ * The compared runs of the current edit not drawn yet (PanelGrid supplies the set's): each
+ * chart names them over its plot (ChartSvg), so a comparison filling in says in place which
+ * variants are still to come rather than looking complete. Their lines are not drawn from the
+ * previous edit meanwhile: one picture never mixes two edits.
+ */
+export const UpdatingRunsContext = createContext<readonly UpdatingRun[]>([]);
 
 export function Panel({ title, hint, legend, summary, children, id, className }: Props) {
   const actions = useContext(PanelActionsContext);

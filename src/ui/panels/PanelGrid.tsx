@@ -4,12 +4,15 @@
  * again. Panels sit side by side wherever two columns fit; the metrics table spans the width.
  * In presenter mode the chosen 1–4 panels fill the screen, each chart sized by its cell.
  */
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { MAX_PRESENT } from '../state/view.ts';
+import { useOnScreen } from '../state/onScreen.ts';
 import type { RunSet } from '../state/runSet.ts';
-import { ChartFillContext } from './ChartSvg.tsx';
-import { CompactLegendContext, PanelActionsContext } from './Panel.tsx';
+import { useRunsSettled } from '../state/useRuns.ts';
+import { ChartFillContext, NEAR_SCREEN_MARGIN } from './ChartSvg.tsx';
+import { CompactLegendContext, PanelActionsContext, UpdatingRunsContext } from './Panel.tsx';
 import { getPanel, PANELS } from './registry.ts';
-import type { PanelProps } from './types.ts';
+import type { PanelDef, PanelProps } from './types.ts';
 
 interface Props extends Omit<PanelProps, 'set'> {
   set: RunSet;
@@ -19,8 +22,6 @@ interface Props extends Omit<PanelProps, 'set'> {
 }
 
 export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props) {
-  // which scenario each drawn run is of, as its worker reported: one edit's runs, never a mix (a browser test checks)
-  const runIds = set.runs.map((r) => r.result.scenarioId).join(' ');
   return (
     <ChartFillContext.Provider value={presenter}>
     <CompactLegendContext.Provider value={presenter && ids.length >= 3}>
@@ -42,11 +43,13 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
           </>
         );
         return (
-          <div key={id} className={`grid-cell cell-${id}`} data-runs={runIds}>
-            <PanelActionsContext.Provider value={actions}>
-              <def.Component set={set} layout={layout} presenter={presenter} />
-            </PanelActionsContext.Provider>
-          </div>
+          <GridCell key={id} id={id} set={set} layout={layout} presenter={presenter}>
+            {(shown) => (
+              <PanelActionsContext.Provider value={actions}>
+                <PanelBody Component={def.Component} set={shown} layout={layout} presenter={presenter} />
+              </PanelActionsContext.Provider>
+            )}
+          </GridCell>
         );
       })}
     </div>
@@ -54,6 +57,34 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
     </ChartFillContext.Provider>
   );
 }
+
+/**
+ * A panel off screen while an edit's runs come in keeps the picture it has — one earlier edit's,
+ * whole — and catches up once they are all in and painted (or as soon as it is scrolled to): each arrival of
+ * a comparison would otherwise rebuild its series and redraw it on the main thread, which the
+ * runs still to come wait for on two cores. `data-runs` says which runs the panel shows: one
+ * edit's, never a mix (a browser test checks).
+ */
+function GridCell({ id, set, children }: Omit<PanelProps, 'set'> & { id: string; set: RunSet; children: (shown: RunSet) => ReactNode }) {
+  const cell = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(cell, { rootMargin: NEAR_SCREEN_MARGIN, initial: true });
+  const settled = useRunsSettled();
+  const [held, setHeld] = useState(set);
+  const shown = onScreen || settled ? set : held;
+  useEffect(() => setHeld(shown), [shown]);
+  // which scenario each drawn run is of, as its worker reported
+  const runIds = shown.runs.map((r) => r.result.scenarioId).join(' ');
+  return (
+    <div ref={cell} className={`grid-cell cell-${id}`} data-runs={runIds}>
+      <UpdatingRunsContext.Provider value={shown.updating}>{children(shown)}</UpdatingRunsContext.Provider>
+    </div>
+  );
+}
+
+/** A panel, rendered again only when what it draws changes (not when its cell follows the workers). */
+const PanelBody = memo(function PanelBody({ Component, ...props }: PanelProps & { Component: PanelDef['Component'] }) {
+  return <Component {...props} />;
+});
 
 /**
  * The panels the presenter shows: up to MAX_PRESENT of the available ones, ticked in a menu

@@ -14,6 +14,7 @@ import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartSvg } from './ChartSvg.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
+import { perResult } from './perRun.ts';
 import type { PanelDef, PanelProps } from './types.ts';
 import './path.css';
 
@@ -23,9 +24,9 @@ const fwd = (i: number): number => 2 * i;
 /** A drop stays drawn this long (simulated), or one base RTT if longer: long enough to be seen while playing. */
 const LINGER_MIN_NS = 0.3e9;
 
-function laneOf(set: RunSet, run: VariantRun): Omit<PathLane, 'windows'> {
-  const s = run.scenario;
-  const trace = run.result.trace;
+/** A run's per-link step series (queues, channel states, held ACKs, token buckets), built once per result (perResult). */
+const laneSteps = perResult(({ scenario: s, result }: VariantRun) => {
+  const trace = result.trace;
   const links = 2 * (s.path.length + s.flows.length);
   const queue = new Map<number, Steps>();
   const channel = new Map<number, Steps>();
@@ -38,16 +39,17 @@ function laneOf(set: RunSet, run: VariantRun): Omit<PathLane, 'windows'> {
   s.path.forEach((l, k) => {
     if (l.ackRegulator !== null) heldAcks.set(fwd(k), steps(trace.ackreg.tNs, trace.ackreg.link, fwd(k), trace.ackreg.heldAcks));
   });
+  const tokens = s.flows.map((f, i) => (f.tokenBucket === null ? null : steps(trace.bucket.tNs, trace.bucket.flow, i, trace.bucket.tokens)));
+  return { trace, queue, channel, tokens, heldAcks };
+});
+
+function laneOf(set: RunSet, run: VariantRun): Omit<PathLane, 'windows'> {
   return {
     key: run.key,
     label: run.label,
     colour: run.colour,
-    flowColours: s.flows.map((_, i) => flowStyle(set, run, i).colour),
-    trace,
-    queue,
-    channel,
-    tokens: s.flows.map((f, i) => (f.tokenBucket === null ? null : steps(trace.bucket.tNs, trace.bucket.flow, i, trace.bucket.tokens))),
-    heldAcks,
+    flowColours: run.scenario.flows.map((_, i) => flowStyle(set, run, i).colour),
+    ...laneSteps(run, 0),
   };
 }
 
@@ -81,7 +83,7 @@ function PathPanel({ set }: PanelProps) {
   const { windowS, playback } = useTimeAxis();
   const still = useReducedMotion();
   const base = useMemo(() => pathInput(set, windowS, still), [set, windowS, still]);
-  const windows = usePacketWindows(set, playback, set.endS);
+  const windows = usePacketWindows(set, playback, set.endS, 'path-chart');
   const input: PathChartInput = useMemo(() => ({ ...base, lanes: base.lanes.map((l, i) => ({ ...l, windows: windows[i] ?? [] })) }), [base, windows]);
   const s = set.runs[0].scenario;
   const channelStates = new Set<number>();

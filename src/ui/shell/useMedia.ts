@@ -1,15 +1,18 @@
 /** Whether a media query matches, following it as the window is resized or turned. */
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { mediaList } from '../state/media.ts';
 
 export function useMedia(query: string): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const m = matchMedia(query);
-      m.addEventListener('change', changed);
-      return () => m.removeEventListener('change', changed);
+  // stable per query: a new subscribe function would make React unsubscribe and subscribe again at every render
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const m = mediaList(query);
+      m?.addEventListener('change', changed);
+      return () => m?.removeEventListener('change', changed);
     },
-    () => matchMedia(query).matches,
+    [query],
   );
+  return useSyncExternalStore(subscribe, () => mediaList(query)?.matches ?? false);
 }
 
 /**

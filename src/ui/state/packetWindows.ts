@@ -4,15 +4,23 @@
  * one, asked for before the playhead gets there (it continues the worker's simulation, so it
  * costs only the simulated time it adds). One request per run in flight at most; an answer for
  * a run no longer shown is dropped.
+ *
+ * A window re-simulates its run up to the window's end: on two cores it would be a third
+ * simulation competing with the edit's own runs. So windows are asked for only once every run
+ * of the edit is in (a comparison drawn progressively is not asked for per partial picture),
+ * never while the workers are running a newer edit, and only while the chart is on screen.
+ * Answers arriving together are drawn together, once per frame (each is a full path redraw).
  */
 import * as Comlink from 'comlink';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import type { PacketWindow } from '../../engine/net/hop-log.ts';
 import type { PacketWindowApi } from '../../worker/packetWindow.ts';
 import { measurePacketWindow } from './perf.ts';
 import type { PlaybackState } from './playback.ts';
 import type { RunSet } from './runSet.ts';
 import type { Store } from './store.ts';
+import { useOnScreen } from './onScreen.ts';
+import { RunsBusyContext } from './useRuns.ts';
 
 let remotes: Comlink.Remote<PacketWindowApi>[] | undefined;
 
@@ -46,16 +54,26 @@ interface Lane {
   pending: boolean;
 }
 
-/** Per run of the set (same order): the packet windows in hand, newest last. */
-export function usePacketWindows(set: RunSet, playback: Store<PlaybackState>, endS: number): PacketWindow[][] {
-  const [windows, setWindows] = useState<PacketWindow[][]>(() => set.runs.map(() => []));
+/** Per run of the set (same order): the packet windows in hand, newest last. `chartId`: the path chart, asked for only while on screen. */
+export function usePacketWindows(set: RunSet, playback: Store<PlaybackState>, endS: number, chartId: string): PacketWindow[][] {
+  const busy = useContext(RunsBusyContext);
+  const onScreen = useOnScreen(chartId);
+  // windows belong to the set they were asked for: a new set starts with none, without a render to clear them
+  const none = useMemo(() => set.runs.map((): PacketWindow[] => []), [set]);
+  const [held, setHeld] = useState<{ set: RunSet; windows: PacketWindow[][] } | null>(null);
   useEffect(() => {
+    if (!onScreen || set.updating.length > 0) return;
     const pool = workers();
-    setWindows(set.runs.map(() => []));
     if (pool.length === 0) return;
     let live = true;
     const lanes: Lane[] = set.runs.map(() => ({ windows: [], pending: false }));
-    const publish = (): void => setWindows(lanes.map((l) => l.windows));
+    let frame = 0;
+    const publish = (): void => {
+      if (frame === 0) frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (live) setHeld({ set, windows: lanes.map((l) => l.windows) });
+      });
+    };
     const ask = (i: number, fromS: number, toS: number): void => {
       const run = set.runs[i];
       lanes[i].pending = true;
@@ -78,6 +96,7 @@ export function usePacketWindows(set: RunSet, playback: Store<PlaybackState>, en
       );
     };
     const check = (): void => {
+      if (!live || busy?.get()) return;
       const { tS, speed, playing } = playback.get();
       const tNs = tS * 1e9;
       const lengthS = windowLengthS(speed);
@@ -98,10 +117,14 @@ export function usePacketWindows(set: RunSet, playback: Store<PlaybackState>, en
     };
     check();
     const unsubscribe = playback.subscribe(check);
+    // a newer edit's runs done (and superseding this set) or failed (this set stays): ask then
+    const unsubscribeBusy = busy?.subscribe(check);
     return () => {
       live = false;
+      cancelAnimationFrame(frame);
       unsubscribe();
+      unsubscribeBusy?.();
     };
-  }, [set, playback, endS]);
-  return windows;
+  }, [set, playback, endS, onScreen, busy]);
+  return held?.set === set ? held.windows : none;
 }

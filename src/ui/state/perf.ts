@@ -2,10 +2,12 @@
  * Performance marks the benchmark (bench/ui.ts) reads: `tcp:input→redraw` from a scenario
  * edit to the panels having drawn its result, its parts (`tcp:input→posted`: the edit's own
  * React render before the jobs go to the workers; `tcp:input→results`; `tcp:worker:<phase>`
- * as the worker reported them; `tcp:draw` per chart data redraw), and `tcp:frame` for the work
+ * as the worker reported them; `tcp:draw` per chart data redraw, including those of charts off
+ * screen, made after the redraw), and `tcp:frame` for the work
  * of one playback frame. Only measures, never decisions: nothing in the app depends on them.
  */
 import type { RunPhasesMs } from '../../worker/protocol.ts';
+import { afterPaint } from './afterPaint.ts';
 
 let inputSeq = 0;
 let openInput: string | null = null;
@@ -72,10 +74,6 @@ export const PAINTED_MEASURE = 'tcp:input→painted';
 export const FIRST_MEASURE = 'tcp:input→first';
 export const FIRST_PAINTED_MEASURE = 'tcp:input→first painted';
 
-/** Runs `fn` once the browser has painted the current frame (a task queued from the next animation frame runs after that frame's style, layout and paint). */
-function afterPaint(fn: () => void): void {
-  requestAnimationFrame(() => setTimeout(fn, 0));
-}
 
 /**
  * The panels have drawn a result of the latest edit: the first time, closes `tcp:input→first`

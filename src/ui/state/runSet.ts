@@ -34,11 +34,19 @@ export interface VariantRun extends RunJob {
   result: RunOutput;
 }
 
+/** A run of the edit still to come (progressive display): named, in its colour, where the panels list their runs. */
+export interface UpdatingRun {
+  key: string;
+  label: string;
+  colour: string;
+  dash: string | null;
+}
+
 export interface RunSet {
   /** The runs drawn: every one from the same edit (never a mix), in job order. */
   runs: VariantRun[];
-  /** Keys of the edit's jobs whose runs are not in yet (progressive display); empty once the set is complete. */
-  updating: string[];
+  /** The edit's jobs whose runs are not in yet (progressive display), in job order; empty once the set is complete. */
+  updating: UpdatingRun[];
   compare: boolean;
   /** Filtered to what the first sender could know (state/senderView.ts): notices must not read the network's tables. */
   senderView?: true;
@@ -59,11 +67,12 @@ export function buildRunSet(jobs: readonly RunJob[], results: readonly (RunOutpu
   const compare = jobs.some((j) => j.variant !== null);
   const colours = distinctColours(jobs.map((j) => j.variant ?? ''));
   const runs: VariantRun[] = [];
-  const updating: string[] = [];
+  const updating: UpdatingRun[] = [];
   jobs.forEach((j, i) => {
     const result = results[i];
-    if (result) runs.push({ ...j, label: j.variant ? variantLabel(j.variant) : '', colour: colours[i], dash: compare ? DASHES[i % DASHES.length] : null, result });
-    else updating.push(j.key);
+    const style = { label: j.variant ? variantLabel(j.variant) : '', colour: colours[i], dash: compare ? DASHES[i % DASHES.length] : null };
+    if (result) runs.push({ ...j, ...style, result });
+    else updating.push({ key: j.key, ...style });
   });
   if (runs.length === 0) throw new Error('buildRunSet needs at least one result');
   const partial = runs.some((r) => r.result.endS < r.scenario.durationS);

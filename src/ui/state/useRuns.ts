@@ -11,12 +11,14 @@
  * previous edit's set stays whole until the new edit's first run replaces it, and only the
  * newest request may write state, so a slow stale run can never overwrite a newer picture.
  */
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import type { SimPool } from '../../worker/pool.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
+import { afterPaint } from './afterPaint.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from './perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from './runSet.ts';
+import { createStore, type Store } from './store.ts';
 
 const SLOW_MS = 400;
 /** Least time between two partial pictures of one comparison (the first and the complete one are drawn at once). */
@@ -41,14 +43,54 @@ export interface RunsState {
 }
 
 /**
- * Jobs run in their order (the pool gives each free worker the next): the first compared
- * variant — the one the path panel animates and the metrics table lists first — comes first.
+ * Whether the workers are running an edit's jobs, for work that must not compete with them for
+ * the cores (the path picture's packet windows re-simulate the run): a store, so following it
+ * re-renders nothing. Null outside the app (no runs).
  */
-export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): RunsState & { dismissError: () => void; retry: () => void } {
+export const RunsBusyContext = createContext<Store<boolean> | null>(null);
+
+/**
+ * False from the moment an edit's runs are posted until all of them are in and the picture
+ * they make has been painted; true outside the app. What is off screen catches up when this
+ * turns true (ChartSvg, PanelGrid): a comparison's arrivals then redraw only what can be seen,
+ * and the catching up never delays the paint of what can.
+ */
+export function useRunsSettled(): boolean {
+  const busy = useContext(RunsBusyContext);
+  const [settled, setSettled] = useState(() => !busy?.get());
+  useEffect(() => {
+    if (!busy) return;
+    let cancel = (): void => {};
+    const follow = (): void => {
+      cancel();
+      if (busy.get()) setSettled(false);
+      else cancel = afterPaint(() => setSettled(true));
+    };
+    follow();
+    const unsubscribe = busy.subscribe(follow);
+    return () => {
+      cancel();
+      unsubscribe();
+    };
+  }, [busy]);
+  return busy ? settled : true;
+}
+
+/**
+ * Jobs run in their order (the pool gives each free worker the next): the first compared
+ * variant — the one the path panel animates and the metrics table lists first — comes first,
+ * unless `preferKey` names another job: the run the lecturer is following (stepping through its
+ * events, its caption on the stage) is then run first, so it is the first one redrawn.
+ */
+export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null, preferKey: string | null = null): RunsState & { dismissError: () => void; retry: () => void; busy: Store<boolean> } {
   const [state, setState] = useState<RunsState>({ set: null, running: false, slow: false, error: null, retryable: false, recovery: null, stale: false });
+  const [busy] = useState(() => createStore(false));
   const latest = useRef(0);
   const inFlight = useRef(false);
   const posted = useRef<readonly RunJob[] | null>(null);
+  // read when a batch is posted: choosing another run to follow does not re-run anything
+  const prefer = useRef(preferKey);
+  prefer.current = preferKey;
 
   useEffect(() => {
     if (!pool || !jobs) return;
@@ -63,6 +105,7 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
 
   function post(pool: SimPool, jobs: readonly RunJob[]): void {
     inFlight.current = true;
+    busy.set(true);
     posted.current = jobs;
     const id = ++latest.current;
     const started = performance.now();
@@ -87,6 +130,7 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
       .runAll(
         jobs.map((j) => ({ scenario: j.scenario })),
         {
+          first: [jobs.findIndex((j) => j.key === prefer.current)],
           onResult: (i, r) => {
             if (id !== latest.current) return;
             measureHandover(r.sentAtEpochMs);
@@ -126,9 +170,15 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null): R
     measurePosted();
   }
 
+  // Idle once the outcome is committed (children's effects first): a path picture asking for
+  // packet windows then asks for the new set, not for the one it is about to replace.
+  useEffect(() => {
+    if (!state.running) busy.set(false);
+  }, [state.running, busy]);
+
   const dismissError = (): void => setState((s) => ({ ...s, error: null }));
   const retry = (): void => {
     if (pool && posted.current) post(pool, posted.current);
   };
-  return { ...state, dismissError, retry };
+  return { ...state, dismissError, retry, busy };
 }
