@@ -76,6 +76,18 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
     const slider = page.locator('[data-path="path.0.forward.rateBps"] input[type="range"]');
     await slider.focus();
     for (let i = 0; i < 12; i++) await slider.press(i % 3 === 2 ? 'ArrowLeft' : 'ArrowRight');
+    // The last key's edit posts after React renders it: until then the status still reads the
+    // previous batch's "ran in", so `settled` alone can pass between two batches. Wait for every
+    // panel to show a whole set of the page's current scenario (failing after 60 s if it never does).
+    await page.waitForFunction(
+      (n) => {
+        const current = document.querySelector('[data-scenario-id]')?.getAttribute('data-scenario-id');
+        const cells = [...document.querySelectorAll('[data-runs]')].map((c) => (c.getAttribute('data-runs') ?? '').split(' ').filter(Boolean));
+        return cells.length > 0 && cells.every((ids) => ids.length === n && ids.every((id) => id === current));
+      },
+      compare.length,
+      { timeout: 60_000 },
+    );
     await settled(page);
     const seen = (await page.evaluate('window.__seen')) as string[];
     const runs = seen.map((s) => s.split(' ').filter(Boolean));
