@@ -7,8 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Scenario } from '../../scenarios/schema.ts';
 import { formatError, parseScenario } from '../../scenarios/validate.ts';
-import { variantDescription, variantLabel } from '../format.ts';
-import { byFamily } from '../../catalogue/variants.ts';
+import { VariantOptions } from './VariantOptions.tsx';
 import { valueToPosition } from './fields.ts';
 import {
   commonVariant,
@@ -66,15 +65,7 @@ export function QuickControls({ scenario, variants, onChange }: Props) {
               mixed
             </option>
           ) : null}
-          {byFamily(variants).map((g) => (
-            <optgroup key={g.label} label={g.label}>
-              {g.names.map((v) => (
-                <option key={v} value={v} title={variantDescription(v)}>
-                  {variantLabel(v)}
-                </option>
-              ))}
-            </optgroup>
-          ))}
+          <VariantOptions names={variants} />
         </select>
       </div>
       <SeedField id={ids.seed} errId={ids.seedErr} seed={scenario.seed} onSeed={(seed) => apply({ ...scenario, seed })} />

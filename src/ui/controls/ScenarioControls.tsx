@@ -11,8 +11,8 @@
 import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Scenario } from '../../scenarios/schema.ts';
 import { formatError, parseScenario } from '../../scenarios/validate.ts';
-import { variantDescription, variantLabel } from '../format.ts';
-import { byFamily } from '../../catalogue/variants.ts';
+import { variantLabel } from '../format.ts';
+import { VariantOptions } from './VariantOptions.tsx';
 import { addItem, draftOf, optionStart, parseNumberDraft, removeItem, startValue } from './edit.ts';
 import { leaves, positionToValue, scenarioFields, sliderScale, valueToPosition, type ArrayNode, type FieldNode, type LeafNode, type UnionNode } from './fields.ts';
 import { formatInUnit, GROUPS, groupOf, hintFor, type GroupId } from './hints.ts';
@@ -396,15 +396,7 @@ function ChoiceField({ leaf, options, value, path, ctx }: { leaf: LeafNode; opti
       <select id={id} value={value} aria-describedby={describedBy(id, errors)} onChange={(e) => setErrors(ctx.apply(path, e.target.value))}>
         {options.includes(value) ? null : <option value={value}>{value}</option>}
         {isVariant
-          ? byFamily(options).map((g) => (
-              <optgroup key={g.label} label={g.label}>
-                {g.names.map((o) => (
-                  <option key={o} value={o} title={variantDescription(o)}>
-                    {variantLabel(o)}
-                  </option>
-                ))}
-              </optgroup>
-            ))
+          ? <VariantOptions names={options} />
           : options.map((o) => (
               <option key={o} value={o}>
                 {o}

@@ -1,0 +1,19 @@
+/** A variant menu's options: grouped under the catalogue's family headings, each with its description as a tooltip. */
+import { byFamily } from '../../catalogue/variants.ts';
+import { variantDescription, variantLabel } from '../format.ts';
+
+export function VariantOptions({ names }: { names: readonly string[] }) {
+  return (
+    <>
+      {byFamily(names).map((g) => (
+        <optgroup key={g.label} label={g.label}>
+          {g.names.map((v) => (
+            <option key={v} value={v} title={variantDescription(v)}>
+              {variantLabel(v)}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
