@@ -92,6 +92,26 @@ describe.runIf(haveChromium)('lessons in Chromium', () => {
     expect(w.errors).toEqual([]);
   });
 
+  it('on a phone the step buttons share one row of 44 px targets, named in full on wider screens', async () => {
+    const { page, preview } = s;
+    const size = page.viewportSize();
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${preview.url}#${encodeLessonHash({ name: 'fairness', step: 0 })}`);
+      await settled(page);
+      const boxes = await page.locator('.lesson-nav button').evaluateAll((bs) => bs.map((b) => ({ text: (b as HTMLElement).innerText, ...b.getBoundingClientRect().toJSON() })));
+      expect(boxes.map((b) => b.text)).toEqual(['← Back', 'Next →', 'Leave']);
+      for (const b of boxes) {
+        expect(b.height).toBeGreaterThanOrEqual(44);
+        expect(b.top).toBe(boxes[0].top);
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await expect.poll(() => page.locator('.lesson-nav button').allInnerTexts()).toEqual(['← Previous', 'Next step →', 'Leave lesson']);
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
+  });
+
   it('in presenter mode PageUp / PageDown move between steps, not congestion events', async () => {
     const { page, preview } = s;
     await page.goto(`${preview.url}#${encodeLessonHash({ name: 'timeouts', step: 0 })}`);

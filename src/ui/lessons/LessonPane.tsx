@@ -59,14 +59,15 @@ export function LessonPane({ mode, set, running, presenter, senderView, onSender
         </h2>
         <nav className="lesson-nav" aria-label="Lesson steps">
           <button type="button" data-testid="lesson-prev" disabled={index === 0} onClick={() => mode.goTo(index - 1)}>
-            ← Previous
+            ←<span className="wide-only"> Previous</span>
+            <span className="phone-only"> Back</span>
           </button>
           <button type="button" data-testid="lesson-next" disabled={index === lesson.steps.length - 1} onClick={() => mode.goTo(index + 1)}>
-            Next step →
+            Next<span className="wide-only"> step</span> →
           </button>
           {mode.lock ? null : (
             <button type="button" data-testid="lesson-leave" onClick={mode.leave}>
-              Leave lesson
+              Leave<span className="wide-only"> lesson</span>
             </button>
           )}
         </nav>
