@@ -5,7 +5,7 @@
  * cross. Drawn up to the playhead, so the trajectory grows as the run plays.
  */
 import * as d3 from 'd3';
-import type { TraceData } from '../../engine/core/trace.ts';
+import { CA_STATES, type TraceData } from '../../engine/core/trace.ts';
 import { layer, type ChartSize } from './frame.ts';
 import { OKABE_ITO } from './palette.ts';
 
@@ -47,8 +47,51 @@ export function ratePoints(trace: TraceData, endS: number, binS: number): RatePo
 
 const M = { top: 16, right: 24, bottom: 52, left: 64 };
 
+/**
+ * The axes' top, Mb/s: the efficiency line with room to spare, or more if over 5 % of the bins
+ * really lie beyond it. Not the single highest bin: a cumulative ACK jumps when a recovery fills
+ * its hole (everything the receiver held counts in that bin), and one such 17 Mb/s bin on a
+ * 2 Mb/s link squeezed the whole trajectory into a corner. Bins beyond are drawn on the border.
+ */
+export function ratesScaleMax(points: readonly RatePoint[], capacityMbps: number): number {
+  const peaks = points.map((p) => Math.max(p.x, p.y)).sort((a, b) => a - b);
+  const p95 = peaks.length > 0 ? peaks[Math.min(peaks.length - 1, Math.floor(0.95 * peaks.length))] : 0;
+  return Math.max(capacityMbps * 1.25, p95 * 1.05, 1e-3);
+}
+
+/** Bins beyond the axes (see ratesScaleMax), and the highest rate among them. */
+export function offScale(points: readonly RatePoint[], max: number): { count: number; peakMbps: number } {
+  let count = 0;
+  let peakMbps = 0;
+  for (const p of points) {
+    const v = Math.max(p.x, p.y);
+    if (v <= max) continue;
+    count++;
+    peakMbps = Math.max(peakMbps, v);
+  }
+  return { count, peakMbps };
+}
+
+/**
+ * Whether every bin beyond the axes is one where that flow left recovery or the loss state: the
+ * hole filled, and the cumulative ACK jumped over everything the receiver had held. Only then may
+ * the panel say so.
+ */
+export function offScaleAtRepairs(trace: TraceData, points: readonly RatePoint[], max: number, binS: number): boolean {
+  const c = trace.castate;
+  const left = (flow: number, fromS: number, toS: number): boolean => {
+    for (let i = 0; i < c.tNs.length; i++) {
+      const t = c.tNs[i] / 1e9;
+      const from = CA_STATES[c.from[i]];
+      if (c.flow[i] === flow && t > fromS && t <= toS && (from === 'recovery' || from === 'loss')) return true;
+    }
+    return false;
+  };
+  return points.every((p) => (p.x <= max || left(0, p.tS - binS, p.tS)) && (p.y <= max || left(1, p.tS - binS, p.tS)));
+}
+
 function scales(input: RatesInput, size: ChartSize) {
-  const max = Math.max(input.capacityMbps * 1.1, ...input.points.map((p) => Math.max(p.x, p.y)));
+  const max = ratesScaleMax(input.points, input.capacityMbps);
   const side = Math.max(40, Math.min(size.width - M.left - M.right, size.height - M.top - M.bottom));
   const x = d3.scaleLinear().domain([0, max]).range([M.left, M.left + side]);
   const y = d3.scaleLinear().domain([0, max]).range([M.top + side, M.top]);
@@ -81,13 +124,16 @@ export function renderRates(el: SVGSVGElement, input: RatesInput, size: ChartSiz
   lines
     .selectAll('text.line-label')
     .data([
-      { t: 'fairness line: equal shares', px: x(max * 0.62), py: y(max * 0.62) - 8, colour: OKABE_ITO.bluishGreen },
-      { t: `efficiency line: x + y = ${c.toFixed(1)} Mb/s`, px: x(c * 0.05) + 6, py: y(c * 0.95) - 6, colour: OKABE_ITO.vermillion },
+      // left of the diagonal near its top, ending on it (to its right it ran off a phone's chart),
+      // above the efficiency line's label
+      { t: 'fairness line: equal shares', px: x(max * 0.9) - 8, py: y(max * 0.9) - 2, anchor: 'end', colour: OKABE_ITO.bluishGreen },
+      { t: `efficiency line: x + y = ${c.toFixed(1)} Mb/s`, px: x(c * 0.05) + 6, py: y(c * 0.95) - 6, anchor: 'start', colour: OKABE_ITO.vermillion },
     ])
     .join('text')
     .attr('class', 'line-label')
     .attr('x', (d) => d.px)
     .attr('y', (d) => d.py)
+    .attr('text-anchor', (d) => d.anchor)
     .attr('fill', (d) => d.colour)
     .text((d) => d.t);
 }
@@ -95,17 +141,28 @@ export function renderRates(el: SVGSVGElement, input: RatesInput, size: ChartSiz
 /** The trajectory up to tS (null: the whole run), its last point marked. */
 export function ratesCursor(el: SVGSVGElement, input: RatesInput, size: ChartSize, tS: number | null): void {
   const svg = d3.select(el).attr('viewBox', `0 0 ${size.width} ${size.height}`).attr('width', size.width).attr('height', size.height);
-  const { x, y } = scales(input, size);
+  const { x, y, max } = scales(input, size);
   const shown = tS === null ? input.points : input.points.filter((p) => p.tS <= tS + 1e-9);
-  const line = d3.line<RatePoint>().x((p) => x(p.x)).y((p) => y(p.y));
+  // a bin beyond the axes sits on the border (and is marked there), not outside the plot
+  const px = (p: RatePoint): number => x(Math.min(p.x, max));
+  const py = (p: RatePoint): number => y(Math.min(p.y, max));
+  const line = d3.line<RatePoint>().x(px).y(py);
   svg.selectAll('path.trajectory').data([shown]).join('path').attr('class', 'trajectory').attr('d', (d) => line(d) ?? '').attr('fill', 'none').attr('stroke', OKABE_ITO.blue).attr('stroke-width', 1.5).attr('opacity', 0.7);
   svg
     .selectAll('circle.now')
     .data(shown.slice(-1))
     .join('circle')
     .attr('class', 'now')
-    .attr('cx', (p) => x(p.x))
-    .attr('cy', (p) => y(p.y))
+    .attr('cx', px)
+    .attr('cy', py)
     .attr('r', 6)
     .attr('fill', OKABE_ITO.orange);
+  svg
+    .selectAll('path.off-scale')
+    .data(shown.filter((p) => Math.max(p.x, p.y) > max))
+    .join('path')
+    .attr('class', 'off-scale')
+    .attr('d', d3.symbol(d3.symbolTriangle, 70)())
+    .attr('transform', (p) => `translate(${px(p)},${py(p)})${p.x > max ? ' rotate(90)' : ''}`)
+    .attr('fill', OKABE_ITO.blue);
 }

@@ -1,7 +1,7 @@
 /** Two flows' rates against each other (Chiu & Jain's vector diagram), growing with the playhead. */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { bottleneckOf } from '../../engine/bottleneck.ts';
-import { ratePoints, ratesCursor, renderRates, type RatesInput } from '../charts/ratesChart.ts';
+import { offScale, offScaleAtRepairs, ratePoints, ratesCursor, ratesScaleMax, renderRates, type RatesInput } from '../charts/ratesChart.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { LegendItem } from './Legend.tsx';
@@ -49,11 +49,16 @@ function RatesPanel({ set, presenter }: PanelProps) {
     return playback.subscribe(draw);
   }, [input, width, height, playback]);
   const last = input.points.at(-1);
+  const max = ratesScaleMax(input.points, input.capacityMbps);
+  const beyond = offScale(input.points, max);
+  const why = offScaleAtRepairs(set.runs[0].result.trace, input.points, max, BIN_S) ? ': there a recovery filled its hole, and the cumulative ACK counted at once everything the receiver had held' : '';
+  const offNote = beyond.count > 0 ? ` ${beyond.count === 1 ? 'One bin lies' : `${beyond.count} bins lie`} beyond the axes (up to ${beyond.peakMbps.toFixed(1)} Mb/s), drawn on the border as ▲${why}.` : '';
   const legend = (
     <>
       <LegendItem swatch={{ kind: 'line', colour: OKABE_ITO.blue }} label="rates, one point per 0.5 s" />
       <LegendItem swatch={{ kind: 'line', colour: OKABE_ITO.bluishGreen, dashed: '8 5' }} label="fairness line" />
       <LegendItem swatch={{ kind: 'line', colour: OKABE_ITO.vermillion }} label="efficiency line" />
+      {beyond.count > 0 ? <LegendItem swatch={{ kind: 'symbol', shape: 'triangle', colour: OKABE_ITO.blue }} label="bin beyond the axes" /> : null}
     </>
   );
   return (
@@ -62,7 +67,7 @@ function RatesPanel({ set, presenter }: PanelProps) {
       title="Rate vs rate (Chiu–Jain)"
       hint="Notice how each loss moves the point toward the origin along its own line, and additive increase moves it parallel to the fairness line: AIMD ends near where the two lines cross."
       legend={legend}
-      summary={last ? `Rates of the first two flows in 0.5 s bins; at the end ${input.xLabel.split(' ')[0]} ${last.x.toFixed(2)} Mb/s and ${input.yLabel.split(' ')[0]} ${last.y.toFixed(2)} Mb/s on a ${input.capacityMbps.toFixed(1)} Mb/s bottleneck.` : ''}
+      summary={last ? `Rates of the first two flows in 0.5 s bins; at the end ${input.xLabel.split(' ')[0]} ${last.x.toFixed(2)} Mb/s and ${input.yLabel.split(' ')[0]} ${last.y.toFixed(2)} Mb/s on a ${input.capacityMbps.toFixed(1)} Mb/s bottleneck.${offNote}` : ''}
     >
       <div className="rates-chart" ref={box} style={{ position: 'relative', height }}>
         <svg ref={base} className="chart" role="img" aria-label="Rate of the first flow against the rate of the second" />
