@@ -8,7 +8,8 @@
  * or lower it by one (Shift: by five), Home / End jump to the first / last column.
  */
 import * as d3 from 'd3';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useElementWidth } from '../state/useElementWidth.ts';
 import { renderQueueChart, type QueueChartInput } from '../charts/queueChart.ts';
 import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
 import { timeScale, valueScale, type WindowS } from '../charts/frame.ts';
@@ -50,10 +51,9 @@ function cutStep(s: StepSeries, beforeS: number): StepSeries {
 }
 
 export function SketchChart({ set, run, series, flow, fromS, toS, values, onChange, revealed, startValue, height: HEIGHT }: Props) {
-  const box = useRef<HTMLDivElement>(null);
+  const [box, width] = useElementWidth<HTMLDivElement>();
   const base = useRef<SVGSVGElement>(null);
   const overlay = useRef<SVGSVGElement>(null);
-  const [width, setWidth] = useState(0);
   const [column, setColumn] = useState(0);
   const drawing = useRef<number | null>(null);
   const chartId = useId().replace(/:/g, '');
@@ -94,14 +94,6 @@ export function SketchChart({ set, run, series, flow, fromS, toS, values, onChan
     };
     return { yMax: limit * 1.1, draw: (el: SVGSVGElement, w: number) => renderQueueChart(el, input, { width: w, height: HEIGHT }) };
   }, [set, run, series, flow, fromS, toS, revealed, HEIGHT]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.floor(e.contentRect.width)));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   useLayoutEffect(() => {
     if (base.current && width > 0) chart.draw(base.current, width);

@@ -1,5 +1,6 @@
 /** Two flows' rates against each other (Chiu & Jain's vector diagram), growing with the playhead. */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useElementWidth } from '../state/useElementWidth.ts';
 import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { offScale, offScaleAtRepairs, ratePoints, ratesCursor, ratesScaleMax, renderRates, type RatesInput } from '../charts/ratesChart.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
@@ -28,18 +29,10 @@ function inputOf(set: RunSet): RatesInput {
 function RatesPanel({ set, presenter }: PanelProps) {
   const input = useMemo(() => inputOf(set), [set]);
   const { playback } = useTimeAxis();
-  const box = useRef<HTMLDivElement>(null);
+  const [box, width] = useElementWidth<HTMLDivElement>();
   const base = useRef<SVGSVGElement>(null);
   const top = useRef<SVGSVGElement>(null);
-  const [width, setWidth] = useState(0);
   const height = presenter ? 420 : 330;
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.floor(e.contentRect.width)));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
   useLayoutEffect(() => {
     if (!base.current || !top.current || width <= 0) return;
     const size = { width, height };
