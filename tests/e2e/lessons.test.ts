@@ -98,7 +98,9 @@ describe.runIf(haveChromium)('lessons in Chromium', () => {
     try {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${preview.url}#${encodeLessonHash({ name: 'fairness', step: 0 })}`);
-      await settled(page);
+      // the card's layout is all this checks: no need to wait for the run (and a wait that timed
+      // out here would leave the later tests at phone size)
+      await expect.poll(() => stepText(page), { timeout: 15_000 }).toBe('Step 1 of 2: A latecomer');
       const boxes = await page.locator('.lesson-nav button').evaluateAll((bs) => bs.map((b) => ({ text: (b as HTMLElement).innerText, ...b.getBoundingClientRect().toJSON() })));
       expect(boxes.map((b) => b.text)).toEqual(['← Back', 'Next →', 'Leave']);
       for (const b of boxes) {
@@ -106,7 +108,7 @@ describe.runIf(haveChromium)('lessons in Chromium', () => {
         expect(b.top).toBe(boxes[0].top);
       }
       await page.setViewportSize({ width: 1280, height: 720 });
-      await expect.poll(() => page.locator('.lesson-nav button').allInnerTexts()).toEqual(['← Previous', 'Next step →', 'Leave lesson']);
+      await expect.poll(() => page.locator('.lesson-nav button').allInnerTexts(), { timeout: 15_000 }).toEqual(['← Previous', 'Next step →', 'Leave lesson']);
     } finally {
       if (size) await page.setViewportSize(size);
     }
