@@ -30,7 +30,7 @@ export interface WorkerRunOptions {
   next?: { scenario: Scenario; opts: WorkerRunOptions };
   /**
    * Post the result before its fingerprint: `traceHash` is then '' and `hashTicket` says where to
-   * collect it (SimApi.traceHash). Runs too large to copy cheaply are fingerprinted inline anyway.
+   * collect it (SimApi.traceHash). Runs too large to keep waiting (DEFER_HASH_MAX_VALUES) are fingerprinted inline anyway.
    */
   deferHash?: boolean;
 }
@@ -78,9 +78,9 @@ export interface RunPhasesMs {
   build: number;
   /** Executing events (sum over slices). */
   run: number;
-  /** Results and trace columns trimmed. */
+  /** Results, and the asked-for tables' columns made from the sink's rows. */
   finish: number;
-  /** Fingerprint of the full trace, or, when deferred, copying the trace aside for it. */
+  /** Fingerprint of the full trace; ≈ 0 when deferred (the sink's rows are kept for it). */
   hash: number;
   /** Display decimation. */
   decimate: number;
@@ -113,7 +113,7 @@ export interface SimApi {
   /**
    * The fingerprint of a run posted with `hashTicket` set, computed when asked: the client asks
    * only while its worker is idle, so hashing never delays a run. Each ticket can be asked for
-   * once; a ticket whose copy was dropped (deferredHash.ts) rejects.
+   * once; a ticket whose trace was let go (deferredHash.ts) rejects.
    */
   traceHash(ticket: number): string | Promise<string>;
   /** Makes the run in flight (if any) stop at its next yield and reject as superseded. */

@@ -9,6 +9,7 @@
 import type { Scenario } from '../scenarios/schema.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
 import { takeTraceHash } from './deferredHash.ts';
+import { RowBufferPool } from '../engine/core/trace.ts';
 import { startRun } from './runForDisplay.ts';
 
 /**
@@ -58,10 +59,12 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
   const isCurrent = (id: number) => (): boolean => id === latest;
   /** The run started ahead (`opts.next`), until it is asked for or dropped. */
   let ahead: { key: string; promise: Promise<RunOutput | null> } | null = null;
+  /** Trace buffers reused from run to run (see RowBufferPool): this worker's, for its lifetime. */
+  const pool = new RowBufferPool();
 
   async function drive(scenario: Scenario, opts: WorkerRunOptions, current: () => boolean): Promise<RunOutput | null> {
     const t0 = clockMs();
-    const run = startRun(scenario, opts, clockMs);
+    const run = startRun(scenario, opts, clockMs, pool);
     let yieldMs = 0;
     let lastYield = t0;
     while (!run.step(SLICE_EVENTS)) {
@@ -71,7 +74,10 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
       await yieldNow();
       lastYield = clockMs();
       yieldMs += lastYield - t;
-      if (!current()) return null;
+      if (!current()) {
+        run.discard();
+        return null;
+      }
     }
     const out = run.finish();
     out.phasesMs.yield = yieldMs;

@@ -9,8 +9,7 @@ export function traceTransferables(trace: TraceData): ArrayBuffer[] {
   for (const table of Object.values(trace) as Record<string, Float64Array>[]) {
     for (const col of Object.values(table)) {
       // SharedArrayBuffer cannot be transferred; the engine never makes one, but stay safe.
-      // Empty columns are cloned, not transferred: tables not asked for share one empty buffer
-      // (runForDisplay.ts keepTables), which must stay usable for the next run.
+      // Empty columns (tables not asked for) are cloned, not transferred: nothing to gain.
       if (col.buffer instanceof ArrayBuffer && col.byteLength > 0) buffers.add(col.buffer);
     }
   }

@@ -6,7 +6,7 @@
  * any real run.
  */
 import { describe, expect, it } from 'vitest';
-import { TRACE_TABLES, traceHash, type TraceData } from '../../src/engine/core/trace.ts';
+import { ColumnarSink, RowBufferPool, TRACE_TABLES, traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
@@ -128,19 +128,28 @@ describe('worker runner (sliced, latest-wins)', () => {
 });
 
 describe('deferred fingerprints (worker memory)', () => {
-  it('keeps copies waiting for their request within a budget, dropping the oldest first', () => {
+  it('keeps sinks waiting for their request within a budget, dropping the oldest first, and recycles their buffers', () => {
     // three traces of 0.4 × the budget each: the third pushes the first one out
     const rows = Math.ceil((0.4 * PENDING_VALUES_MAX) / TRACE_TABLES.cwnd.length);
-    const trace = (v: number): TraceData => {
-      const t = runScenario(preset('reference-2mbps', 1)).trace;
-      const col = (): Float64Array => new Float64Array(rows).fill(v);
-      return { ...t, cwnd: { tNs: col(), flow: col(), cwndBytes: col(), ssthreshBytes: col() } };
+    const pool = new RowBufferPool(Number.POSITIVE_INFINITY);
+    const sink = (v: number): ColumnarSink => {
+      const s = new ColumnarSink(['cwnd'], pool);
+      for (let i = 0; i < rows; i++) s.cwnd(i, 0, v, v);
+      return s;
     };
-    const [a, b, c] = [1, 2, 3].map(trace);
+    const [a, b, c] = [1, 2, 3].map(sink);
+    const expected = [a, b, c].map((s) => traceHash(s.finish()));
+    const width = TRACE_TABLES.cwnd.length;
+    const filled = pool.values; // buffers outgrown while filling
     const tickets = [a, b, c].map(deferTraceHash);
+    const dropped = pool.values;
+    expect(dropped).toBeGreaterThanOrEqual(filled + rows * width); // the first sink's rows, let go
     expect(takeTraceHash(tickets[0])).toBeUndefined();
-    expect(takeTraceHash(tickets[2])).toBe(traceHash(c));
-    expect(takeTraceHash(tickets[1])).toBe(traceHash(b));
+    expect(takeTraceHash(tickets[2])).toBe(expected[2]);
+    expect(takeTraceHash(tickets[1])).toBe(expected[1]);
     expect(takeTraceHash(tickets[1])).toBeUndefined(); // collected once
+    // the other two sinks' rows went back once hashed
+    expect(pool.values).toBeGreaterThanOrEqual(dropped + 2 * rows * width);
+    expect(new Set(expected).size).toBe(3);
   });
 });
