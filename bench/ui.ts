@@ -35,6 +35,7 @@ import { stepPath } from '../src/ui/charts/series.ts';
 import { runJobs } from '../src/ui/state/runSet.ts';
 import { encodeState } from '../src/ui/state/url.ts';
 import { startRun } from '../src/worker/runForDisplay.ts';
+import { RowBufferPool } from '../src/engine/core/trace.ts';
 import { SLICE_EVENTS } from '../src/worker/runner.ts';
 import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, startPreview, stopProcess, type Preview } from '../tests/e2e/harness.ts';
@@ -75,10 +76,11 @@ function stats(xs: number[]): string {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 
-/** The engine's run phase in Node for each job, as the worker slices it (SLICE_EVENTS), after warm-up: every run's time. */
+/** The engine's run phase in Node for each job, as the worker slices it (SLICE_EVENTS) and recycles its trace buffers, after warm-up: every run's time. */
 function nodeRunMs(scenarios: Scenario[], repeats: number): number[] {
+  const pool = new RowBufferPool();
   const once = (s: Scenario): number => {
-    const run = startRun(s, { deferHash: true }, () => performance.now());
+    const run = startRun(s, { deferHash: true }, () => performance.now(), pool);
     while (!run.step(SLICE_EVENTS));
     return run.finish().phasesMs.run;
   };
