@@ -6,7 +6,7 @@
  * single retransmission inside a bucket survives (an average would erase it). Metrics are
  * computed by the engine from the full run, never from this; the trace hash is taken before.
  */
-import { TRACE_TABLES, type TableName, type TraceData } from '../engine/core/trace.ts';
+import { emptyTable, TABLE_NAMES, type TableName, type TraceData } from '../engine/core/trace.ts';
 
 interface TableRule {
   key: string;
@@ -117,36 +117,69 @@ function seriesKey(key: Float64Array, sub: Float64Array): Float64Array {
   return out;
 }
 
+/**
+ * Where decimation reads tables from: a finished trace's columns (`traceSource`), or, in the
+ * worker, the sink itself (ColumnarSink), which makes a decimated table's columns for the kept
+ * rows only — a 100 s, 10 Mb/s run never turns its 200 000-row tables into whole columns.
+ */
+export interface TableSource {
+  rows(name: TableName): number;
+  /** One column, every row. */
+  column(name: TableName, col: string): Float64Array;
+  /** Every column, of every row or only of the rows at `indices` (ascending). */
+  table(name: TableName, indices?: Int32Array): Record<string, Float64Array>;
+}
+
 function pickRows(col: Float64Array, rows: Int32Array): Float64Array {
   const out = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) out[i] = col[rows[i]];
   return out;
 }
 
+/** A finished trace as a TableSource: whole tables are its own columns (no copy). */
+export function traceSource(trace: TraceData): TableSource {
+  const t = trace as Record<TableName, Record<string, Float64Array>>;
+  return {
+    rows: (name) => t[name].tNs.length,
+    column: (name, col) => t[name][col],
+    table: (name, indices) => (indices ? Object.fromEntries(Object.entries(t[name]).map(([c, v]) => [c, pickRows(v, indices)])) : t[name]),
+  };
+}
+
 /** The trace with every table longer than `maxRows` (line tables: DISPLAY_LINE_ROWS_MAX) reduced to its per-bucket extremes; whether anything changed. */
 export function decimateTrace(trace: TraceData, endNs: number, maxRows = DISPLAY_ROWS_MAX, buckets = DISPLAY_BUCKETS): { trace: TraceData; decimated: boolean } {
+  return decimateTables(traceSource(trace), TABLE_NAMES, endNs, maxRows, buckets);
+}
+
+/**
+ * `tables` from `src` for display, each longer than `maxRows` (line tables:
+ * DISPLAY_LINE_ROWS_MAX) reduced to its per-bucket extremes; the other tables empty.
+ */
+export function decimateTables(src: TableSource, tables: readonly TableName[], endNs: number, maxRows = DISPLAY_ROWS_MAX, buckets = DISPLAY_BUCKETS): { trace: TraceData; decimated: boolean } {
   let decimated = false;
   // asking for every row (Infinity) means every row, line tables included
   const lineRowsMax = Number.isFinite(maxRows) ? Math.min(maxRows, DISPLAY_LINE_ROWS_MAX) : maxRows;
   const out = {} as Record<TableName, Record<string, Float64Array>>;
-  for (const name of Object.keys(TRACE_TABLES) as TableName[]) {
-    const table = trace[name] as Record<string, Float64Array>;
+  for (const name of TABLE_NAMES) {
+    if (!tables.includes(name)) {
+      out[name] = emptyTable(name);
+      continue;
+    }
     const rule = RULES[name];
-    if (table.tNs.length <= (rule.line ? lineRowsMax : maxRows)) {
-      out[name] = table;
+    if (src.rows(name) <= (rule.line ? lineRowsMax : maxRows)) {
+      out[name] = src.table(name);
       continue;
     }
     decimated = true;
+    const key = src.column(name, rule.key);
     const rows = keepRows(
-      table.tNs,
-      rule.subKey ? seriesKey(table[rule.key], table[rule.subKey]) : table[rule.key],
-      rule.values.map((c) => table[c]),
+      src.column(name, 'tNs'),
+      rule.subKey ? seriesKey(key, src.column(name, rule.subKey)) : key,
+      rule.values.map((c) => src.column(name, c)),
       endNs,
       buckets,
     );
-    const cols: Record<string, Float64Array> = {};
-    for (const c of TRACE_TABLES[name]) cols[c] = pickRows(table[c], rows);
-    out[name] = cols;
+    out[name] = src.table(name, rows);
   }
   return { trace: out as TraceData, decimated };
 }

@@ -78,11 +78,11 @@ export interface RunPhasesMs {
   build: number;
   /** Executing events (sum over slices). */
   run: number;
-  /** Results, and the asked-for tables' columns made from the sink's rows. */
+  /** Results (metrics). */
   finish: number;
   /** Fingerprint of the full trace; ≈ 0 when deferred (the sink's rows are kept for it). */
   hash: number;
-  /** Display decimation. */
+  /** The asked-for tables' columns made from the sink's rows, decimated for display. */
   decimate: number;
   /** Waiting in the worker's message loop between slices (sum over yields). */
   yield: number;

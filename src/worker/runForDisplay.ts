@@ -13,7 +13,7 @@ import { ColumnarSink, TABLE_NAMES, type RowBufferPool } from '../engine/core/tr
 import { buildSimulation, type Simulation } from '../engine/build.ts';
 import type { Scenario } from '../scenarios/schema.ts';
 import { applyCaps, DEFAULT_CAPS, eventCapNote, traceCapNote, type Caps, type CapPlan } from './caps.ts';
-import { decimateTrace, DISPLAY_ROWS_MAX } from './decimate.ts';
+import { decimateTables, DISPLAY_ROWS_MAX } from './decimate.ts';
 import { deferTraceHash } from './deferredHash.ts';
 import { scenarioId } from './scenarioId.ts';
 import type { RunOutput, RunPhasesMs, WorkerRunOptions } from './protocol.ts';
@@ -74,11 +74,16 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
     finish() {
       let t = clockMs();
       const result = sim.results();
-      // only the tables the panels draw become columns; the fingerprint reads the sink's rows
-      const asked = sink.finish(opts.tables);
       const rows = sink.rowCounts();
       phases.finish = clockMs() - t;
       t = clockMs();
+      // a stopped run covers only the time it reached: drawn (and decimated) up to there
+      const endS = stopped ? result.sim.simTimeS : plan.scenario.durationS;
+      // columns only for the tables the panels draw, of the rows they keep
+      const { trace, decimated } = decimateTables(sink, opts.tables ?? TABLE_NAMES, endS * 1e9, opts.displayRowsMax ?? DISPLAY_ROWS_MAX);
+      phases.decimate = clockMs() - t;
+      t = clockMs();
+      // the fingerprint reads the sink's rows: now, or kept for when it is asked for
       let hash = '';
       let hashTicket = 0;
       if (opts.deferHash && sink.storedValues() <= DEFER_HASH_MAX_VALUES) hashTicket = deferTraceHash(sink);
@@ -87,11 +92,6 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
         sink.release();
       }
       phases.hash = clockMs() - t;
-      t = clockMs();
-      // a stopped run covers only the time it reached: drawn (and decimated) up to there
-      const endS = stopped ? result.sim.simTimeS : plan.scenario.durationS;
-      const { trace, decimated } = decimateTrace(asked, endS * 1e9, opts.displayRowsMax ?? DISPLAY_ROWS_MAX);
-      phases.decimate = clockMs() - t;
       const capNote = stopped === 'events' ? eventCapNote(caps, endS) : stopped === 'trace' ? traceCapNote(caps, endS) : plan.note;
       const stoppedEarly = stopped !== null;
       return { ...result, trace, scenarioId: scenarioId(scenario), rows, stoppedEarly, endS, traceHash: hash, hashTicket, decimated, capNote, engineMs: phases.build + phases.run + phases.finish, phasesMs: phases, sentAtEpochMs: 0 };

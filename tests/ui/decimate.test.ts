@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { decimateTrace, DISPLAY_LINE_ROWS_MAX, DISPLAY_ROWS_MAX, keepRows } from '../../src/worker/decimate.ts';
+import { decimateTables, decimateTrace, DISPLAY_LINE_ROWS_MAX, DISPLAY_ROWS_MAX, keepRows } from '../../src/worker/decimate.ts';
 
 describe('worker decimate keepRows', () => {
   it('keeps first, last, min and max of each bucket per key, in row order', () => {
@@ -71,5 +71,23 @@ describe('worker decimateTrace', () => {
     // captions count duplicate ACKs: the ack table is no mere line
     expect(out.ack).toBe(trace.ack);
     expect(decimateTrace(trace, n * 1000, Infinity).trace.queue).toBe(trace.queue);
+  });
+
+  it('read from the sink (the worker), gives exactly what the finished columns give, for the asked tables only', () => {
+    const sink = new ColumnarSink();
+    for (let i = 0; i < 3000; i++) {
+      sink.queue(i * 1000, i % 2, (i * 37) % 101, i);
+      sink.estimate(i * 1000, 0, i % 3, Math.sin(i));
+    }
+    sink.cwnd(5, 0, 2000, Infinity);
+    const full = decimateTrace(sink.finish(), 3000 * 1000, 500, 20);
+    const fromSink = decimateTables(sink, ['queue', 'estimate', 'drop'], 3000 * 1000, 500, 20);
+    expect(fromSink.decimated).toBe(true);
+    expect(fromSink.trace.queue).toEqual(full.trace.queue);
+    expect(fromSink.trace.estimate).toEqual(full.trace.estimate);
+    expect(fromSink.trace.queue.tNs.length).toBeLessThan(3000);
+    // not asked for: empty, though recorded
+    expect(fromSink.trace.cwnd.tNs.length).toBe(0);
+    expect(full.trace.cwnd.tNs.length).toBe(1);
   });
 });

@@ -270,6 +270,14 @@ class TableBuilder {
     for (let i = 0, j = k; i < n; i++, j += w) out[i] = r[j];
     return out;
   }
+  /** Column `k` of the rows at `indices` only (ascending row numbers), as a new array. */
+  columnAt(k: number, indices: Int32Array): Float64Array {
+    const w = this.width;
+    const r = this.rows;
+    const out = new Float64Array(indices.length);
+    for (let i = 0; i < indices.length; i++) out[i] = r[indices[i] * w + k];
+    return out;
+  }
   /** The rows recorded, row-major, as 32-bit words (what the fingerprint reads). */
   words(): Int32Array {
     return new Int32Array(this.rows.buffer, this.rows.byteOffset, this.length * this.width * 2);
@@ -312,7 +320,12 @@ export type TraceData = { [T in TableName]: TraceTable<T> };
 
 type Builders = { [T in TableName]: TableBuilder | null };
 
-/** Collects records into columns; `finish()` returns trimmed Float64Arrays. */
+/** A table with no rows: every column empty. */
+export function emptyTable<T extends TableName>(name: T): TraceTable<T> {
+  return Object.fromEntries(TRACE_TABLES[name].map((c) => [c, new Float64Array(0)])) as TraceTable<T>;
+}
+
+/** Collects records row by row; `finish()` and `table()` return columns (trimmed Float64Arrays). */
 export class ColumnarSink implements TraceSink {
   /** Tables not asked for are null: no columns written at all (the UI asks for what it draws). */
   private readonly b: Builders;
@@ -330,6 +343,17 @@ export class ColumnarSink implements TraceSink {
     let n = 0;
     for (const t of Object.values(this.b)) if (t) n += t.length * t.width;
     return n;
+  }
+  /** Rows recorded in one table (0 if it is not recorded). */
+  rows(name: TableName): number {
+    return this.b[name]?.length ?? 0;
+  }
+  /** One column of one table, every row, as a new array (empty if the table is not recorded). */
+  column(name: TableName, col: string): Float64Array {
+    const b = this.b[name];
+    const k = (TRACE_TABLES[name] as readonly string[]).indexOf(col);
+    if (k < 0) throw new RangeError(`trace table ${name} has no column ${col}`);
+    return b ? b.column(k) : new Float64Array(0);
   }
   /** Rows recorded per table (0 for tables not recorded). */
   rowCounts(): Record<TableName, number> {
@@ -390,20 +414,25 @@ export class ColumnarSink implements TraceSink {
     this.b.change?.add(tNs, index, link);
   }
   /**
+   * One table's columns, every row or only the rows at `indices` (ascending): new arrays, each
+   * with a buffer of its own. A table not recorded has empty columns.
+   */
+  table<T extends TableName>(name: T, indices?: Int32Array): TraceTable<T> {
+    const b = this.b[name];
+    const cols: Record<string, Float64Array> = {};
+    TRACE_TABLES[name].forEach((c, k) => {
+      cols[c] = !b ? new Float64Array(0) : indices ? b.columnAt(k, indices) : b.column(k);
+    });
+    return cols as TraceTable<T>;
+  }
+  /**
    * The trace as columns: every recorded table, or only those in `tables` (the others come with
    * empty columns). Each call makes new arrays, each with a buffer of its own (transferable);
    * the sink keeps its rows until `release`.
    */
   finish(tables: readonly TableName[] = TABLE_NAMES): TraceData {
     const out = {} as Record<TableName, Record<string, Float64Array>>;
-    for (const name of TABLE_NAMES) {
-      const cols: Record<string, Float64Array> = {};
-      const b = tables.includes(name) ? this.b[name] : null;
-      TRACE_TABLES[name].forEach((c, k) => {
-        cols[c] = b ? b.column(k) : new Float64Array(0);
-      });
-      out[name] = cols;
-    }
+    for (const name of TABLE_NAMES) out[name] = tables.includes(name) ? this.table(name) : emptyTable(name);
     return out as TraceData;
   }
   /** The fingerprint of everything recorded: equal to `traceHash(this.finish())`, without making the columns. */
