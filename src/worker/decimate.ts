@@ -56,11 +56,28 @@ export const DISPLAY_LINE_ROWS_MAX = 50_000;
 export const DISPLAY_BUCKETS = 4_000;
 
 /**
+ * A column read in place: value i is `data[offset + i * stride]`. A finished trace's column is
+ * (column, 0, 1); the sink's rows give (rows, column index, table width), so the worker reads
+ * the columns it decimates on without making them.
+ */
+export interface Strided {
+  data: Float64Array;
+  offset: number;
+  stride: number;
+}
+
+const whole = (data: Float64Array): Strided => ({ data, offset: 0, stride: 1 });
+
+/**
  * Indices of the rows to keep, ascending (so time order is preserved). `tNs` must be
  * non-decreasing, as every engine table is.
  */
 export function keepRows(tNs: Float64Array, key: Float64Array, values: readonly Float64Array[], endNs: number, buckets: number): Int32Array {
-  const n = tNs.length;
+  return keepRowsOf(tNs.length, whole(tNs), whole(key), values.map(whole), endNs, buckets);
+}
+
+/** keepRows over `n` rows of columns read in place. */
+function keepRowsOf(n: number, t: Strided, keys: Strided, values: readonly Strided[], endNs: number, buckets: number): Int32Array {
   const keep = new Uint8Array(n);
   const widthNs = Math.max(1, endNs / buckets);
   // per key: current bucket and the rows chosen so far in it
@@ -80,25 +97,43 @@ export function keepRows(tNs: Float64Array, key: Float64Array, values: readonly 
       keep[o.maxRow[v]] = 1;
     }
   };
+  const start = (o: Open, b: number, i: number): void => {
+    o.bucket = b;
+    o.first = i;
+    o.last = i;
+    o.minRow.fill(i);
+    o.maxRow.fill(i);
+  };
+  // rows of one key tend to come in runs: look the key up only when it changes
+  let lastKey = Number.NaN;
+  let o: Open | undefined;
+  const at = (c: Strided, i: number): number => c.data[c.offset + i * c.stride];
   for (let i = 0; i < n; i++) {
-    const b = Math.floor(tNs[i] / widthNs);
-    const k = key[i];
-    let o = open.get(k);
-    if (o && o.bucket !== b) {
-      close(o);
-      o = undefined;
+    const b = Math.floor(at(t, i) / widthNs);
+    const k = at(keys, i);
+    if (k !== lastKey) {
+      lastKey = k;
+      o = open.get(k);
+      if (!o) {
+        o = { bucket: b, first: i, last: i, minRow: new Int32Array(values.length).fill(i), maxRow: new Int32Array(values.length).fill(i) };
+        open.set(k, o);
+        continue;
+      }
     }
-    if (!o) {
-      o = { bucket: b, first: i, last: i, minRow: new Int32Array(values.length).fill(i), maxRow: new Int32Array(values.length).fill(i) };
-      open.set(k, o);
+    const cur = o as Open;
+    if (cur.bucket !== b) {
+      // the bucket is closed; its record starts the next one (no allocation per bucket)
+      close(cur);
+      start(cur, b, i);
       continue;
     }
-    o.last = i;
+    cur.last = i;
     for (let v = 0; v < values.length; v++) {
-      const x = values[v][i];
+      const c = values[v];
+      const x = at(c, i);
       // NaN never wins; ∞ (ssthresh before the first loss) is a legitimate maximum
-      if (x < values[v][o.minRow[v]]) o.minRow[v] = i;
-      if (x > values[v][o.maxRow[v]]) o.maxRow[v] = i;
+      if (x < at(c, cur.minRow[v])) cur.minRow[v] = i;
+      if (x > at(c, cur.maxRow[v])) cur.maxRow[v] = i;
     }
   }
   for (const o of open.values()) close(o);
@@ -111,10 +146,10 @@ export function keepRows(tNs: Float64Array, key: Float64Array, values: readonly 
 }
 
 /** One number per (key, subKey) pair: flows and estimate indices are small non-negative integers. */
-function seriesKey(key: Float64Array, sub: Float64Array): Float64Array {
-  const out = new Float64Array(key.length);
-  for (let i = 0; i < key.length; i++) out[i] = key[i] * 65_536 + sub[i];
-  return out;
+function seriesKey(n: number, key: Strided, sub: Strided): Strided {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = key.data[key.offset + i * key.stride] * 65_536 + sub.data[sub.offset + i * sub.stride];
+  return whole(out);
 }
 
 /**
@@ -124,8 +159,8 @@ function seriesKey(key: Float64Array, sub: Float64Array): Float64Array {
  */
 export interface TableSource {
   rows(name: TableName): number;
-  /** One column, every row. */
-  column(name: TableName, col: string): Float64Array;
+  /** One column, every row, read in place (valid until the source changes). */
+  strided(name: TableName, col: string): Strided;
   /** Every column, of every row or only of the rows at `indices` (ascending). */
   table(name: TableName, indices?: Int32Array): Record<string, Float64Array>;
 }
@@ -141,7 +176,7 @@ export function traceSource(trace: TraceData): TableSource {
   const t = trace as Record<TableName, Record<string, Float64Array>>;
   return {
     rows: (name) => t[name].tNs.length,
-    column: (name, col) => t[name][col],
+    strided: (name, col) => whole(t[name][col]),
     table: (name, indices) => (indices ? Object.fromEntries(Object.entries(t[name]).map(([c, v]) => [c, pickRows(v, indices)])) : t[name]),
   };
 }
@@ -171,11 +206,13 @@ export function decimateTables(src: TableSource, tables: readonly TableName[], e
       continue;
     }
     decimated = true;
-    const key = src.column(name, rule.key);
-    const rows = keepRows(
-      src.column(name, 'tNs'),
-      rule.subKey ? seriesKey(key, src.column(name, rule.subKey)) : key,
-      rule.values.map((c) => src.column(name, c)),
+    const n = src.rows(name);
+    const key = src.strided(name, rule.key);
+    const rows = keepRowsOf(
+      n,
+      src.strided(name, 'tNs'),
+      rule.subKey ? seriesKey(n, key, src.strided(name, rule.subKey)) : key,
+      rule.values.map((c) => src.strided(name, c)),
       endNs,
       buckets,
     );

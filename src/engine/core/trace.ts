@@ -348,12 +348,15 @@ export class ColumnarSink implements TraceSink {
   rows(name: TableName): number {
     return this.b[name]?.length ?? 0;
   }
-  /** One column of one table, every row, as a new array (empty if the table is not recorded). */
-  column(name: TableName, col: string): Float64Array {
+  /**
+   * One column of one table read in place: value i is `data[offset + i * stride]`. Valid until
+   * the next record or `release` (empty if the table is not recorded).
+   */
+  strided(name: TableName, col: string): { data: Float64Array; offset: number; stride: number } {
     const b = this.b[name];
     const k = (TRACE_TABLES[name] as readonly string[]).indexOf(col);
     if (k < 0) throw new RangeError(`trace table ${name} has no column ${col}`);
-    return b ? b.column(k) : new Float64Array(0);
+    return b ? { data: b.rows, offset: k, stride: b.width } : { data: NO_VALUES, offset: 0, stride: 1 };
   }
   /** Rows recorded per table (0 for tables not recorded). */
   rowCounts(): Record<TableName, number> {
