@@ -50,10 +50,20 @@ export interface RunsState {
 export const RunsBusyContext = createContext<Store<boolean> | null>(null);
 
 /**
- * False from the moment an edit's runs are posted until all of them are in and the picture
- * they make has been painted; true outside the app. What is off screen catches up when this
- * turns true (ChartSvg, PanelGrid): a comparison's arrivals then redraw only what can be seen,
- * and the catching up never delays the paint of what can.
+ * Quiet time after an edit's picture is painted before what is off screen catches up: a
+ * dragged slider's next edit usually comes within it, and its runs then have the cores to
+ * themselves (catching up six off-screen charts of a comparison took ~40 ms of main-thread
+ * time, which on two cores also slowed the next edit's runs). Charts scrolled into view draw
+ * at once whatever this says.
+ */
+export const CATCH_UP_AFTER_MS = 200;
+
+/**
+ * False from the moment an edit's runs are posted until all of them are in, the picture they
+ * make has been painted and CATCH_UP_AFTER_MS have passed without a newer edit; true outside
+ * the app. What is off screen catches up when this turns true (ChartSvg, PanelGrid): a
+ * comparison's arrivals then redraw only what can be seen, and the catching up never delays
+ * the paint of what can, nor the runs of the next edit of a drag.
  */
 export function useRunsSettled(): boolean {
   const busy = useContext(RunsBusyContext);
@@ -63,8 +73,16 @@ export function useRunsSettled(): boolean {
     let cancel = (): void => {};
     const follow = (): void => {
       cancel();
-      if (busy.get()) setSettled(false);
-      else cancel = afterPaint(() => setSettled(true));
+      if (busy.get()) {
+        setSettled(false);
+        return;
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const painted = afterPaint(() => (timer = setTimeout(() => setSettled(true), CATCH_UP_AFTER_MS)));
+      cancel = () => {
+        painted();
+        clearTimeout(timer);
+      };
     };
     follow();
     const unsubscribe = busy.subscribe(follow);
