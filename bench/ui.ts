@@ -16,7 +16,8 @@
  * The path panel (off screen here) asks for no packet windows.
  *
  * Then the playback section (see playbackSection): frame times while playing the six-variant
- * comparison at 10 Mb/s with the reveal, and the size of the paths a 0.1 s zoom draws.
+ * comparison at 10 Mb/s with the reveal, and the size of the paths a 0.1 s zoom draws; last,
+ * the simulation worker alone in an idle page against Node (workerAloneSection).
  *
  *   npm run bench:ui              # default 25 slider steps per case
  *   npm run bench:ui -- --steps 50
@@ -197,6 +198,7 @@ async function main(): Promise<void> {
       console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);
     }
     await playbackSection(page, preview.url, scenario, variants);
+    await workerAloneSection(page, preview.url, scenario);
     await browser.close();
   } finally {
     if (preview) await stopProcess(preview.proc);
@@ -210,6 +212,55 @@ async function main(): Promise<void> {
       }
     }
   }
+}
+
+/**
+ * The built simulation worker alone, in an idle page (no app, no drawing): the engine's run
+ * phase for the 60 s reference run, back to back and with 150 ms pauses between runs (as a
+ * lecturer's edits come), next to Node's. Separates the engine's speed in the worker from what
+ * the app's other work on the same two cores costs it. The worker is driven with Comlink's
+ * message format directly (the page has no module loader).
+ */
+async function workerAloneSection(page: Page, url: string, scenario: Scenario): Promise<void> {
+  const file = readdirSync(join(ROOT, 'dist/assets')).find((f) => f.startsWith('sim.worker'));
+  if (!file) throw new Error('dist/assets has no sim.worker bundle');
+  await page.goto(`${url}manifest.webmanifest`);
+  // a string, not a function: the TypeScript loader would inject helpers the page does not have
+  const runs = (await page.evaluate(`(async ([url, scenario]) => {
+    const w = new Worker(url, { type: 'module' });
+    let id = 0;
+    const call = (name, args) => new Promise((ok) => {
+      const my = String(++id);
+      const on = (e) => {
+        if (e.data && e.data.id === my) {
+          w.removeEventListener('message', on);
+          ok(e.data.value);
+        }
+      };
+      w.addEventListener('message', on);
+      w.postMessage({ id: my, type: 'APPLY', path: [name], argumentList: args.map((value) => ({ type: 'RAW', value })) });
+    });
+    const run = async () => {
+      const r = await call('run', [scenario, { deferHash: true }]);
+      if (r.hashTicket) await call('traceHash', [r.hashTicket]);
+      return r.phasesMs.run;
+    };
+    const hot = [];
+    for (let i = 0; i < 30; i++) hot.push(await run());
+    const paused = [];
+    for (let i = 0; i < 12; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      paused.push(await run());
+    }
+    w.terminate();
+    return { hot: hot.slice(10), paused };
+  })(${JSON.stringify([`${url}assets/${file}`, scenario])})`)) as { hot: number[]; paused: number[] };
+  const node = nodeRunMs([scenario], 20);
+  console.log(`\nThe simulation worker alone (idle page), reference run (60 s, 2 Mb/s)`);
+  console.log(`  run phase, back to back (after 10 warm-up runs): ${stats(runs.hot)}`);
+  console.log(`  run phase, 150 ms between runs: ${stats(runs.paused)}`);
+  console.log(`  Node run, same scenario and slices: ${stats(node)}`);
+  console.log(`  worker alone / Node (medians): back to back ${(median(runs.hot) / median(node)).toFixed(2)}, with pauses ${(median(runs.paused) / median(node)).toFixed(2)}`);
 }
 
 /** Commands and bytes of an SVG path string. */
