@@ -153,6 +153,39 @@ describe('ui timeWeightedQuantile', () => {
     expect(timeWeightedQuantile(s, 4, 0.51)).toBe(5);
     expect(timeWeightedQuantile({ tS: new Float64Array(0), values: new Float64Array(0) }, 4, 0.5)).toBe(0);
   });
+
+  it('finds the quantile among thousands of distinct values, in any order', () => {
+    // values 1 … 2000, each held 1 s, shuffled in time: 90 % of the 2000 s is spent at ≤ 1800
+    const n = 2000;
+    const tS = Float64Array.from({ length: n }, (_, i) => i);
+    const values = Float64Array.from({ length: n }, (_, i) => ((i * 7919) % n) + 1);
+    expect(timeWeightedQuantile({ tS, values }, n, 0.9)).toBe(1800);
+    expect(timeWeightedQuantile({ tS, values }, n, 0.5)).toBe(1000);
+    expect(timeWeightedQuantile({ tS, values }, n, 1)).toBe(2000);
+    expect(timeWeightedQuantile({ tS, values }, n, 0)).toBe(1);
+  });
+
+  it('resolves values close together under one far spike', () => {
+    // 10.1, 10.2, 10.3 held 1, 1 and 7 s, then 1e6 for 1 s: every value but the spike shares a bin
+    const s = { tS: Float64Array.from([0, 1, 2, 9]), values: Float64Array.from([10.1, 10.2, 10.3, 1e6]) };
+    expect(timeWeightedQuantile(s, 10, 0.15)).toBe(10.2);
+    expect(timeWeightedQuantile(s, 10, 0.9)).toBe(10.3);
+    expect(timeWeightedQuantile(s, 10, 0.95)).toBe(1e6);
+  });
+
+  it('counts a value held for no time only where no time is needed', () => {
+    // 3 at t = 0 is replaced at once (held 0 s); 5 holds 2 s
+    const s = { tS: Float64Array.from([0, 0]), values: Float64Array.from([3, 5]) };
+    expect(timeWeightedQuantile(s, 2, 0)).toBe(3);
+    expect(timeWeightedQuantile(s, 2, 0.5)).toBe(5);
+    // nothing held any time: the largest value
+    expect(timeWeightedQuantile(s, 0, 0.5)).toBe(5);
+  });
+
+  it('reads −0 as 0', () => {
+    expect(Object.is(timeWeightedQuantile({ tS: Float64Array.from([0]), values: Float64Array.from([-0]) }, 1, 0.5), 0)).toBe(true);
+    expect(Object.is(timeWeightedQuantile({ tS: Float64Array.from([0]), values: Float64Array.from([-0]) }, 0, 0.5), 0)).toBe(true);
+  });
 });
 
 describe('ui series for the new panels', () => {
