@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteMax, indexAtOrBefore, queueSeries, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
+import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteMax, indexAtOrBefore, queueSeries, rowsWhere, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
 import { traceTransferables } from '../../src/worker/transfer.ts';
 
 const identity = { x: (t: number) => t, y: (v: number) => v, yClamp: [-1000, 1000] as const };
@@ -122,6 +122,20 @@ describe('worker transfer', () => {
     expect(columns.length).toBeGreaterThan(0);
     expect(buffers.length).toBe(columns.length);
     expect(new Set(buffers).size).toBe(buffers.length);
+  });
+});
+
+describe('ui rowsWhere', () => {
+  it("gives each key's rows in order, from one split of the column", () => {
+    const key = Float64Array.from([0, 0, 2, 1, 1, 0, 2, Number.NaN, -0, 1]);
+    expect(Array.from(rowsWhere(key, 0))).toEqual([0, 1, 5, 8]);
+    expect(Array.from(rowsWhere(key, 1))).toEqual([3, 4, 9]);
+    expect(Array.from(rowsWhere(key, 2))).toEqual([2, 6]);
+    expect(Array.from(rowsWhere(key, 3))).toEqual([]);
+    expect(Array.from(rowsWhere(key, Number.NaN))).toEqual([]);
+    // asked again, the same rows
+    expect(rowsWhere(key, 1)).toBe(rowsWhere(key, 1));
+    expect(Array.from(rowsWhere(new Float64Array(0), 0))).toEqual([]);
   });
 });
 

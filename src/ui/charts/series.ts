@@ -21,14 +21,54 @@ export interface CwndSeries {
   ssthreshSeg: Float64Array;
 }
 
-/** Rows of `flowOrLink` column equal to `index`: one pass to count, one to copy (no temporary arrays). */
+const NO_ROWS = new Int32Array(0);
+
+/** Every key's rows of a key column, by column: see rowsWhere. */
+const rowsByKey = new WeakMap<Float64Array, Map<number, Int32Array>>();
+
+/**
+ * Rows of a key column (`flow`, `link`) equal to `index`, in order. The column is split for
+ * every key at once, in two passes (count, then copy), and kept: the panels ask each table for
+ * several keys (the path picture for every link's queue) and again at each arrival of a
+ * comparison, and a trace's columns are never written once the run is over. The rows returned
+ * are shared: read them, never write them.
+ */
 export function rowsWhere(key: Float64Array, index: number): Int32Array {
-  let n = 0;
-  for (let i = 0; i < key.length; i++) if (key[i] === index) n++;
-  const rows = new Int32Array(n);
-  let k = 0;
-  for (let i = 0; i < key.length; i++) if (key[i] === index) rows[k++] = i;
-  return rows;
+  let byKey = rowsByKey.get(key);
+  if (!byKey) rowsByKey.set(key, (byKey = splitRows(key)));
+  return byKey.get(index) ?? NO_ROWS;
+}
+
+/** A key column's rows per key (NaN keys match nothing). Rows of one key come in long stretches, so each stretch costs one map lookup. */
+function splitRows(key: Float64Array): Map<number, Int32Array> {
+  const n = key.length;
+  const counts = new Map<number, number>();
+  for (let i = 0; i < n; ) {
+    const k = key[i];
+    let j = i + 1;
+    while (j < n && key[j] === k) j++;
+    if (!Number.isNaN(k)) counts.set(k, (counts.get(k) ?? 0) + (j - i));
+    i = j;
+  }
+  const out = new Map<number, Int32Array>();
+  const filled = new Map<number, number>();
+  for (const [k, count] of counts) {
+    out.set(k, new Int32Array(count));
+    filled.set(k, 0);
+  }
+  for (let i = 0; i < n; ) {
+    const k = key[i];
+    let j = i + 1;
+    while (j < n && key[j] === k) j++;
+    const rows = out.get(k);
+    if (rows) {
+      let at = filled.get(k)!;
+      for (let r = i; r < j; r++) rows[at++] = r;
+      filled.set(k, at);
+    }
+    i = j;
+  }
+  return out;
 }
 
 /** Divides rather than multiplies by a reciprocal: 6e8 / 1e9 is exactly 0.6, 6e8 * 1e-9 is not. */
@@ -358,20 +398,20 @@ export function timeSeq(trace: TraceData, flow: number, mssBytes: number): TimeS
   const s = trace.send;
   const rows = rowsWhere(s.flow, flow);
   let base = Number.POSITIVE_INFINITY;
-  for (const r of rows) base = Math.min(base, s.seq[r]);
+  for (let i = 0; i < rows.length; i++) if (s.seq[rows[i]] < base) base = s.seq[rows[i]];
   if (!Number.isFinite(base)) base = 0;
   const seg = (seq: number): number => (seq - base) / mssBytes;
   const sendS = pick(s.tNs, rows, NS_PER_S);
   const sendSeg = new Float64Array(rows.length);
   const retransmit = new Uint8Array(rows.length);
-  rows.forEach((r, i) => {
-    sendSeg[i] = seg(s.seq[r]);
-    retransmit[i] = s.retransmit[r];
-  });
+  for (let i = 0; i < rows.length; i++) {
+    sendSeg[i] = seg(s.seq[rows[i]]);
+    retransmit[i] = s.retransmit[rows[i]];
+  }
   const a = trace.ack;
   const ackRows = rowsWhere(a.flow, flow);
   const ackSeg = new Float64Array(ackRows.length);
-  ackRows.forEach((r, i) => (ackSeg[i] = seg(a.ackNo[r])));
+  for (let i = 0; i < ackRows.length; i++) ackSeg[i] = seg(a.ackNo[ackRows[i]]);
   const d = trace.drop;
   const dt: number[] = [];
   const dq: number[] = [];
