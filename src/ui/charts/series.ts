@@ -230,22 +230,21 @@ export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decim
     if (Number.isNaN(p)) return yHi;
     return r1(Math.min(yHi, Math.max(yLo, p)));
   };
-  const parts: string[] = [`M${r1(px(tS[first]))},${py(values[first])}`];
+  let d = `M${r1(px(tS[first]))},${py(values[first])}`;
   if (n <= decimateAbove) {
-    for (let i = first + 1; i <= last; i++) parts.push(`H${r1(px(tS[i]))}V${py(values[i])}`);
+    for (let i = first + 1; i <= last; i++) d += `H${r1(px(tS[i]))}V${py(values[i])}`;
   } else {
+    // no closure over the loop's state: variables a closure writes live on the heap, and this
+    // loop runs over every sample of every run drawn (the strings are per column, few)
     let col = Math.floor(px(tS[first]));
     let min = values[first];
     let max = min;
     let lastV = min;
-    const flush = (): void => {
-      parts.push(`H${col}V${py(min)}V${py(max)}V${py(lastV)}`);
-    };
     for (let i = first + 1; i <= last; i++) {
       const c = Math.floor(px(tS[i]));
       const v = values[i];
       if (c !== col) {
-        flush();
+        d += `H${col}V${py(min)}V${py(max)}V${py(lastV)}`;
         col = c;
         min = max = v;
       } else {
@@ -254,10 +253,10 @@ export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decim
       }
       lastV = v;
     }
-    flush();
+    d += `H${col}V${py(min)}V${py(max)}V${py(lastV)}`;
   }
-  if (last === tS.length - 1) parts.push(`H${r1(px(tEndS))}`);
-  return parts.join('');
+  if (last === tS.length - 1) d += `H${r1(px(tEndS))}`;
+  return d;
 }
 
 /** Value bins of timeWeightedQuantile's first pass. */
