@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteMax, indexAtOrBefore, queueSeries, rowsWhere, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
+import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteArgMax, finiteMax, indexAtOrBefore, queueSeries, rowsWhere, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
 import { traceTransferables } from '../../src/worker/transfer.ts';
 
 const identity = { x: (t: number) => t, y: (v: number) => v, yClamp: [-1000, 1000] as const };
@@ -122,6 +122,15 @@ describe('worker transfer', () => {
     expect(columns.length).toBeGreaterThan(0);
     expect(buffers.length).toBe(columns.length);
     expect(new Set(buffers).size).toBe(buffers.length);
+  });
+});
+
+describe('ui finiteArgMax', () => {
+  it('finds the first occurrence of the largest finite value', () => {
+    expect(finiteArgMax(Float64Array.from([3, Infinity, 7, Number.NaN, 7, -1]))).toBe(2);
+    expect(finiteArgMax(Float64Array.from([-5, -2, -9]))).toBe(1);
+    expect(finiteArgMax(Float64Array.from([Infinity, Number.NaN]))).toBe(-1);
+    expect(finiteArgMax(new Float64Array(0))).toBe(-1);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import * as d3 from 'd3';
 import { clipToPlot, revealWhenPassed, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { finiteMax, indexAtOrBefore, stepPath, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
+import { finiteArgMax, finiteMax, indexAtOrBefore, stepPath, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 import { int } from '../format.ts';
 
@@ -105,14 +105,17 @@ interface OffScale {
   peak: number;
 }
 
+/** Where each cwnd series peaks, found once per series: every redraw of a comparison asks again for the runs already in. */
+const peaks = new WeakMap<Float64Array, number>();
+
 /** The highest point of each flow's cwnd that lies above the axis, so the chart can say so. */
 function offScalePeaks(flows: readonly CwndFlowInput[], top: number): OffScale[] {
   const out: OffScale[] = [];
   for (const f of flows) {
     const v = f.series.cwndSeg;
-    let best = -1;
-    for (let i = 0; i < v.length; i++) if (v[i] > top && Number.isFinite(v[i]) && (best < 0 || v[i] > v[best])) best = i;
-    if (best >= 0) out.push({ key: f.key, tS: f.series.tS[best], peak: v[best] });
+    let best = peaks.get(v);
+    if (best === undefined) peaks.set(v, (best = finiteArgMax(v)));
+    if (best >= 0 && v[best] > top) out.push({ key: f.key, tS: f.series.tS[best], peak: v[best] });
   }
   return out;
 }

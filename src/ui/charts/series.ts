@@ -152,6 +152,13 @@ export function finiteMax(values: Float64Array, cap = Number.POSITIVE_INFINITY):
   return m;
 }
 
+/** Index of the largest finite value (its first occurrence), or −1 if there is none. */
+export function finiteArgMax(values: Float64Array): number {
+  let best = -1;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i]) && (best < 0 || values[i] > values[best])) best = i;
+  return best;
+}
+
 /** Above this many points a path is drawn as a min/max envelope per pixel column. */
 export const DECIMATE_ABOVE = 20_000;
 
