@@ -132,19 +132,15 @@ export function App() {
 
   // URL ⇄ state: every change is written to the hash (replaceState: no history entry per slider
   // step); a hash pasted or edited by hand is decoded, with problems reported, not thrown.
-  // Written a moment after the last change: encoding and replaceState cost several ms each,
-  // which a dragged slider should not pay per step. Copy link flushes it first.
+  // Written a moment after the last change, once the runs it started are in (see below):
+  // encoding and replaceState cost several ms each, which a dragged slider should not pay per
+  // step. Copy link flushes it first.
   // An incoming link always wins over a pending write (see hashSync.ts).
   const [hashSync] = useState(() => new HashSync());
   const lockRef = useRef(lock);
   lockRef.current = lock;
   const lessonLink = useRef<string | null>(null);
   const writeHash = useCallback((s: SharedState) => hashSync.write(lessonLink.current ?? encodeState(s)), [hashSync]);
-  useEffect(() => {
-    if (!shared) return;
-    const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [shared, writeHash, lessonRoute]);
   useEffect(() => {
     const onHash = (): void => {
       const hash = hashSync.incoming();
@@ -182,6 +178,13 @@ export function App() {
   const [stepKey, setStepKey] = useState<string | null>(null);
   const runs = useRuns(initial.fatal ? null : pool(), jobs, stepKey);
   const set = runs.set;
+  // not while an edit's runs are out: on two cores the main thread's time is a worker's, and
+  // the main thread hands out the comparison's runs
+  useEffect(() => {
+    if (!shared || runs.running) return;
+    const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [shared, writeHash, lessonRoute, runs.running]);
 
   const [playback] = useState(() => createStore(initialPlayback(scenario?.durationS ?? 1)));
   const dispatch = useCallback((a: PlaybackAction) => playback.set(playbackReducer(playback.get(), a)), [playback]);
