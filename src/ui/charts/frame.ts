@@ -140,6 +140,25 @@ export function fitText(el: SVGTextElement, label: string, px: number): void {
   fitted.set(el, key);
 }
 
+/** What each path element's `d` was last built from (see setPath). */
+const pathInputs = new WeakMap<Element, readonly unknown[]>();
+
+/** A linear scale's parameters as one value, for setPath's inputs (scales are made anew at each render). */
+export const scaleKey = (s: d3.ScaleLinear<number, number>): string => `${s.domain().join(',')}→${s.range().join(',')}`;
+
+/**
+ * Sets a path's `d` to `build()`, unless it was last built from the same `inputs` (compared one
+ * by one with Object.is: the series' arrays, scaleKey of each scale, the end time…). A comparison
+ * filling in redraws its charts at each arrival, and the runs already drawn keep their series
+ * and mostly their scales: their paths are then neither rebuilt nor written to the DOM again.
+ */
+export function setPath(el: SVGPathElement, inputs: readonly unknown[], build: () => string): void {
+  const last = pathInputs.get(el);
+  if (last && last.length === inputs.length && last.every((v, i) => Object.is(v, inputs[i])) && el.hasAttribute('d')) return;
+  el.setAttribute('d', build());
+  pathInputs.set(el, inputs);
+}
+
 /** A clip rectangle for the plot area so clamped and overshooting lines never spill onto the axes. */
 export function clipToPlot(svg: Svg, id: string, x: d3.ScaleLinear<number, number>, y: d3.ScaleLinear<number, number>): string {
   const defs = layer(svg, 'defs-holder');
