@@ -27,10 +27,10 @@ import { ChangeMarksContext, changeMarks, LiveEditBar } from './panels/TimedChan
 import { changedFields, changeTimeAt, insideRun, removeChange, routeEdit, type LastEdit } from './state/liveEdit.ts';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
 import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
-import { hidePanel, movePanel, showPanel, visiblePanels } from './state/panelList.ts';
+import { hidePanel, movePanel, panelHasData, showPanel, visiblePanels } from './state/panelList.ts';
 import { markInput, measureRedraw } from './state/perf.ts';
 import { initialPlayback, playbackReducer, type PlaybackAction } from './state/playback.ts';
-import { runJobs } from './state/runSet.ts';
+import { runJobs, type RunSet } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
 import { DEFAULT_FOLLOW_S, TimeAxisContext, useFollowWindow, type TimeAxis } from './state/timeAxis.ts';
 import { HashSync } from './state/hashSync.ts';
@@ -288,7 +288,12 @@ export function App() {
     () => new Set([...(view.senderView ? TRUTH_PANELS : []), ...(lesson && !lesson.answered ? answerPanels(lesson.lesson, lesson.step) : [])]),
     [view.senderView, lesson?.answered, lesson?.lesson, lesson?.step], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && !hiddenPanels.has(id) && (!set || getPanel(id)!.available(set))), [view.panels, set, hiddenPanels]);
+  const lastComplete = useRef<RunSet | null>(null);
+  if (set && set.updating.length === 0) lastComplete.current = set;
+  const panelIds = useMemo(
+    () => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && !hiddenPanels.has(id) && (!set || panelHasData(getPanel(id)!.available, set, lastComplete.current))),
+    [view.panels, set, hiddenPanels],
+  );
   const panelAllowed = (id: string): boolean => !lock || !lesson || lesson.lesson.steps[lesson.step].panels.includes(id as never) || lock.panels.includes(id as never);
   const editPanels = (edit: (list: string[]) => string[]): void =>
     setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))).filter(panelAllowed) }));
