@@ -27,10 +27,10 @@ import { ChangeMarksContext, changeMarks, LiveEditBar } from './panels/TimedChan
 import { changedFields, changeTimeAt, insideRun, removeChange, routeEdit, type LastEdit } from './state/liveEdit.ts';
 import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
 import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
-import { hidePanel, movePanel, showPanel, visiblePanels } from './state/panelList.ts';
+import { hidePanel, movePanel, panelHasData, showPanel, visiblePanels } from './state/panelList.ts';
 import { markInput, measureRedraw } from './state/perf.ts';
 import { initialPlayback, playbackReducer, type PlaybackAction } from './state/playback.ts';
-import { runJobs } from './state/runSet.ts';
+import { runJobs, type RunSet } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
 import { DEFAULT_FOLLOW_S, TimeAxisContext, useFollowWindow, type TimeAxis } from './state/timeAxis.ts';
 import { HashSync } from './state/hashSync.ts';
@@ -132,19 +132,15 @@ export function App() {
 
   // URL ⇄ state: every change is written to the hash (replaceState: no history entry per slider
   // step); a hash pasted or edited by hand is decoded, with problems reported, not thrown.
-  // Written a moment after the last change: encoding and replaceState cost several ms each,
-  // which a dragged slider should not pay per step. Copy link flushes it first.
+  // Written a moment after the last change, once the runs it started are in (see below):
+  // encoding and replaceState cost several ms each, which a dragged slider should not pay per
+  // step. Copy link flushes it first.
   // An incoming link always wins over a pending write (see hashSync.ts).
   const [hashSync] = useState(() => new HashSync());
   const lockRef = useRef(lock);
   lockRef.current = lock;
   const lessonLink = useRef<string | null>(null);
   const writeHash = useCallback((s: SharedState) => hashSync.write(lessonLink.current ?? encodeState(s)), [hashSync]);
-  useEffect(() => {
-    if (!shared) return;
-    const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [shared, writeHash, lessonRoute]);
   useEffect(() => {
     const onHash = (): void => {
       const hash = hashSync.incoming();
@@ -182,6 +178,13 @@ export function App() {
   const [stepKey, setStepKey] = useState<string | null>(null);
   const runs = useRuns(initial.fatal ? null : pool(), jobs, stepKey);
   const set = runs.set;
+  // not while an edit's runs are out: on two cores the main thread's time is a worker's, and
+  // the main thread hands out the comparison's runs
+  useEffect(() => {
+    if (!shared || runs.running) return;
+    const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [shared, writeHash, lessonRoute, runs.running]);
 
   const [playback] = useState(() => createStore(initialPlayback(scenario?.durationS ?? 1)));
   const dispatch = useCallback((a: PlaybackAction) => playback.set(playbackReducer(playback.get(), a)), [playback]);
@@ -285,7 +288,12 @@ export function App() {
     () => new Set([...(view.senderView ? TRUTH_PANELS : []), ...(lesson && !lesson.answered ? answerPanels(lesson.lesson, lesson.step) : [])]),
     [view.senderView, lesson?.answered, lesson?.lesson, lesson?.step], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const panelIds = useMemo(() => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && !hiddenPanels.has(id) && (!set || getPanel(id)!.available(set))), [view.panels, set, hiddenPanels]);
+  const lastComplete = useRef<RunSet | null>(null);
+  if (set && set.updating.length === 0) lastComplete.current = set;
+  const panelIds = useMemo(
+    () => visiblePanels(view.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id) && !hiddenPanels.has(id) && (!set || panelHasData(getPanel(id)!.available, set, lastComplete.current))),
+    [view.panels, set, hiddenPanels],
+  );
   const panelAllowed = (id: string): boolean => !lock || !lesson || lesson.lesson.steps[lesson.step].panels.includes(id as never) || lock.panels.includes(id as never);
   const editPanels = (edit: (list: string[]) => string[]): void =>
     setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))).filter(panelAllowed) }));

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { bestRows, betterFor, labelFor, metricColumns } from '../../src/ui/panels/metricColumns.ts';
 import { DEFAULT_PANEL_IDS, PANELS } from '../../src/ui/panels/registry.ts';
-import { hidePanel, movePanel, showPanel, visiblePanels } from '../../src/ui/state/panelList.ts';
+import { hidePanel, movePanel, panelHasData, showPanel, visiblePanels } from '../../src/ui/state/panelList.ts';
+import type { RunSet } from '../../src/ui/state/runSet.ts';
 import { PanelIdSchema } from '../../src/ui/state/view.ts';
 
 describe('ui panel registry', () => {
@@ -26,6 +27,19 @@ describe('ui panel list', () => {
     expect(movePanel(all, 'b', 1)).toEqual(['a', 'c', 'b']);
     expect(movePanel(all, 'a', -1)).toEqual(all);
     expect(movePanel(all, 'c', 1)).toEqual(all);
+  });
+  it('keeps a panel the last complete set had data for while a comparison fills in, and only then', () => {
+    // a panel that only Vegas fills: sets are told apart by the runs they hold
+    const set = (runs: string[], updating: string[]): RunSet => ({ runs: runs.map((key) => ({ key })), updating: updating.map((key) => ({ key })) }) as unknown as RunSet;
+    const vegasOnly = (s: RunSet): boolean => s.runs.some((r) => r.key === 'vegas');
+    const complete = set(['tahoe', 'vegas'], []);
+    expect(panelHasData(vegasOnly, set(['tahoe'], ['vegas']), complete)).toBe(true);
+    expect(panelHasData(vegasOnly, set(['tahoe'], ['vegas']), null)).toBe(false);
+    // complete without Vegas: the panel goes
+    expect(panelHasData(vegasOnly, set(['tahoe', 'reno'], []), complete)).toBe(false);
+    // filling in, but the last complete set had no data for it either
+    expect(panelHasData(vegasOnly, set(['tahoe'], ['reno']), set(['tahoe', 'reno'], []))).toBe(false);
+    expect(panelHasData(vegasOnly, set(['vegas'], ['tahoe']), null)).toBe(true);
   });
   it('hides and shows (at the end), without duplicates', () => {
     expect(hidePanel(all, 'b')).toEqual(['a', 'c']);

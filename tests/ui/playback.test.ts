@@ -53,6 +53,14 @@ describe('ui playback reducer', () => {
     expect(playbackReducer(at({ tS: 4 }), { type: 'load', endS: 60 })).toMatchObject({ tS: 4, endS: 60 });
     expect(playbackReducer(at({ tS: 8, playing: true }), { type: 'load', endS: 5 })).toMatchObject({ tS: 5, endS: 5, playing: false });
   });
+
+  it('load of a run as long as the one shown keeps the same state (subscribers are not notified)', () => {
+    const s = at({ tS: 4, endS: 60 });
+    expect(playbackReducer(s, { type: 'load', endS: 60 })).toBe(s);
+    const atEnd = at({ tS: 60, endS: 60 });
+    expect(playbackReducer(atEnd, { type: 'load', endS: 60 })).toBe(atEnd);
+    expect(playbackReducer(s, { type: 'load', endS: 61 })).not.toBe(s);
+  });
 });
 
 describe('ui event stepping', () => {

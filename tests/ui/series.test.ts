@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteMax, indexAtOrBefore, queueSeries, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
+import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteArgMax, finiteMax, indexAtOrBefore, queueSeries, rowsWhere, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
 import { traceTransferables } from '../../src/worker/transfer.ts';
 
 const identity = { x: (t: number) => t, y: (v: number) => v, yClamp: [-1000, 1000] as const };
@@ -125,6 +125,29 @@ describe('worker transfer', () => {
   });
 });
 
+describe('ui finiteArgMax', () => {
+  it('finds the first occurrence of the largest finite value', () => {
+    expect(finiteArgMax(Float64Array.from([3, Infinity, 7, Number.NaN, 7, -1]))).toBe(2);
+    expect(finiteArgMax(Float64Array.from([-5, -2, -9]))).toBe(1);
+    expect(finiteArgMax(Float64Array.from([Infinity, Number.NaN]))).toBe(-1);
+    expect(finiteArgMax(new Float64Array(0))).toBe(-1);
+  });
+});
+
+describe('ui rowsWhere', () => {
+  it("gives each key's rows in order, from one split of the column", () => {
+    const key = Float64Array.from([0, 0, 2, 1, 1, 0, 2, Number.NaN, -0, 1]);
+    expect(Array.from(rowsWhere(key, 0))).toEqual([0, 1, 5, 8]);
+    expect(Array.from(rowsWhere(key, 1))).toEqual([3, 4, 9]);
+    expect(Array.from(rowsWhere(key, 2))).toEqual([2, 6]);
+    expect(Array.from(rowsWhere(key, 3))).toEqual([]);
+    expect(Array.from(rowsWhere(key, Number.NaN))).toEqual([]);
+    // asked again, the same rows
+    expect(rowsWhere(key, 1)).toBe(rowsWhere(key, 1));
+    expect(Array.from(rowsWhere(new Float64Array(0), 0))).toEqual([]);
+  });
+});
+
 describe('ui timeWeightedQuantile', () => {
   it('weights values by how long they hold, not by how many samples they have', () => {
     // 1 s at 100 in 1000 samples, then 9 s at 10 in one sample
@@ -152,6 +175,39 @@ describe('ui timeWeightedQuantile', () => {
     expect(timeWeightedQuantile(s, 4, 0.5)).toBe(1);
     expect(timeWeightedQuantile(s, 4, 0.51)).toBe(5);
     expect(timeWeightedQuantile({ tS: new Float64Array(0), values: new Float64Array(0) }, 4, 0.5)).toBe(0);
+  });
+
+  it('finds the quantile among thousands of distinct values, in any order', () => {
+    // values 1 … 2000, each held 1 s, shuffled in time: 90 % of the 2000 s is spent at ≤ 1800
+    const n = 2000;
+    const tS = Float64Array.from({ length: n }, (_, i) => i);
+    const values = Float64Array.from({ length: n }, (_, i) => ((i * 7919) % n) + 1);
+    expect(timeWeightedQuantile({ tS, values }, n, 0.9)).toBe(1800);
+    expect(timeWeightedQuantile({ tS, values }, n, 0.5)).toBe(1000);
+    expect(timeWeightedQuantile({ tS, values }, n, 1)).toBe(2000);
+    expect(timeWeightedQuantile({ tS, values }, n, 0)).toBe(1);
+  });
+
+  it('resolves values close together under one far spike', () => {
+    // 10.1, 10.2, 10.3 held 1, 1 and 7 s, then 1e6 for 1 s: every value but the spike shares a bin
+    const s = { tS: Float64Array.from([0, 1, 2, 9]), values: Float64Array.from([10.1, 10.2, 10.3, 1e6]) };
+    expect(timeWeightedQuantile(s, 10, 0.15)).toBe(10.2);
+    expect(timeWeightedQuantile(s, 10, 0.9)).toBe(10.3);
+    expect(timeWeightedQuantile(s, 10, 0.95)).toBe(1e6);
+  });
+
+  it('counts a value held for no time only where no time is needed', () => {
+    // 3 at t = 0 is replaced at once (held 0 s); 5 holds 2 s
+    const s = { tS: Float64Array.from([0, 0]), values: Float64Array.from([3, 5]) };
+    expect(timeWeightedQuantile(s, 2, 0)).toBe(3);
+    expect(timeWeightedQuantile(s, 2, 0.5)).toBe(5);
+    // nothing held any time: the largest value
+    expect(timeWeightedQuantile(s, 0, 0.5)).toBe(5);
+  });
+
+  it('reads −0 as 0', () => {
+    expect(Object.is(timeWeightedQuantile({ tS: Float64Array.from([0]), values: Float64Array.from([-0]) }, 1, 0.5), 0)).toBe(true);
+    expect(Object.is(timeWeightedQuantile({ tS: Float64Array.from([0]), values: Float64Array.from([-0]) }, 0, 0.5), 0)).toBe(true);
   });
 });
 

@@ -4,8 +4,8 @@
  * by ground-truth cause. Compared variants differ by colour and by the cwnd line's dash.
  */
 import * as d3 from 'd3';
-import { clipToPlot, revealWhenPassed, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { finiteMax, indexAtOrBefore, stepPath, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
+import { clipToPlot, revealWhenPassed, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, scaleKey, setPath, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { finiteArgMax, finiteMax, indexAtOrBefore, stepPath, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 import { int } from '../format.ts';
 
@@ -105,14 +105,17 @@ interface OffScale {
   peak: number;
 }
 
+/** Where each cwnd series peaks, found once per series: every redraw of a comparison asks again for the runs already in. */
+const peaks = new WeakMap<Float64Array, number>();
+
 /** The highest point of each flow's cwnd that lies above the axis, so the chart can say so. */
 function offScalePeaks(flows: readonly CwndFlowInput[], top: number): OffScale[] {
   const out: OffScale[] = [];
   for (const f of flows) {
     const v = f.series.cwndSeg;
-    let best = -1;
-    for (let i = 0; i < v.length; i++) if (v[i] > top && Number.isFinite(v[i]) && (best < 0 || v[i] > v[best])) best = i;
-    if (best >= 0) out.push({ key: f.key, tS: f.series.tS[best], peak: v[best] });
+    let best = peaks.get(v);
+    if (best === undefined) peaks.set(v, (best = finiteArgMax(v)));
+    if (best >= 0 && v[best] > top) out.push({ key: f.key, tS: f.series.tS[best], peak: v[best] });
   }
   return out;
 }
@@ -141,15 +144,20 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
         .call((g) => g.append('path').attr('class', 'cwnd-line')),
     )
     .attr('data-series', (f) => f.label);
+  const scaleKeys = [scaleKey(x), scaleKey(y), input.endS];
   flowGroups
-    .select('path.ssthresh-line')
+    .select<SVGPathElement>('path.ssthresh-line')
     .style('stroke', (f) => f.colour)
-    .attr('d', (f) => stepPath({ tS: f.series.tS, values: f.series.ssthreshSeg }, scales, input.endS));
+    .each(function (f) {
+      setPath(this, [f.series.tS, f.series.ssthreshSeg, ...scaleKeys], () => stepPath({ tS: f.series.tS, values: f.series.ssthreshSeg }, scales, input.endS));
+    });
   flowGroups
-    .select('path.cwnd-line')
+    .select<SVGPathElement>('path.cwnd-line')
     .style('stroke', (f) => f.colour)
     .attr('stroke-dasharray', (f) => f.dash)
-    .attr('d', (f) => stepPath({ tS: f.series.tS, values: f.series.cwndSeg }, scales, input.endS));
+    .each(function (f) {
+      setPath(this, [f.series.tS, f.series.cwndSeg, ...scaleKeys], () => stepPath({ tS: f.series.tS, values: f.series.cwndSeg }, scales, input.endS));
+    });
 
   // One marker per flow, kind and marker-wide bin (the highest): a run with hundreds of
   // recoveries would otherwise paint a grey smear of overlapping triangles.

@@ -140,6 +140,25 @@ export function fitText(el: SVGTextElement, label: string, px: number): void {
   fitted.set(el, key);
 }
 
+/** What each path element's `d` was last built from (see setPath). */
+const pathInputs = new WeakMap<Element, readonly unknown[]>();
+
+/** A linear scale's parameters as one value, for setPath's inputs (scales are made anew at each render). */
+export const scaleKey = (s: d3.ScaleLinear<number, number>): string => `${s.domain().join(',')}→${s.range().join(',')}`;
+
+/**
+ * Sets a path's `d` to `build()`, unless it was last built from the same `inputs` (compared one
+ * by one with Object.is: the series' arrays, scaleKey of each scale, the end time…). A comparison
+ * filling in redraws its charts at each arrival, and the runs already drawn keep their series
+ * and mostly their scales: their paths are then neither rebuilt nor written to the DOM again.
+ */
+export function setPath(el: SVGPathElement, inputs: readonly unknown[], build: () => string): void {
+  const last = pathInputs.get(el);
+  if (last && last.length === inputs.length && last.every((v, i) => Object.is(v, inputs[i])) && el.hasAttribute('d')) return;
+  el.setAttribute('d', build());
+  pathInputs.set(el, inputs);
+}
+
 /** A clip rectangle for the plot area so clamped and overshooting lines never spill onto the axes. */
 export function clipToPlot(svg: Svg, id: string, x: d3.ScaleLinear<number, number>, y: d3.ScaleLinear<number, number>): string {
   const defs = layer(svg, 'defs-holder');
@@ -174,13 +193,44 @@ const UNCLIPPED_LAYERS = ['grid', 'axis', 'axis-labels', 'defs-holder', 'band-ax
  * Labels of a `whole` layer appear once the playhead has passed their right end: a label is
  * never cut in half, and never reaches past the playhead. Sets each one's `data-at` from its
  * drawn box (or, where nothing is laid out, its length at about 8.5 px per character).
+ *
+ * Measured once the task's drawing is done (a microtask, before the frame is painted), all
+ * labels together: measuring forces the browser to lay the page out, and in the middle of a
+ * redraw that layout is done again for what the charts drawn after it change — a second layout
+ * per redraw of a comparison. The reveal the label's chart last applied is applied to it then.
  */
 export function revealWhenPassed(texts: d3.Selection<SVGTextElement, unknown, SVGGElement, unknown>, x: d3.ScaleLinear<number, number>): void {
   texts.each(function () {
-    const box = typeof this.getBBox === 'function' ? this.getBBox() : null;
-    const right = box && box.width > 0 ? box.x + box.width : Number(this.getAttribute('x')) + 8.5 * (this.textContent?.length ?? 0);
-    this.setAttribute('data-at', String(x.invert(right)));
+    if (unmeasured.length === 0) queueMicrotask(measureLabels);
+    unmeasured.push({ el: this, x });
   });
+}
+
+/** Labels drawn in this task, to measure (revealWhenPassed). */
+const unmeasured: { el: SVGTextElement; x: d3.ScaleLinear<number, number> }[] = [];
+
+function measureLabels(): void {
+  const labels = unmeasured.splice(0);
+  // every read before any write: one layout for them all
+  const rights = labels.map(({ el }) => {
+    const box = typeof el.getBBox === 'function' ? el.getBBox() : null;
+    return box && box.width > 0 ? box.x + box.width : Number(el.getAttribute('x')) + 8.5 * (el.textContent?.length ?? 0);
+  });
+  labels.forEach(({ el, x }, i) => {
+    el.setAttribute('data-at', String(x.invert(rights[i])));
+    const svg = el.ownerSVGElement;
+    const reveal = svg ? lastReveal.get(svg) : undefined;
+    if (reveal) showWhenPassed(el, reveal.untilS, reveal.ahead);
+  });
+}
+
+/** The reveal each chart was last drawn with, for labels measured after it (see measureLabels). */
+const lastReveal = new WeakMap<SVGSVGElement, { untilS: number; ahead: Ahead }>();
+
+/** A `whole` layer's label: shown once the playhead is past its right end (`data-at`), or always when what lies ahead is faded. */
+function showWhenPassed(el: SVGElement, untilS: number, ahead: Ahead): void {
+  const shown = ahead === 'faded' || Number(el.getAttribute('data-at')) <= untilS;
+  if ((el.style.display === 'none') === shown) el.style.display = shown ? '' : 'none';
 }
 
 /** What a time panel shows of the run after the playhead: nothing, or the rest faded. */
@@ -227,9 +277,9 @@ export function applyReveal(base: SVGSVGElement, overlay: SVGSVGElement, x: d3.S
     child.setAttribute('clip-path', `url(#${id})`);
     child.setAttribute('data-reveal', '');
   }
+  lastReveal.set(base, { untilS, ahead });
   svg.selectAll<SVGElement, unknown>(':scope > g.whole [data-at]').each(function () {
-    const shown = ahead === 'faded' || Number(this.getAttribute('data-at')) <= untilS;
-    if ((this.style.display === 'none') === shown) this.style.display = shown ? '' : 'none';
+    showWhenPassed(this, untilS, ahead);
   });
   const veil = d3.select(overlay);
   let g = veil.select<SVGGElement>(':scope > g.reveal-veil');

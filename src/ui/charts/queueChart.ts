@@ -4,7 +4,7 @@
  * on the queue line.
  */
 import * as d3 from 'd3';
-import { clipToPlot, drawCursor, drawDropLane, drawFrame, layer, MARK_BIN_PX, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { clipToPlot, drawCursor, drawDropLane, drawFrame, layer, MARK_BIN_PX, scaleKey, setPath, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { finiteMax, indexAtOrBefore, stepPath, valueBefore, type CausedTimes, type StepSeries } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 
@@ -45,25 +45,39 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
   const [plotLeft, plotRight] = x.range();
   const scales = { x, y, yClamp: [plotTop - 20, plotBottom] as const };
   const single = input.series.length === 1;
-  const paths = input.series.map((s) => ({ ...s, d: stepPath(s.queue, scales, input.endS) }));
+  // built only for a path whose inputs changed (setPath)
+  const lines = new Map<QueueSeriesInput, string>();
+  const lineOf = (s: QueueSeriesInput): string => {
+    let d = lines.get(s);
+    if (d === undefined) lines.set(s, (d = stepPath(s.queue, scales, input.endS)));
+    return d;
+  };
+  const inputsOf = (s: QueueSeriesInput): unknown[] => [s.queue.tS, s.queue.values, scaleKey(x), scaleKey(y), input.endS];
 
   const plot = layer(svg, 'lines').attr('clip-path', clip);
   // A filled area reads as backlog for one run; with several runs areas would hide each other.
   plot
-    .selectAll('path.queue-area')
-    .data(single ? paths : [])
+    .selectAll<SVGPathElement, QueueSeriesInput>('path.queue-area')
+    .data(single ? input.series : [])
     .join('path')
     .attr('class', 'queue-area')
     // close the step line down to the baseline so the backlog reads as a filled area
-    .attr('d', (p) => (p.d ? `${p.d}V${plotBottom}H${x(p.queue.tS[0] ?? 0)}Z` : ''))
+    .each(function (s) {
+      setPath(this, inputsOf(s), () => {
+        const d = lineOf(s);
+        return d ? `${d}V${plotBottom}H${x(s.queue.tS[0] ?? 0)}Z` : '';
+      });
+    })
     .style('fill', MARK_COLOURS.queueFill);
   plot
-    .selectAll<SVGPathElement, (typeof paths)[number]>('path.queue-line')
-    .data(paths, (p) => p.key)
+    .selectAll<SVGPathElement, QueueSeriesInput>('path.queue-line')
+    .data(input.series, (s) => s.key)
     .join('path')
     .attr('class', 'queue-line')
     .attr('data-series', (p) => p.label)
-    .attr('d', (p) => p.d)
+    .each(function (s) {
+      setPath(this, inputsOf(s), () => lineOf(s));
+    })
     .attr('stroke-dasharray', (p) => p.dash)
     .style('stroke', (p) => (single ? MARK_COLOURS.queue : p.colour));
 

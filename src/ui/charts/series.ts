@@ -21,14 +21,54 @@ export interface CwndSeries {
   ssthreshSeg: Float64Array;
 }
 
-/** Rows of `flowOrLink` column equal to `index`: one pass to count, one to copy (no temporary arrays). */
+const NO_ROWS = new Int32Array(0);
+
+/** Every key's rows of a key column, by column: see rowsWhere. */
+const rowsByKey = new WeakMap<Float64Array, Map<number, Int32Array>>();
+
+/**
+ * Rows of a key column (`flow`, `link`) equal to `index`, in order. The column is split for
+ * every key at once, in two passes (count, then copy), and kept: the panels ask each table for
+ * several keys (the path picture for every link's queue) and again at each arrival of a
+ * comparison, and a trace's columns are never written once the run is over. The rows returned
+ * are shared: read them, never write them.
+ */
 export function rowsWhere(key: Float64Array, index: number): Int32Array {
-  let n = 0;
-  for (let i = 0; i < key.length; i++) if (key[i] === index) n++;
-  const rows = new Int32Array(n);
-  let k = 0;
-  for (let i = 0; i < key.length; i++) if (key[i] === index) rows[k++] = i;
-  return rows;
+  let byKey = rowsByKey.get(key);
+  if (!byKey) rowsByKey.set(key, (byKey = splitRows(key)));
+  return byKey.get(index) ?? NO_ROWS;
+}
+
+/** A key column's rows per key (NaN keys match nothing). Rows of one key come in long stretches, so each stretch costs one map lookup. */
+function splitRows(key: Float64Array): Map<number, Int32Array> {
+  const n = key.length;
+  const counts = new Map<number, number>();
+  for (let i = 0; i < n; ) {
+    const k = key[i];
+    let j = i + 1;
+    while (j < n && key[j] === k) j++;
+    if (!Number.isNaN(k)) counts.set(k, (counts.get(k) ?? 0) + (j - i));
+    i = j;
+  }
+  const out = new Map<number, Int32Array>();
+  const filled = new Map<number, number>();
+  for (const [k, count] of counts) {
+    out.set(k, new Int32Array(count));
+    filled.set(k, 0);
+  }
+  for (let i = 0; i < n; ) {
+    const k = key[i];
+    let j = i + 1;
+    while (j < n && key[j] === k) j++;
+    const rows = out.get(k);
+    if (rows) {
+      let at = filled.get(k)!;
+      for (let r = i; r < j; r++) rows[at++] = r;
+      filled.set(k, at);
+    }
+    i = j;
+  }
+  return out;
 }
 
 /** Divides rather than multiplies by a reciprocal: 6e8 / 1e9 is exactly 0.6, 6e8 * 1e-9 is not. */
@@ -112,6 +152,13 @@ export function finiteMax(values: Float64Array, cap = Number.POSITIVE_INFINITY):
   return m;
 }
 
+/** Index of the largest finite value (its first occurrence), or −1 if there is none. */
+export function finiteArgMax(values: Float64Array): number {
+  let best = -1;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i]) && (best < 0 || values[i] > values[best])) best = i;
+  return best;
+}
+
 /** Above this many points a path is drawn as a min/max envelope per pixel column. */
 export const DECIMATE_ABOVE = 20_000;
 
@@ -190,22 +237,21 @@ export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decim
     if (Number.isNaN(p)) return yHi;
     return r1(Math.min(yHi, Math.max(yLo, p)));
   };
-  const parts: string[] = [`M${r1(px(tS[first]))},${py(values[first])}`];
+  let d = `M${r1(px(tS[first]))},${py(values[first])}`;
   if (n <= decimateAbove) {
-    for (let i = first + 1; i <= last; i++) parts.push(`H${r1(px(tS[i]))}V${py(values[i])}`);
+    for (let i = first + 1; i <= last; i++) d += `H${r1(px(tS[i]))}V${py(values[i])}`;
   } else {
+    // no closure over the loop's state: variables a closure writes live on the heap, and this
+    // loop runs over every sample of every run drawn (the strings are per column, few)
     let col = Math.floor(px(tS[first]));
     let min = values[first];
     let max = min;
     let lastV = min;
-    const flush = (): void => {
-      parts.push(`H${col}V${py(min)}V${py(max)}V${py(lastV)}`);
-    };
     for (let i = first + 1; i <= last; i++) {
       const c = Math.floor(px(tS[i]));
       const v = values[i];
       if (c !== col) {
-        flush();
+        d += `H${col}V${py(min)}V${py(max)}V${py(lastV)}`;
         col = c;
         min = max = v;
       } else {
@@ -214,41 +260,81 @@ export function stepPath(series: StepSeries, s: PathScales, tEndS: number, decim
       }
       lastV = v;
     }
-    flush();
+    d += `H${col}V${py(min)}V${py(max)}V${py(lastV)}`;
   }
-  if (last === tS.length - 1) parts.push(`H${r1(px(tEndS))}`);
-  return parts.join('');
+  if (last === tS.length - 1) d += `H${r1(px(tEndS))}`;
+  return d;
 }
+
+/** Value bins of timeWeightedQuantile's first pass. */
+const QUANTILE_BINS = 256;
 
 /**
  * The value a step function stays at or below for fraction q of [tS[0], tEndS]. Time-weighted,
  * so a burst of thousands of samples in one second does not outvote a quiet minute.
+ *
+ * A cwnd in congestion avoidance takes a new fractional value at almost every ACK, so sorting
+ * values (or summing time per value in a hash map) costs ≈ 1–4 ms per 13 000-sample series, for
+ * each run of each comparison edit. Instead, time is summed per value bin (bins in value order),
+ * and only the bin where the running sum reaches q of the total is resolved value by value.
  */
 export function timeWeightedQuantile(series: StepSeries, tEndS: number, q: number): number {
   const { tS, values } = series;
   const n = tS.length;
-  // Time per distinct value, then the distinct values in order: a window has only hundreds of
-  // distinct values among tens of thousands of samples, so this avoids sorting every sample
-  // with a comparator (≈ 2 ms of every redraw of a 60 s run). Same answer as sorting samples.
-  const durByValue = new Map<number, number>();
+  const held = (i: number): number => Math.max(0, (i + 1 < n ? tS[i + 1] : tEndS) - tS[i]);
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  let total = 0;
   for (let i = 0; i < n; i++) {
     const v = values[i];
     if (!Number.isFinite(v)) continue;
-    const d = Math.max(0, (i + 1 < n ? tS[i + 1] : tEndS) - tS[i]);
-    durByValue.set(v, (durByValue.get(v) ?? 0) + d);
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+    total += held(i);
   }
-  if (durByValue.size === 0) return 0;
-  const distinct = Float64Array.from(durByValue.keys()).sort();
-  const last = distinct[distinct.length - 1];
-  let total = 0;
-  for (const v of distinct) total += durByValue.get(v)!;
-  if (total === 0) return last;
+  if (lo > hi) return 0;
+  if (hi === 0) hi = 0; // −0 is 0 (as a value held it is the same)
+  if (total === 0) return hi;
+  // (v − lo) · scale never decreases as v grows, so every value of a bin is above every value of the bins before it
+  const scale = hi > lo ? QUANTILE_BINS / (hi - lo) : 0;
+  const binOf = new Uint16Array(n); // QUANTILE_BINS: not a finite value
+  const bins = new Float64Array(QUANTILE_BINS);
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    const b = Number.isFinite(v) ? Math.min(QUANTILE_BINS - 1, Math.floor((v - lo) * scale)) : QUANTILE_BINS;
+    binOf[i] = b;
+    if (b < QUANTILE_BINS) bins[b] += held(i);
+  }
+  const target = q * total;
   let acc = 0;
-  for (const v of distinct) {
-    acc += durByValue.get(v)!;
-    if (acc >= q * total) return v;
+  for (let b = 0; b < QUANTILE_BINS; b++) {
+    if (acc + bins[b] < target) {
+      acc += bins[b];
+      continue;
+    }
+    // this bin's values in order, each with its time (a stretch of one value added at once)
+    const byValue = new Map<number, number>();
+    let first = true;
+    let runV = 0;
+    let runS = 0;
+    for (let i = 0; i < n; i++) {
+      if (binOf[i] !== b) continue;
+      if (first || values[i] !== runV) {
+        if (!first) byValue.set(runV, (byValue.get(runV) ?? 0) + runS);
+        first = false;
+        runV = values[i];
+        runS = 0;
+      }
+      runS += held(i);
+    }
+    if (first) continue;
+    byValue.set(runV, (byValue.get(runV) ?? 0) + runS);
+    for (const v of Float64Array.from(byValue.keys()).sort()) {
+      acc += byValue.get(v)!;
+      if (acc >= target) return v;
+    }
   }
-  return last;
+  return hi;
 }
 
 /** Drop times (s) with each drop's cause code (index into DROP_CAUSES). */
@@ -318,20 +404,20 @@ export function timeSeq(trace: TraceData, flow: number, mssBytes: number): TimeS
   const s = trace.send;
   const rows = rowsWhere(s.flow, flow);
   let base = Number.POSITIVE_INFINITY;
-  for (const r of rows) base = Math.min(base, s.seq[r]);
+  for (let i = 0; i < rows.length; i++) if (s.seq[rows[i]] < base) base = s.seq[rows[i]];
   if (!Number.isFinite(base)) base = 0;
   const seg = (seq: number): number => (seq - base) / mssBytes;
   const sendS = pick(s.tNs, rows, NS_PER_S);
   const sendSeg = new Float64Array(rows.length);
   const retransmit = new Uint8Array(rows.length);
-  rows.forEach((r, i) => {
-    sendSeg[i] = seg(s.seq[r]);
-    retransmit[i] = s.retransmit[r];
-  });
+  for (let i = 0; i < rows.length; i++) {
+    sendSeg[i] = seg(s.seq[rows[i]]);
+    retransmit[i] = s.retransmit[rows[i]];
+  }
   const a = trace.ack;
   const ackRows = rowsWhere(a.flow, flow);
   const ackSeg = new Float64Array(ackRows.length);
-  ackRows.forEach((r, i) => (ackSeg[i] = seg(a.ackNo[r])));
+  for (let i = 0; i < ackRows.length; i++) ackSeg[i] = seg(a.ackNo[ackRows[i]]);
   const d = trace.drop;
   const dt: number[] = [];
   const dq: number[] = [];

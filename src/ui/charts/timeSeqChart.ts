@@ -6,7 +6,7 @@
  * its lowest to its highest segment, so a run of 100 000 segments is still a small path.
  */
 import * as d3 from 'd3';
-import { clipToPlot, drawCursor, drawFrame, drawMarks, layer, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { clipToPlot, drawCursor, drawFrame, drawMarks, layer, MARK_BIN_PX, scaleKey, setPath, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { columnTicks, indexAtOrBefore, stepPath, type TimeSeq } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 
@@ -77,16 +77,11 @@ export function renderTimeSeqChart(el: SVGSVGElement, input: TimeSeqChartInput, 
   const clip = clipToPlot(svg, `${el.id || 'timeseq'}-clip`, x, y);
   const [plotBottom, plotTop] = y.range();
   const [plotLeft, plotRight] = x.range();
-  const inWindow = (r: TimeSeqRunInput) => ({
-    ...r,
-    sent: columnTicks(r.seq.sendS, r.seq.sendSeg, { x, y }, 3, (i) => r.seq.retransmit[i] === 0),
-    ack: stepPath({ tS: r.seq.ackS, values: r.seq.ackSeg }, { x, y, yClamp: [plotTop - 20, plotBottom + 20] }, input.endS),
-  });
-  const drawn = input.runs.map(inWindow);
+  const scaleKeys = [scaleKey(x), scaleKey(y)];
   const lines = layer(svg, 'lines').attr('clip-path', clip);
   const groups = lines
-    .selectAll<SVGGElement, (typeof drawn)[number]>('g.run')
-    .data(drawn, (r) => r.key)
+    .selectAll<SVGGElement, TimeSeqRunInput>('g.run')
+    .data(input.runs, (r) => r.key)
     .join((enter) =>
       enter
         .append('g')
@@ -96,12 +91,16 @@ export function renderTimeSeqChart(el: SVGSVGElement, input: TimeSeqChartInput, 
     )
     .attr('data-series', (r) => r.label);
   groups
-    .select('path.seg-ticks')
-    .attr('d', (r) => r.sent)
+    .select<SVGPathElement>('path.seg-ticks')
+    .each(function (r) {
+      setPath(this, [r.seq, ...scaleKeys], () => columnTicks(r.seq.sendS, r.seq.sendSeg, { x, y }, 3, (i) => r.seq.retransmit[i] === 0));
+    })
     .style('stroke', (r) => r.colour);
   groups
-    .select('path.ack-line')
-    .attr('d', (r) => r.ack)
+    .select<SVGPathElement>('path.ack-line')
+    .each(function (r) {
+      setPath(this, [r.seq, ...scaleKeys, input.endS], () => stepPath({ tS: r.seq.ackS, values: r.seq.ackSeg }, { x, y, yClamp: [plotTop - 20, plotBottom + 20] }, input.endS));
+    })
     .attr('stroke-dasharray', (r) => r.dash)
     .style('stroke', (r) => (input.runs.length === 1 ? MARK_COLOURS.ack : r.colour));
 

@@ -43,7 +43,7 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
           </>
         );
         return (
-          <GridCell key={id} id={id} set={set} layout={layout} presenter={presenter}>
+          <GridCell key={id} id={id} set={set} available={def.available} layout={layout} presenter={presenter}>
             {(shown) => (
               <PanelActionsContext.Provider value={actions}>
                 <PanelBody Component={def.Component} set={shown} layout={layout} presenter={presenter} />
@@ -62,21 +62,23 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
  * A panel off screen while an edit's runs come in keeps the picture it has — one earlier edit's,
  * whole — and catches up once they are all in and painted (or as soon as it is scrolled to): each arrival of
  * a comparison would otherwise rebuild its series and redraw it on the main thread, which the
- * runs still to come wait for on two cores. `data-runs` says which runs the panel shows: one
- * edit's, never a mix (a browser test checks).
+ * runs still to come wait for on two cores. So does a panel none of the runs in so far has data
+ * for (the estimates of Vegas and Veno while Tahoe and Reno come in, see panelsShown): it
+ * neither leaves the grid nor shows an empty frame until the comparison is complete.
+ * `data-runs` says which runs the panel shows: one edit's, never a mix (a browser test checks).
  */
-function GridCell({ id, set, children }: Omit<PanelProps, 'set'> & { id: string; set: RunSet; children: (shown: RunSet) => ReactNode }) {
+function GridCell({ id, set, available, children }: Omit<PanelProps, 'set'> & { id: string; set: RunSet; available: (set: RunSet) => boolean; children: (shown: RunSet) => ReactNode }) {
   const cell = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(cell, { rootMargin: NEAR_SCREEN_MARGIN, initial: true });
   const settled = useRunsSettled();
   const [held, setHeld] = useState(set);
-  const shown = onScreen || settled ? set : held;
+  const shown = (onScreen || settled) && available(set) ? set : held;
   useEffect(() => setHeld(shown), [shown]);
   // which scenario each drawn run is of, as its worker reported
   const runIds = shown.runs.map((r) => r.result.scenarioId).join(' ');
   return (
     <div ref={cell} className={`grid-cell cell-${id}`} data-runs={runIds}>
-      <UpdatingRunsContext.Provider value={shown.updating}>{children(shown)}</UpdatingRunsContext.Provider>
+      {available(shown) ? <UpdatingRunsContext.Provider value={shown.updating}>{children(shown)}</UpdatingRunsContext.Provider> : null}
     </div>
   );
 }

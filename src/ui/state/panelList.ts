@@ -3,6 +3,19 @@
  * means the default set). Pure: each returns the new list.
  */
 
+import type { RunSet } from './runSet.ts';
+
+/**
+ * Whether a panel (by its `available` test) stays in the grid for `set`: it has data there, or
+ * the set is a comparison still filling in and the last complete set had data for it — the
+ * panel then keeps that picture until this set is complete (PanelGrid) instead of leaving the
+ * grid at each edit while the runs without its data (Tahoe before Vegas) come in first, and the
+ * panels below it jumping up and back down.
+ */
+export function panelHasData(available: (set: RunSet) => boolean, set: RunSet, lastComplete: RunSet | null): boolean {
+  return available(set) || (set.updating.length > 0 && lastComplete !== null && available(lastComplete));
+}
+
 /** The ids actually shown: the view's list (or the defaults), minus unknown or unavailable panels. */
 export function visiblePanels(listed: readonly string[], defaults: readonly string[], available: (id: string) => boolean): string[] {
   return (listed.length > 0 ? listed : defaults).filter((id, i, all) => available(id) && all.indexOf(id) === i);

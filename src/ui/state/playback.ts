@@ -86,9 +86,15 @@ export function playbackReducer(s: PlaybackState, a: PlaybackAction): PlaybackSt
       return { ...s, speed: stepSpeed(s.speed, 1) };
     case 'slower':
       return { ...s, speed: stepSpeed(s.speed, -1) };
-    case 'load':
+    case 'load': {
       // a playhead at the end stays at the end (a longer run is then shown whole, not cut at the old end)
-      return { ...s, endS: a.endS, tS: s.tS >= s.endS && !s.playing ? a.endS : clamp(s.tS, a.endS), playing: s.playing && s.tS < a.endS };
+      const tS = s.tS >= s.endS && !s.playing ? a.endS : clamp(s.tS, a.endS);
+      const playing = s.playing && s.tS < a.endS;
+      // Unchanged, the same state: every edit's results load a run of the same length, and a new
+      // state object would redraw every chart's cursor layer (the path picture's too) for nothing.
+      if (a.endS === s.endS && tS === s.tS && playing === s.playing) return s;
+      return { ...s, endS: a.endS, tS, playing };
+    }
   }
 }
 
