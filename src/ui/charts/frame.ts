@@ -62,21 +62,25 @@ export function drawFrame(
   const [plotLeft, plotRight] = x.range();
 
   const grid = layer(svg, 'grid');
-  grid
-    .selectAll('line')
-    .data(y.ticks(ticksFor(plotBottom - plotTop, 48)))
-    .join('line')
-    .attr('x1', plotLeft)
-    .attr('x2', plotRight)
-    .attr('y1', (d) => y(d))
-    .attr('y2', (d) => y(d));
+  unlessDrawn(grid, `${scaleKey(y)}|${plotLeft},${plotRight}`, () =>
+    grid
+      .selectAll('line')
+      .data(y.ticks(ticksFor(plotBottom - plotTop, 48)))
+      .join('line')
+      .attr('x1', plotLeft)
+      .attr('x2', plotRight)
+      .attr('y1', (d) => y(d))
+      .attr('y2', (d) => y(d)),
+  );
 
-  layer(svg, 'axis x-axis')
-    .attr('transform', `translate(0,${plotBottom})`)
-    .call(d3.axisBottom(x).ticks(ticksFor(plotRight - plotLeft, 90)).tickSizeOuter(0));
-  layer(svg, 'axis y-axis')
-    .attr('transform', `translate(${plotLeft},0)`)
-    .call(d3.axisLeft(y).ticks(ticksFor(plotBottom - plotTop, 48)).tickSizeOuter(0));
+  const xAxis = layer(svg, 'axis x-axis');
+  unlessDrawn(xAxis, `${scaleKey(x)}|${plotBottom}`, () =>
+    xAxis.attr('transform', `translate(0,${plotBottom})`).call(d3.axisBottom(x).ticks(ticksFor(plotRight - plotLeft, 90)).tickSizeOuter(0)),
+  );
+  const yAxis = layer(svg, 'axis y-axis');
+  unlessDrawn(yAxis, `${scaleKey(y)}|${plotLeft}`, () =>
+    yAxis.attr('transform', `translate(${plotLeft},0)`).call(d3.axisLeft(y).ticks(ticksFor(plotBottom - plotTop, 48)).tickSizeOuter(0)),
+  );
 
   const axisLabels = layer(svg, 'axis-labels');
   axisLabels
@@ -138,6 +142,21 @@ export function fitText(el: SVGTextElement, label: string, px: number): void {
   }
   el.textContent = '';
   fitted.set(el, key);
+}
+
+/** What each frame layer (grid, axis) was last drawn for (see unlessDrawn). */
+const frameDrawn = new WeakMap<Element, string>();
+
+/**
+ * Draws a frame layer unless it was last drawn for the same `key` (its scale and position): the
+ * axes of a chart redrawn at each arrival of a comparison mostly stay put, and d3's axis rewrites
+ * every tick's text, which the browser must then lay out again.
+ */
+function unlessDrawn(g: Group, key: string, draw: () => void): void {
+  const el = g.node();
+  if (el && frameDrawn.get(el) === key) return;
+  draw();
+  if (el) frameDrawn.set(el, key);
 }
 
 /** What each path element's `d` was last built from (see setPath). */
