@@ -1,11 +1,12 @@
 /**
- * SimPool against fake workers: jobs spread over the workers and come back in job order, the
- * pool size follows the core count up to six, a newer batch supersedes an older one (its
+ * SimPool against fake workers: the first job runs alone until its result is in (or a short
+ * cap), the others then spread over the workers and come back in job order, the pool size
+ * follows the core count up to six, a newer batch supersedes an older one (its
  * workers drop the stale runs and stay up), and a failure reaches the caller.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { isSuperseded } from '../../src/worker/client.ts';
-import { poolSizeFor, SimPool } from '../../src/worker/pool.ts';
+import { FIRST_ALONE_MAX_MS, poolSizeFor, SimPool } from '../../src/worker/pool.ts';
 import { fakeWorkers, scenario } from './fakeWorkers.ts';
 
 let pool: SimPool | undefined;
@@ -27,16 +28,29 @@ describe('ui SimPool', () => {
     expect(made.length).toBe(3);
   });
 
-  it('runs one job per worker at the same time and returns results in job order', async () => {
+  it('runs the first job alone until its result is in, then one job per worker at the same time, results in job order', async () => {
     const { factory, made } = fakeWorkers(30);
     pool = new SimPool(3, factory);
     const done = pool.runAll([10, 11, 12].map((s) => ({ scenario: scenario(s) })));
-    // all three were handed out before any finished
     await new Promise((r) => setTimeout(r, 10));
-    expect(made.map((m) => m.inFlight)).toEqual([1, 1, 1]);
+    // only the first job is out (the other workers are not even started yet)
+    expect(made.map((m) => m.inFlight)).toEqual([1]);
+    await new Promise((r) => setTimeout(r, 30));
+    // job 10 is in: the other two run side by side
+    expect(made.map((m) => m.inFlight)).toEqual([0, 1, 1]);
     const out = await done;
     expect(out.map((r) => r.sim.seed)).toEqual([10, 11, 12]);
     expect(made.map((m) => m.started)).toEqual([[10], [11], [12]]);
+  });
+
+  it('starts the other workers at most FIRST_ALONE_MAX_MS after a slow first job', async () => {
+    const { factory, made } = fakeWorkers((seed) => (seed === 1 ? 400 : 5));
+    pool = new SimPool(2, factory);
+    const done = pool.runAll([1, 2].map((s) => ({ scenario: scenario(s) })));
+    await new Promise((r) => setTimeout(r, FIRST_ALONE_MAX_MS + 60));
+    expect(made[1]?.started).toEqual([2]);
+    expect(made[0].inFlight).toBe(1);
+    await done;
   });
 
   it('queues extra jobs on the workers in order when there are more jobs than workers', async () => {
@@ -44,7 +58,10 @@ describe('ui SimPool', () => {
     pool = new SimPool(2, factory);
     const out = await pool.runAll([1, 2, 3, 4, 5].map((s) => ({ scenario: scenario(s) })));
     expect(out.map((r) => r.sim.seed)).toEqual([1, 2, 3, 4, 5]);
-    expect(made.map((m) => m.started)).toEqual([[1, 3, 5], [2, 4]]);
+    // every job once; each worker took its jobs in queue order (which worker took which depends on timing)
+    expect(made.flatMap((m) => m.started).sort()).toEqual([1, 2, 3, 4, 5]);
+    for (const m of made) expect(m.started).toEqual([...m.started].sort((a, b) => a - b));
+    expect(made[0].started[0]).toBe(1);
   });
 
   it('a newer batch supersedes the older one; its busy workers drop the stale runs and are kept', async () => {
@@ -55,10 +72,10 @@ describe('ui SimPool', () => {
     await expect(old).rejects.toSatisfy(isSuperseded);
     expect((await fresh).map((r) => r.sim.seed)).toEqual([7]);
     await new Promise((r) => setTimeout(r, 60)); // the stale runs' own answers are due by now
-    expect(made.length).toBe(2);
     expect(made.some((m) => m.terminated)).toBe(false);
-    // worker 0 dropped job 1 for job 7; worker 1 was told to drop job 2; job 3 never started
-    expect(made.flatMap((m) => m.dropped).sort()).toEqual([1, 2]);
+    // worker 0 dropped job 1 for job 7; jobs 2 and 3 were waiting for job 1 and never started
+    expect(made.flatMap((m) => m.dropped)).toEqual([1]);
+    expect(made.flatMap((m) => m.started)).not.toContain(2);
     expect(made.flatMap((m) => m.started)).not.toContain(3);
   });
 
