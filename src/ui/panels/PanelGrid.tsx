@@ -76,8 +76,10 @@ function GridCell({ id, set, available, children }: Omit<PanelProps, 'set'> & { 
   useEffect(() => setHeld(shown), [shown]);
   // which scenario each drawn run is of, as its worker reported
   const runIds = shown.runs.map((r) => r.result.scenarioId).join(' ');
+  // an earlier edit's picture in view says so (dimmed, if the wait is long enough to notice: styles.css)
+  const waiting = shown !== set && onScreen;
   return (
-    <div ref={cell} className={`grid-cell cell-${id}`} data-runs={runIds}>
+    <div ref={cell} className={`grid-cell cell-${id}${waiting ? ' held' : ''}`} data-runs={runIds} aria-busy={waiting || undefined}>
       {available(shown) ? <UpdatingRunsContext.Provider value={shown.updating}>{children(shown)}</UpdatingRunsContext.Provider> : null}
     </div>
   );
