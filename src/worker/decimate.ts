@@ -6,7 +6,7 @@
  * single retransmission inside a bucket survives (an average would erase it). Metrics are
  * computed by the engine from the full run, never from this; the trace hash is taken before.
  */
-import { emptyTable, TABLE_NAMES, type TableName, type TraceData } from '../engine/core/trace.ts';
+import { emptyTable, TABLE_NAMES, type Strided, type TableName, type TraceData } from '../engine/core/trace.ts';
 
 interface TableRule {
   key: string;
@@ -55,18 +55,10 @@ export const DISPLAY_LINE_ROWS_MAX = 50_000;
 /** Buckets over the run per series: a few per pixel of the widest chart. */
 export const DISPLAY_BUCKETS = 4_000;
 
-/**
- * A column read in place: value i is `data[offset + i * stride]`. A finished trace's column is
- * (column, 0, 1); the sink's rows give (rows, column index, table width), so the worker reads
- * the columns it decimates on without making them.
- */
-export interface Strided {
-  data: Float64Array;
-  offset: number;
-  stride: number;
-}
-
+// Decimation reads the columns it decides on in place (Strided): in the worker, the sink's rows,
+// so those columns are never made.
 const whole = (data: Float64Array): Strided => ({ data, offset: 0, stride: 1 });
+const at = (c: Strided, i: number): number => c.data[c.offset + i * c.stride];
 
 /**
  * Indices of the rows to keep, ascending (so time order is preserved). `tNs` must be
@@ -107,7 +99,6 @@ function keepRowsOf(n: number, t: Strided, keys: Strided, values: readonly Strid
   // rows of one key tend to come in runs: look the key up only when it changes
   let lastKey = Number.NaN;
   let o: Open | undefined;
-  const at = (c: Strided, i: number): number => c.data[c.offset + i * c.stride];
   for (let i = 0; i < n; i++) {
     const b = Math.floor(at(t, i) / widthNs);
     const k = at(keys, i);
@@ -148,7 +139,7 @@ function keepRowsOf(n: number, t: Strided, keys: Strided, values: readonly Strid
 /** One number per (key, subKey) pair: flows and estimate indices are small non-negative integers. */
 function seriesKey(n: number, key: Strided, sub: Strided): Strided {
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = key.data[key.offset + i * key.stride] * 65_536 + sub.data[sub.offset + i * sub.stride];
+  for (let i = 0; i < n; i++) out[i] = at(key, i) * 65_536 + at(sub, i);
   return whole(out);
 }
 
@@ -201,12 +192,12 @@ export function decimateTables(src: TableSource, tables: readonly TableName[], e
       continue;
     }
     const rule = RULES[name];
-    if (src.rows(name) <= (rule.line ? lineRowsMax : maxRows)) {
+    const n = src.rows(name);
+    if (n <= (rule.line ? lineRowsMax : maxRows)) {
       out[name] = src.table(name);
       continue;
     }
     decimated = true;
-    const n = src.rows(name);
     const key = src.strided(name, rule.key);
     const rows = keepRowsOf(
       n,

@@ -108,7 +108,7 @@ export class SimPool {
         if (batch !== this.batch) throw new SupersededError();
         const run = client.run(jobs[i].scenario, optsFor(i, lane));
         // a failure must let the others go too (they then stop: the batch has failed)
-        if (lane === 0) run.then(firstIn, firstIn);
+        if (i === firsts[0]) run.then(firstIn, firstIn);
         results[i] = await run;
         if (batch !== this.batch) throw new SupersededError();
         onResult?.(i, results[i]);

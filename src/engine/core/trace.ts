@@ -1,8 +1,8 @@
 /**
  * Trace sink: the engine emits typed records; the sink stores each table's rows one after
  * another and hands out columns at the end (one Float64Array per column), so the worker can
- * post columns as transferables and panels can render straight from them. Times in the trace are integer nanoseconds stored in Float64 (exact below 2^53 ns,
- * about 104 days).
+ * post columns as transferables and panels can render straight from them. Times in the trace
+ * are integer nanoseconds stored in Float64 (exact below 2^53 ns, about 104 days).
  */
 
 /**
@@ -320,6 +320,16 @@ export type TraceData = { [T in TableName]: TraceTable<T> };
 
 type Builders = { [T in TableName]: TableBuilder | null };
 
+/**
+ * A column read in place: value i is `data[offset + i * stride]`. A finished trace's column is
+ * (column, 0, 1); a sink's rows give (rows, column index, table width).
+ */
+export interface Strided {
+  data: Float64Array;
+  offset: number;
+  stride: number;
+}
+
 /** A table with no rows: every column empty. */
 export function emptyTable<T extends TableName>(name: T): TraceTable<T> {
   return Object.fromEntries(TRACE_TABLES[name].map((c) => [c, new Float64Array(0)])) as TraceTable<T>;
@@ -352,7 +362,7 @@ export class ColumnarSink implements TraceSink {
    * One column of one table read in place: value i is `data[offset + i * stride]`. Valid until
    * the next record or `release` (empty if the table is not recorded).
    */
-  strided(name: TableName, col: string): { data: Float64Array; offset: number; stride: number } {
+  strided(name: TableName, col: string): Strided {
     const b = this.b[name];
     const k = (TRACE_TABLES[name] as readonly string[]).indexOf(col);
     if (k < 0) throw new RangeError(`trace table ${name} has no column ${col}`);
@@ -360,7 +370,7 @@ export class ColumnarSink implements TraceSink {
   }
   /** Rows recorded per table (0 for tables not recorded). */
   rowCounts(): Record<TableName, number> {
-    return Object.fromEntries(TABLE_NAMES.map((name) => [name, this.b[name]?.length ?? 0])) as Record<TableName, number>;
+    return Object.fromEntries(TABLE_NAMES.map((name) => [name, this.rows(name)])) as Record<TableName, number>;
   }
   cwnd(tNs: number, flow: number, cwndBytes: number, ssthreshBytes: number): void {
     this.b.cwnd?.add(tNs, flow, cwndBytes, ssthreshBytes);
@@ -456,6 +466,16 @@ export class ColumnarSink implements TraceSink {
 
 const NO_WORDS = new Int32Array(0);
 
+/** Murmur3's block step: one 32-bit word `w` mixed into state `h` (small enough to be inlined in TraceHasher's loop). */
+function murmurBlock(h: number, w: number): number {
+  let k = Math.imul(w, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, 0x1b873593);
+  h ^= k;
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
 /**
  * MurmurHash3 (x86, 32-bit, seed 0) over the trace as one stream of 32-bit little-endian words:
  * table by table in TRACE_TABLES order, each table's rows in order, each row's columns in order
@@ -467,28 +487,15 @@ const NO_WORDS = new Int32Array(0);
 export class TraceHasher {
   private h = 0;
   private words = 0;
-  /** Mixes one 32-bit word into the state (Murmur3's block step). */
+  /** Mixes one 32-bit word into the state. */
   word(w: number): void {
-    let k = Math.imul(w, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, 0x1b873593);
-    let h = this.h ^ k;
-    h = (h << 13) | (h >>> 19);
-    this.h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+    this.h = murmurBlock(this.h, w);
     this.words++;
   }
   /** A table's rows (row-major words), then its row count, so values cannot move between tables unnoticed. */
   table(rowWords: Int32Array, rows: number): void {
-    // the block step inlined: this loop is the whole cost of fingerprinting a trace
     let h = this.h;
-    for (let i = 0; i < rowWords.length; i++) {
-      let k = Math.imul(rowWords[i], 0xcc9e2d51);
-      k = (k << 15) | (k >>> 17);
-      k = Math.imul(k, 0x1b873593);
-      h ^= k;
-      h = (h << 13) | (h >>> 19);
-      h = (Math.imul(h, 5) + 0xe6546b64) | 0;
-    }
+    for (let i = 0; i < rowWords.length; i++) h = murmurBlock(h, rowWords[i]);
     this.h = h;
     this.words += rowWords.length;
     this.word(rows);

@@ -144,38 +144,41 @@ export function fitText(el: SVGTextElement, label: string, px: number): void {
   fitted.set(el, key);
 }
 
-/** What each frame layer (grid, axis) was last drawn for (see unlessDrawn). */
-const frameDrawn = new WeakMap<Element, string>();
+/** What each element (a frame layer, a path) was last drawn from (see drawnFrom). */
+const drawnInputs = new WeakMap<Element, readonly unknown[]>();
 
 /**
- * Draws a frame layer unless it was last drawn for the same `key` (its scale and position): the
- * axes of a chart redrawn at each arrival of a comparison mostly stay put, and d3's axis rewrites
- * every tick's text, which the browser must then lay out again.
+ * Whether `el` was last drawn from the same `inputs` (compared one by one with Object.is);
+ * records `inputs` as what it is drawn from now. A comparison filling in redraws its charts at
+ * each arrival, and what the runs already in drew mostly stays put.
+ */
+function drawnFrom(el: Element, inputs: readonly unknown[]): boolean {
+  const last = drawnInputs.get(el);
+  drawnInputs.set(el, inputs);
+  return !!last && last.length === inputs.length && last.every((v, i) => Object.is(v, inputs[i]));
+}
+
+/**
+ * Draws a frame layer unless it was last drawn for the same `key` (its scale and position): d3's
+ * axis rewrites every tick's text, which the browser must then lay out again.
  */
 function unlessDrawn(g: Group, key: string, draw: () => void): void {
   const el = g.node();
-  if (el && frameDrawn.get(el) === key) return;
+  if (el && drawnFrom(el, [key])) return;
   draw();
-  if (el) frameDrawn.set(el, key);
 }
-
-/** What each path element's `d` was last built from (see setPath). */
-const pathInputs = new WeakMap<Element, readonly unknown[]>();
 
 /** A linear scale's parameters as one value, for setPath's inputs (scales are made anew at each render). */
 export const scaleKey = (s: d3.ScaleLinear<number, number>): string => `${s.domain().join(',')}→${s.range().join(',')}`;
 
 /**
- * Sets a path's `d` to `build()`, unless it was last built from the same `inputs` (compared one
- * by one with Object.is: the series' arrays, scaleKey of each scale, the end time…). A comparison
- * filling in redraws its charts at each arrival, and the runs already drawn keep their series
- * and mostly their scales: their paths are then neither rebuilt nor written to the DOM again.
+ * Sets a path's `d` to `build()`, unless it was last built from the same `inputs` (the series'
+ * arrays, scaleKey of each scale, the end time…): the runs already drawn keep their series and
+ * mostly their scales, and their paths are then neither rebuilt nor written to the DOM again.
  */
 export function setPath(el: SVGPathElement, inputs: readonly unknown[], build: () => string): void {
-  const last = pathInputs.get(el);
-  if (last && last.length === inputs.length && last.every((v, i) => Object.is(v, inputs[i])) && el.hasAttribute('d')) return;
+  if (drawnFrom(el, inputs) && el.hasAttribute('d')) return;
   el.setAttribute('d', build());
-  pathInputs.set(el, inputs);
 }
 
 /** A clip rectangle for the plot area so clamped and overshooting lines never spill onto the axes. */

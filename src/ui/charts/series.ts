@@ -39,35 +39,37 @@ export function rowsWhere(key: Float64Array, index: number): Int32Array {
   return byKey.get(index) ?? NO_ROWS;
 }
 
-/** A key column's rows per key (NaN keys match nothing). Rows of one key come in long stretches, so each stretch costs one map lookup. */
-function splitRows(key: Float64Array): Map<number, Int32Array> {
+/** Calls `visit(key, from, to)` for each stretch of equal keys (rows from … to − 1), in order. */
+function eachStretch(key: Float64Array, visit: (k: number, from: number, to: number) => void): void {
   const n = key.length;
-  const counts = new Map<number, number>();
   for (let i = 0; i < n; ) {
     const k = key[i];
     let j = i + 1;
     while (j < n && key[j] === k) j++;
-    if (!Number.isNaN(k)) counts.set(k, (counts.get(k) ?? 0) + (j - i));
+    visit(k, i, j);
     i = j;
   }
+}
+
+/** A key column's rows per key (NaN keys match nothing). Rows of one key come in long stretches, so each stretch costs one map lookup. */
+function splitRows(key: Float64Array): Map<number, Int32Array> {
+  const counts = new Map<number, number>();
+  eachStretch(key, (k, from, to) => {
+    if (!Number.isNaN(k)) counts.set(k, (counts.get(k) ?? 0) + (to - from));
+  });
   const out = new Map<number, Int32Array>();
   const filled = new Map<number, number>();
   for (const [k, count] of counts) {
     out.set(k, new Int32Array(count));
     filled.set(k, 0);
   }
-  for (let i = 0; i < n; ) {
-    const k = key[i];
-    let j = i + 1;
-    while (j < n && key[j] === k) j++;
+  eachStretch(key, (k, from, to) => {
     const rows = out.get(k);
-    if (rows) {
-      let at = filled.get(k)!;
-      for (let r = i; r < j; r++) rows[at++] = r;
-      filled.set(k, at);
-    }
-    i = j;
-  }
+    if (!rows) return;
+    let at = filled.get(k)!;
+    for (let r = from; r < to; r++) rows[at++] = r;
+    filled.set(k, at);
+  });
   return out;
 }
 

@@ -46,6 +46,8 @@ import {
   type Verdict,
   type WaveDecision,
 } from '../../engine/core/trace.ts';
+// every flow's rows of a table found in one pass, kept per column (shared with the charts)
+import { rowsWhere } from '../charts/series.ts';
 
 export const CONGESTION_EVENT_KINDS = ['loss', 'fast-retransmit', 'timeout', 'recovery-end', 'cwr', 'probe-cycle', 'probe-decision', 'wave'] as const;
 export type CongestionEventKind = (typeof CONGESTION_EVENT_KINDS)[number];
@@ -182,7 +184,7 @@ const KIND_ORDER = new Map(CONGESTION_EVENT_KINDS.map((k, i) => [k, i]));
 
 export function caTransitions(trace: TraceData, flow: number): CaTransition[] {
   const c = trace.castate;
-  return rowsOf(c.flow, flow).map((i) => ({ tNs: c.tNs[i], from: CA_STATES[c.from[i]], to: CA_STATES[c.to[i]], sndUna: c.sndUna[i] }));
+  return Array.from(rowsWhere(c.flow, flow), (i) => ({ tNs: c.tNs[i], from: CA_STATES[c.from[i]], to: CA_STATES[c.to[i]], sndUna: c.sndUna[i] }));
 }
 
 /** An interval in seconds with the state it was spent in (an index into CA_STATES, as the trace codes it). */
@@ -209,27 +211,8 @@ export function caSpans(trace: TraceData, flow: number, endS: number, states: re
   return out;
 }
 
-/**
- * Row indices of a table's rows for one flow, every flow's found in one pass per table (a
- * five-flow run would otherwise scan its 100 000-row ACK table five times).
- */
-const rowIndex = new WeakMap<Float64Array, Map<number, number[]>>();
-function rowsOf(col: Float64Array, flow: number): number[] {
-  let byFlow = rowIndex.get(col);
-  if (!byFlow) {
-    byFlow = new Map();
-    for (let i = 0; i < col.length; i++) {
-      const list = byFlow.get(col[i]);
-      if (list) list.push(i);
-      else byFlow.set(col[i], [i]);
-    }
-    rowIndex.set(col, byFlow);
-  }
-  return byFlow.get(flow) ?? [];
-}
-
 /** Index into `rows` of the last row with time ≤ tNs, or -1. */
-function lastRowAtOrBefore(tNsCol: Float64Array, rows: readonly number[], tNs: number): number {
+function lastRowAtOrBefore(tNsCol: Float64Array, rows: Int32Array, tNs: number): number {
   let lo = 0;
   let hi = rows.length;
   while (lo < hi) {
@@ -241,7 +224,7 @@ function lastRowAtOrBefore(tNsCol: Float64Array, rows: readonly number[], tNs: n
 }
 
 /** cwnd/ssthresh in force just before tNs (strictly) and just after everything at tNs. */
-function windowAt(trace: TraceData, rows: readonly number[], tNs: number, strictlyBefore: boolean): Window {
+function windowAt(trace: TraceData, rows: Int32Array, tNs: number, strictlyBefore: boolean): Window {
   const c = trace.cwnd;
   let lo = 0;
   let hi = rows.length;
@@ -271,7 +254,7 @@ export function congestionEvents(run: RunFacts): CongestionEvent[] {
 
 function flowEvents(trace: TraceData, flow: number, decimated: boolean): CongestionEvent[] {
   const out: CongestionEvent[] = [];
-  const cwndRows = rowsOf(trace.cwnd.flow, flow);
+  const cwndRows = rowsWhere(trace.cwnd.flow, flow);
   const before = (tNs: number): Window => windowAt(trace, cwndRows, tNs, true);
   const after = (tNs: number): Window => windowAt(trace, cwndRows, tNs, false);
   const base = <K extends CongestionEventKind>(kind: K, tNs: number) => ({ kind, flow, tNs, tS: tNs / NS_PER_S });
@@ -280,12 +263,12 @@ function flowEvents(trace: TraceData, flow: number, decimated: boolean): Congest
   const frAt = new Set<number>();
   const timeoutAt = new Set<number>();
   const e = trace.event;
-  for (const i of rowsOf(e.flow, flow)) (e.kind[i] === FR ? frAt : e.kind[i] === TIMEOUT ? timeoutAt : null)?.add(e.tNs[i]);
+  for (const i of rowsWhere(e.flow, flow)) (e.kind[i] === FR ? frAt : e.kind[i] === TIMEOUT ? timeoutAt : null)?.add(e.tNs[i]);
 
   // Data drops of this flow, and per segment the times it was dropped (a lookup for causes).
   const d = trace.drop;
   const drops: DropFact[] = [];
-  for (const i of rowsOf(d.flow, flow)) if (d.isAck[i] === 0) drops.push({ tNs: d.tNs[i], seq: d.seq[i], link: d.link[i], cause: DROP_CAUSES[d.cause[i]] });
+  for (const i of rowsWhere(d.flow, flow)) if (d.isAck[i] === 0) drops.push({ tNs: d.tNs[i], seq: d.seq[i], link: d.link[i], cause: DROP_CAUSES[d.cause[i]] });
   const dropsBySeq = new Map<number, DropFact[]>();
   for (const x of drops) {
     const list = dropsBySeq.get(x.seq);
@@ -301,9 +284,9 @@ function flowEvents(trace: TraceData, flow: number, decimated: boolean): Congest
   };
 
   const a = trace.ack;
-  const ackRows = rowsOf(a.flow, flow);
+  const ackRows = rowsWhere(a.flow, flow);
   const v = trace.verdict;
-  const verdictRows = rowsOf(v.flow, flow);
+  const verdictRows = rowsWhere(v.flow, flow);
   const verdictAt = (tNs: number): Verdict | null => {
     for (const i of verdictRows) if (v.tNs[i] === tNs) return VERDICTS[v.verdict[i]];
     return null;
@@ -412,7 +395,7 @@ function probeEvents(trace: TraceData, flow: number, before: (tNs: number) => Wi
   const out: CongestionEvent[] = [];
   let startNs: number | null = null;
   const rtts = new Map<number, { r1: number; r2: number }>();
-  for (const i of rowsOf(p.flow, flow)) {
+  for (const i of rowsWhere(p.flow, flow)) {
     const ev = PROBE_EVENTS[p.event[i]];
     const tNs = p.tNs[i];
     const id = p.id[i];
@@ -451,7 +434,7 @@ function probeEvents(trace: TraceData, flow: number, before: (tNs: number) => Wi
 function waveEvents(trace: TraceData, flow: number): WaveEvent[] {
   const w = trace.wave;
   const out: WaveEvent[] = [];
-  for (const i of rowsOf(w.flow, flow)) {
+  for (const i of rowsWhere(w.flow, flow)) {
     const decision = WAVE_DECISIONS[w.decision[i]];
     if (decision !== 'decrease' && decision !== 'timeout') continue;
     out.push({
