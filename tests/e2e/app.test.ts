@@ -29,11 +29,12 @@ describe.runIf(!haveChromium && required)('e2e prerequisites', () => {
   });
 });
 
-const cwndPath = (page: Page): Promise<string | null> => page.locator('#cwnd-chart path.cwnd-line').first().getAttribute('d');
+/** The first flow's cwnd line: its pieces' paths, one after another (stepPieces). */
+const cwndPath = (page: Page): Promise<string> => page.evaluate(() => [...document.querySelectorAll('#cwnd-chart g.flow:first-child path.cwnd-line')].map((e) => e.getAttribute('d')).join(''));
 const RATE = '[data-path="path.0.forward.rateBps"]';
 
-async function waitForNewCwnd(page: Page, old: string | null): Promise<void> {
-  await page.waitForFunction((o) => document.querySelector('#cwnd-chart path.cwnd-line')?.getAttribute('d') !== o, old, { timeout: 60_000 });
+async function waitForNewCwnd(page: Page, old: string): Promise<void> {
+  await page.waitForFunction((o) => [...document.querySelectorAll('#cwnd-chart g.flow:first-child path.cwnd-line')].map((e) => e.getAttribute('d')).join('') !== o, old, { timeout: 60_000 });
   await settled(page);
 }
 

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteArgMax, finiteMax, indexAtOrBefore, queueSeries, rowsWhere, stepPath, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
+import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteArgMax, finiteMax, indexAtOrBefore, queueSeries, rowsWhere, PIECE_PX, stepPath, stepPieces, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
 import { traceTransferables } from '../../src/worker/transfer.ts';
 
 const identity = { x: (t: number) => t, y: (v: number) => v, yClamp: [-1000, 1000] as const };
@@ -96,6 +97,138 @@ describe('ui stepPath', () => {
     const ys = [...d.matchAll(/V(-?[\d.]+)/g)].map((m) => Number(m[1]));
     expect(Math.min(...ys)).toBe(0);
     expect(Math.max(...ys)).toBe(16);
+  });
+});
+
+describe('ui stepPath writes no moves that go nowhere', () => {
+  it('a threshold held flat through 50 000 samples is one horizontal line, and one step is one V', () => {
+    const n = 50_000;
+    const tS = Float64Array.from({ length: n }, (_, i) => i / n); // 500 samples per pixel column over 100 px
+    const flat = new Float64Array(n).fill(32);
+    const x = (t: number): number => t * 100;
+    expect(stepPath({ tS, values: flat }, { x, y: (v) => v, yClamp: [-1, 100] }, 1)).toBe('M0,32H100');
+    // halved at t = 0.5 s (pixel 50): the column it falls in goes from 32 down to 16, then the line holds
+    const halved = flat.map((v, i) => (i < n / 2 ? v : 16));
+    expect(stepPath({ tS, values: halved }, { x, y: (v) => v, yClamp: [-1, 100] }, 1)).toBe('M0,32H50V16H100');
+    // exact (sparse) series too: equal neighbours add nothing
+    expect(stepPath({ tS: Float64Array.from([0, 1, 2, 3]), values: Float64Array.from([5, 5, 7, 7]) }, identity, 4)).toBe('M0,5H2V7H4');
+  });
+
+  it('never writes a V to the height the pen is at, nor two H in a row (random series, sparse and dense)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 3000 }), fc.integer({ min: 10, max: 400 }), (levels, widthPx) => {
+        const n = levels.length;
+        const tS = Float64Array.from({ length: n }, (_, i) => i / n);
+        const values = Float64Array.from(levels);
+        const d = stepPath({ tS, values }, { x: (t) => t * widthPx, y: (v) => v * 10, yClamp: [-1, 100] }, 1);
+        const cmds = [...d.matchAll(/([MHV])([-\d.]+)(?:,([-\d.]+))?/g)];
+        let x = Number(cmds[0][2]);
+        let y = Number(cmds[0][3]);
+        for (let k = 1; k < cmds.length; k++) {
+          const [, c, a] = cmds[k];
+          if (c === 'H') {
+            expect(cmds[k - 1][1]).not.toBe('H');
+            expect(Number(a)).not.toBe(x);
+            x = Number(a);
+          } else {
+            expect(Number(a)).not.toBe(y);
+            y = Number(a);
+          }
+        }
+        // the pen still visits every level the series takes, and ends at the last one
+        const ys = new Set([Number(cmds[0][3]), ...cmds.filter((m) => m[1] === 'V').map((m) => Number(m[2]))]);
+        expect(ys).toEqual(new Set(levels.map((v) => v * 10)));
+        expect(y).toBe(levels[n - 1] * 10);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('ui stepPieces', () => {
+  /** The H and V moves of a path, each as its two ends (sorted), in tenths of a pixel. */
+  const moves = (d: string): [number, number, number, number][] => {
+    const out: [number, number, number, number][] = [];
+    let x = 0;
+    let y = 0;
+    for (const [, c, a, b] of d.matchAll(/([MHV])([-\d.]+)(?:,([-\d.]+))?/g)) {
+      const [nx, ny] = c === 'M' ? [Number(a), Number(b)] : c === 'H' ? [Number(a), y] : [x, Number(a)];
+      if (c !== 'M') out.push([Math.round(Math.min(x, nx) * 10), Math.round(Math.min(y, ny) * 10), Math.round(Math.max(x, nx) * 10), Math.round(Math.max(y, ny) * 10)]);
+      [x, y] = [nx, ny];
+    }
+    return out;
+  };
+  /** Every point (on a 0.1 px lattice) the pen passes over: the drawing's skeleton, however it is cut. */
+  const inked = (ds: readonly string[]): Set<string> => {
+    const out = new Set<string>();
+    for (const d of ds)
+      for (const [x0, y0, x1, y1] of moves(d))
+        for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) out.add(`${x},${y}`);
+    return out;
+  };
+  /** How far along the whole path point (x, y) is first reached at or after `fromPx`. */
+  const along = (d: string, px: number, py: number, fromPx: number): number => {
+    let len = 0;
+    let x = 0;
+    let y = 0;
+    for (const [, c, a, b] of d.matchAll(/([MHV])([-\d.]+)(?:,([-\d.]+))?/g)) {
+      if (c === 'M') {
+        [x, y] = [Number(a), Number(b)];
+        if (x === px && y === py && len >= fromPx) return len;
+        continue;
+      }
+      const [nx, ny] = c === 'H' ? [Number(a), y] : [x, Number(a)];
+      const on = c === 'H' ? y === py && px >= Math.min(x, nx) && px <= Math.max(x, nx) : x === px && py >= Math.min(y, ny) && py <= Math.max(y, ny);
+      const at = len + Math.abs(px - x) + Math.abs(py - y);
+      if (on && at >= fromPx - 1e-6) return at;
+      len += Math.abs(nx - x) + Math.abs(ny - y);
+      [x, y] = [nx, ny];
+    }
+    return Number.NaN;
+  };
+
+  it('cuts a 300-pixel line at 128 and 256, inside level stretches, each piece starting its dashes where the line is', () => {
+    // steps at 100 px (5 → 7) and 200 px (7 → 2), held to 300 px; lengths by hand: 100 + 2 + 28 = 130,
+    // then 130 + 72 + 5 + 56 = 263
+    const line = { tS: Float64Array.from([0, 100, 200]), values: Float64Array.from([5, 7, 2]) };
+    const pieces = stepPieces(line, identity, 300);
+    expect(pieces).toEqual([
+      { d: 'M0,5H100V7H128', dashOffsetPx: 0 },
+      { d: 'M128,7H200V2H256', dashOffsetPx: 130 },
+      { d: 'M256,2H300', dashOffsetPx: 263 },
+    ]);
+    expect(stepPath(line, identity, 300)).toBe('M0,5H100V7H200V2H300');
+  });
+
+  it('cut at a corner, the piece before it also draws the move after it, so the corner is drawn whole', () => {
+    const pieces = stepPieces({ tS: Float64Array.from([0, 128]), values: Float64Array.from([5, 7]) }, identity, 200);
+    expect(pieces).toEqual([
+      { d: 'M0,5H128V7', dashOffsetPx: 0 },
+      { d: 'M128,5V7H200', dashOffsetPx: 128 },
+    ]);
+  });
+
+  it('draws what stepPath draws, in pieces PIECE_PX wide, each starting its dashes where the whole line is (random series)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 1500 }), fc.integer({ min: 10, max: 1200 }), fc.integer({ min: -300, max: 300 }), (levels, widthPx, shiftPx) => {
+        const n = levels.length;
+        const line = { tS: Float64Array.from({ length: n }, (_, i) => i / n), values: Float64Array.from(levels) };
+        const scales = { x: (t: number) => shiftPx + t * widthPx, y: (v: number) => v * 2, yClamp: [-1, 200] as const };
+        const whole = stepPath(line, scales, 1);
+        const pieces = stepPieces(line, scales, 1);
+        expect(inked(pieces.map((p) => p.d))).toEqual(inked([whole]));
+        let from = 0;
+        for (const p of pieces) {
+          const [, x, y] = /^M(-?[\d.]+),(-?[\d.]+)/.exec(p.d) ?? [];
+          from = along(whole, Number(x), Number(y), from);
+          expect(p.dashOffsetPx, p.d).toBeCloseTo(from, 1);
+          const xs = [...p.d.matchAll(/[MH](-?[\d.]+)/g)].map((m) => Number(m[1]));
+          const k = Math.floor(Math.min(...xs) / PIECE_PX);
+          expect(Math.max(...xs), p.d).toBeLessThanOrEqual((k + 1) * PIECE_PX);
+        }
+      }),
+      { numRuns: 120 },
+    );
   });
 });
 

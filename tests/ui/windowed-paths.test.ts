@@ -43,13 +43,21 @@ function vertices(d: string): { x: number; y: number }[] {
 
 const commands = (d: string): number => d.match(/[MLHV]/g)?.length ?? 0;
 
-/** Per pixel column: [min, max] of the y values the path visits there. */
+/**
+ * Per pixel column: [min, max] of the y values the path visits there — at its vertices and
+ * along its horizontal moves (one H may cross many columns where the line stays level).
+ */
 function drawnExtent(d: string): Map<number, [number, number]> {
   const cols = new Map<number, [number, number]>();
-  for (const { x, y } of vertices(d)) {
-    const c = Math.floor(x);
+  const visit = (c: number, y: number): void => {
     const e = cols.get(c);
     cols.set(c, e ? [Math.min(e[0], y), Math.max(e[1], y)] : [y, y]);
+  };
+  let prev: { x: number; y: number } | null = null;
+  for (const { x, y } of vertices(d)) {
+    if (prev && prev.y === y) for (let c = Math.floor(prev.x) + 1; c < Math.floor(x); c++) visit(c, y);
+    visit(Math.floor(x), y);
+    prev = { x, y };
   }
   return cols;
 }

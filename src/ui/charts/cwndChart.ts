@@ -4,8 +4,8 @@
  * by ground-truth cause. Compared variants differ by colour and by the cwnd line's dash.
  */
 import * as d3 from 'd3';
-import { clipToPlot, revealWhenPassed, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, scaleKey, setPath, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { finiteArgMax, finiteMax, indexAtOrBefore, stepPath, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
+import { clipToPlot, revealWhenPassed, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, scaleKey, setPath, setPieces, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { finiteArgMax, finiteMax, indexAtOrBefore, stepPath, stepPieces, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 import { int } from '../format.ts';
 
@@ -140,8 +140,8 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
       enter
         .append('g')
         .attr('class', 'flow')
-        .call((g) => g.append('path').attr('class', 'ssthresh-line'))
-        .call((g) => g.append('path').attr('class', 'cwnd-line')),
+        // the cwnd line's pieces (setPieces) follow
+        .call((g) => g.append('path').attr('class', 'ssthresh-line')),
     )
     .attr('data-series', (f) => f.label);
   const scaleKeys = [scaleKey(x), scaleKey(y), input.endS];
@@ -151,13 +151,12 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
     .each(function (f) {
       setPath(this, [f.series.tS, f.series.ssthreshSeg, ...scaleKeys], () => stepPath({ tS: f.series.tS, values: f.series.ssthreshSeg }, scales, input.endS));
     });
-  flowGroups
-    .select<SVGPathElement>('path.cwnd-line')
-    .style('stroke', (f) => f.colour)
-    .attr('stroke-dasharray', (f) => f.dash)
-    .each(function (f) {
-      setPath(this, [f.series.tS, f.series.cwndSeg, ...scaleKeys], () => stepPath({ tS: f.series.tS, values: f.series.cwndSeg }, scales, input.endS));
-    });
+  // the densest lines of the page, in pieces: see stepPieces
+  flowGroups.each(function (f) {
+    setPieces(this, 'cwnd-line', [f.series.tS, f.series.cwndSeg, ...scaleKeys], () => stepPieces({ tS: f.series.tS, values: f.series.cwndSeg }, scales, input.endS))
+      .style('stroke', f.colour)
+      .attr('stroke-dasharray', f.dash);
+  });
 
   // One marker per flow, kind and marker-wide bin (the highest): a run with hundreds of
   // recoveries would otherwise paint a grey smear of overlapping triangles.

@@ -5,7 +5,7 @@
  */
 import * as d3 from 'd3';
 import { causeColour, INK } from './palette.ts';
-import type { CausedTimes, Span } from './series.ts';
+import type { CausedTimes, Span, StepPiece } from './series.ts';
 
 export interface ChartSize {
   width: number;
@@ -179,6 +179,22 @@ export const scaleKey = (s: d3.ScaleLinear<number, number>): string => `${s.doma
 export function setPath(el: SVGPathElement, inputs: readonly unknown[], build: () => string): void {
   if (drawnFrom(el, inputs) && el.hasAttribute('d')) return;
   el.setAttribute('d', build());
+}
+
+/**
+ * A line drawn as pieces (stepPieces): one path of class `cls` per piece in `group`, each with
+ * its dash offset, rebuilt only when `inputs` differ from what they were last drawn from (as
+ * setPath; one pieced line per group). Returns the pieces, to style.
+ */
+export function setPieces(group: SVGGElement, cls: string, inputs: readonly unknown[], build: () => readonly StepPiece[]): d3.Selection<SVGPathElement, StepPiece, SVGGElement, unknown> {
+  const pieces = d3.select(group).selectAll<SVGPathElement, StepPiece>(`path.${cls}`);
+  if (drawnFrom(group, [cls, ...inputs]) && !pieces.empty()) return pieces;
+  return pieces
+    .data(build())
+    .join('path')
+    .attr('class', cls)
+    .attr('d', (p) => p.d)
+    .attr('stroke-dashoffset', (p) => (p.dashOffsetPx > 0 ? p.dashOffsetPx : null));
 }
 
 /** A clip rectangle for the plot area so clamped and overshooting lines never spill onto the axes. */
