@@ -20,6 +20,8 @@ export interface RatesInput {
   points: RatePoint[];
   /** The efficiency line: the bottleneck's rate, Mb/s. */
   capacityMbps: number;
+  /** The axes' top (ratesScaleMax of the points), found once per run: the cursor is redrawn every playback frame. */
+  scaleMaxMbps: number;
   xLabel: string;
   yLabel: string;
 }
@@ -91,7 +93,7 @@ export function offScaleAtRepairs(trace: TraceData, points: readonly RatePoint[]
 }
 
 function scales(input: RatesInput, size: ChartSize) {
-  const max = ratesScaleMax(input.points, input.capacityMbps);
+  const max = input.scaleMaxMbps;
   const side = Math.max(40, Math.min(size.width - M.left - M.right, size.height - M.top - M.bottom));
   const x = d3.scaleLinear().domain([0, max]).range([M.left, M.left + side]);
   const y = d3.scaleLinear().domain([0, max]).range([M.top + side, M.top]);

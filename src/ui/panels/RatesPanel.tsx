@@ -18,9 +18,12 @@ function inputOf(set: RunSet): RatesInput {
   const bn = bottleneckOf(run.scenario.path);
   const bottleneck = bn === null ? undefined : run.result.links[bn.linkIndex];
   const [a, b] = run.scenario.flows;
+  const points = ratePoints(run.result.trace, run.result.endS, BIN_S);
+  const capacityMbps = (bottleneck?.rateBps ?? 0) / 1e6;
   return {
-    points: ratePoints(run.result.trace, run.result.endS, BIN_S),
-    capacityMbps: (bottleneck?.rateBps ?? 0) / 1e6,
+    points,
+    capacityMbps,
+    scaleMaxMbps: ratesScaleMax(points, capacityMbps),
     xLabel: `${a.id} (Mb/s)`,
     yLabel: `${b.id} (Mb/s)`,
   };
@@ -42,10 +45,12 @@ function RatesPanel({ set, presenter }: PanelProps) {
     return playback.subscribe(draw);
   }, [input, width, height, playback]);
   const last = input.points.at(-1);
-  const max = ratesScaleMax(input.points, input.capacityMbps);
-  const beyond = offScale(input.points, max);
-  const why = offScaleAtRepairs(set.runs[0].result.trace, input.points, max, BIN_S) ? ': there a recovery filled its hole, and the cumulative ACK counted at once everything the receiver had held' : '';
-  const offNote = beyond.count > 0 ? ` ${beyond.count === 1 ? 'One bin lies' : `${beyond.count} bins lie`} beyond the axes (up to ${beyond.peakMbps.toFixed(1)} Mb/s), drawn on the border as ▲${why}.` : '';
+  const { beyond, offNote } = useMemo(() => {
+    const beyond = offScale(input.points, input.scaleMaxMbps);
+    if (beyond.count === 0) return { beyond, offNote: '' };
+    const why = offScaleAtRepairs(set.runs[0].result.trace, input.points, input.scaleMaxMbps, BIN_S) ? ': there a recovery filled its hole, and the cumulative ACK counted at once everything the receiver had held' : '';
+    return { beyond, offNote: ` ${beyond.count === 1 ? 'One bin lies' : `${beyond.count} bins lie`} beyond the axes (up to ${beyond.peakMbps.toFixed(1)} Mb/s), drawn on the border as ▲${why}.` };
+  }, [input, set]);
   const legend = (
     <>
       <LegendItem swatch={{ kind: 'line', colour: OKABE_ITO.blue }} label="rates, one point per 0.5 s" />
