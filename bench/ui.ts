@@ -23,8 +23,8 @@
  *   npm run bench:ui -- --steps 50
  */
 import { quantiles } from './quantiles.ts';
-import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { buildIfStale } from './dist.ts';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as d3 from 'd3';
 import { chromium, type Page } from 'playwright-core';
@@ -42,32 +42,6 @@ import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, startPreview, stopProcess, type Preview } from '../tests/e2e/harness.ts';
 
 const steps = Number(process.argv[process.argv.indexOf('--steps') + 1]) || 25;
-
-function newestMtime(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-async function buildIfStale(): Promise<void> {
-  let built = 0;
-  try {
-    built = statSync(join(ROOT, 'dist/index.html')).mtimeMs;
-  } catch {
-    // no build yet
-  }
-  if (built > newestMtime(join(ROOT, 'src'))) {
-    console.log('reusing dist/ (newer than src/)');
-    return;
-  }
-  console.log('building dist/ …');
-  const proc = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  const code = await new Promise<number | null>((ok) => proc.once('exit', ok));
-  if (code !== 0) throw new Error(`vite build exited with ${code}`);
-}
 
 function stats(xs: number[]): string {
   const s = quantiles(xs);
