@@ -229,46 +229,69 @@ const UNCLIPPED_LAYERS = ['grid', 'axis', 'axis-labels', 'defs-holder', 'band-ax
 
 /**
  * Labels of a `whole` layer appear once the playhead has passed their right end: a label is
- * never cut in half, and never reaches past the playhead. Sets each one's `data-at` from its
- * drawn box (or, where nothing is laid out, its length at about 8.5 px per character).
- *
- * Measured once the task's drawing is done (a microtask, before the frame is painted), all
- * labels together: measuring forces the browser to lay the page out, and in the middle of a
- * redraw that layout is done again for what the charts drawn after it change — a second layout
- * per redraw of a comparison. The reveal the label's chart last applied is applied to it then.
+ * never cut in half, and never reaches past the playhead. Where a label ends (`data-at`, a
+ * time) is found from its drawn box (or, where nothing is laid out, its length at about 8.5 px
+ * per character) only when a reveal needs it: measuring forces the browser to lay the page out,
+ * and after an edit the whole run is shown (playback not started), so every label shows
+ * without it — measured in a comparison's redraws, that layout was 4 ms of main-thread time per
+ * redraw. When it is needed, every label waiting is measured at once (one layout), after the
+ * task's drawing (a microtask, before the frame is painted) or at the next playback frame.
  */
 export function revealWhenPassed(texts: d3.Selection<SVGTextElement, unknown, SVGGElement, unknown>, x: d3.ScaleLinear<number, number>): void {
   texts.each(function () {
-    if (unmeasured.length === 0) queueMicrotask(measureLabels);
-    unmeasured.push({ el: this, x });
+    if (unplaced.length === 0) queueMicrotask(placeLabels);
+    this.removeAttribute('data-at');
+    this.setAttribute(LABEL_ATTR, '');
+    unmeasured.set(this, x);
+    unplaced.push(this);
   });
 }
 
-/** Labels drawn in this task, to measure (revealWhenPassed). */
-const unmeasured: { el: SVGTextElement; x: d3.ScaleLinear<number, number> }[] = [];
+/** Marks a `whole` layer's label (revealWhenPassed), measured or not. */
+const LABEL_ATTR = 'data-reveal-label';
+/** Labels whose right end is not yet known, with the time scale they were drawn on. */
+const unmeasured = new WeakMap<SVGTextElement, d3.ScaleLinear<number, number>>();
+/** Labels drawn in this task, shown or hidden by the reveal their chart last applied (placeLabels). */
+const unplaced: SVGTextElement[] = [];
 
-function measureLabels(): void {
-  const labels = unmeasured.splice(0);
-  // every read before any write: one layout for them all
-  const rights = labels.map(({ el }) => {
+function placeLabels(): void {
+  const revealed = new Map<SVGElement, { untilS: number; ahead: Ahead }>();
+  for (const el of unplaced.splice(0)) {
+    const reveal = el.ownerSVGElement ? lastReveal.get(el.ownerSVGElement) : undefined;
+    // a chart not yet revealed places its labels when it is (applyReveal)
+    if (reveal) revealed.set(el, reveal);
+  }
+  showWhenPassed([...revealed.keys()], (el) => revealed.get(el) as { untilS: number; ahead: Ahead });
+}
+
+/** The reveal each chart was last drawn with, for labels drawn after it (see placeLabels). */
+const lastReveal = new WeakMap<SVGSVGElement, { untilS: number; ahead: Ahead }>();
+
+/**
+ * `whole` layers' labels, each shown once the playhead is past its right end (`data-at`), or
+ * always when what lies ahead is faded or the playhead is at the window's end or beyond. Labels
+ * that need their right end and lack it are measured first, all reads before any write.
+ */
+function showWhenPassed(labels: readonly SVGElement[], revealOf: (el: SVGElement) => { untilS: number; ahead: Ahead }): void {
+  const passedAll = (el: SVGElement): boolean => {
+    const { untilS, ahead } = revealOf(el);
+    const x = unmeasured.get(el as SVGTextElement);
+    // a label lies inside the plot (see each chart), so it ends by the window's end
+    return ahead === 'faded' || (x !== undefined && untilS >= x.domain()[1]);
+  };
+  const toMeasure = labels.filter((el) => !passedAll(el) && unmeasured.has(el as SVGTextElement)) as SVGTextElement[];
+  const rights = toMeasure.map((el) => {
     const box = typeof el.getBBox === 'function' ? el.getBBox() : null;
     return box && box.width > 0 ? box.x + box.width : Number(el.getAttribute('x')) + 8.5 * (el.textContent?.length ?? 0);
   });
-  labels.forEach(({ el, x }, i) => {
-    el.setAttribute('data-at', String(x.invert(rights[i])));
-    const svg = el.ownerSVGElement;
-    const reveal = svg ? lastReveal.get(svg) : undefined;
-    if (reveal) showWhenPassed(el, reveal.untilS, reveal.ahead);
+  toMeasure.forEach((el, i) => {
+    el.setAttribute('data-at', String((unmeasured.get(el) as d3.ScaleLinear<number, number>).invert(rights[i])));
+    unmeasured.delete(el);
   });
-}
-
-/** The reveal each chart was last drawn with, for labels measured after it (see measureLabels). */
-const lastReveal = new WeakMap<SVGSVGElement, { untilS: number; ahead: Ahead }>();
-
-/** A `whole` layer's label: shown once the playhead is past its right end (`data-at`), or always when what lies ahead is faded. */
-function showWhenPassed(el: SVGElement, untilS: number, ahead: Ahead): void {
-  const shown = ahead === 'faded' || Number(el.getAttribute('data-at')) <= untilS;
-  if ((el.style.display === 'none') === shown) el.style.display = shown ? '' : 'none';
+  for (const el of labels) {
+    const shown = passedAll(el) || Number(el.getAttribute('data-at')) <= revealOf(el).untilS;
+    if ((el.style.display === 'none') === shown) el.style.display = shown ? '' : 'none';
+  }
 }
 
 /** What a time panel shows of the run after the playhead: nothing, or the rest faded. */
@@ -316,9 +339,7 @@ export function applyReveal(base: SVGSVGElement, overlay: SVGSVGElement, x: d3.S
     child.setAttribute('data-reveal', '');
   }
   lastReveal.set(base, { untilS, ahead });
-  svg.selectAll<SVGElement, unknown>(':scope > g.whole [data-at]').each(function () {
-    showWhenPassed(this, untilS, ahead);
-  });
+  showWhenPassed(svg.selectAll<SVGElement, unknown>(`:scope > g.whole [${LABEL_ATTR}]`).nodes(), () => ({ untilS, ahead }));
   const veil = d3.select(overlay);
   let g = veil.select<SVGGElement>(':scope > g.reveal-veil');
   // first in the overlay, under the cursor line and anything a chart's cursor draws
