@@ -119,4 +119,27 @@ describe('RowBufferPool', () => {
     expect(pool.values).toBe(90);
     expect(pool.take(55).length).toBe(55); // nothing free fits: a new one
   });
+
+  it('a table starts with the room its last run doubled to, so a like run never grows (copies) its buffer', () => {
+    const pool = new RowBufferPool();
+    const width = TRACE_TABLES.cwnd.length;
+    const room = (s: ColumnarSink): number => s.strided('cwnd', 'tNs').data.length / width;
+    const first = new ColumnarSink(['cwnd'], pool);
+    expect(room(first)).toBe(1024); // nothing known yet: 1 024 rows
+    for (let i = 0; i < 5000; i++) first.cwnd(i, 0, 7, 7);
+    expect(room(first)).toBe(8192); // doubled three times: 2 048, 4 096, 8 192
+    first.release();
+    const second = new ColumnarSink(['cwnd', 'queue'], pool);
+    expect(room(second)).toBe(8192); // 5 000 rows last time: 1 024 · 2³ is the first power that holds them
+    expect(second.strided('queue', 'tNs').data.length / TRACE_TABLES.queue.length).toBe(1024);
+    const buffer = second.strided('cwnd', 'tNs').data;
+    for (let i = 0; i < 5000; i++) second.cwnd(i, 0, 7, 7);
+    expect(second.strided('cwnd', 'tNs').data).toBe(buffer); // never grown
+    second.release();
+    // a shorter run asks for less next time
+    const third = new ColumnarSink(['cwnd'], pool);
+    third.cwnd(0, 0, 1, 1);
+    third.release();
+    expect(room(new ColumnarSink(['cwnd'], pool))).toBe(1024);
+  });
 });
