@@ -4,8 +4,8 @@
  * on the queue line.
  */
 import * as d3 from 'd3';
-import { clipToPlot, drawCursor, drawDropLane, drawFrame, layer, MARK_BIN_PX, scaleKey, setPath, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { finiteMax, indexAtOrBefore, stepPath, valueBefore, type CausedTimes, type StepSeries } from './series.ts';
+import { clipToPlot, drawCursor, drawDropLane, drawFrame, layer, MARK_BIN_PX, scaleKey, setPieces, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
+import { finiteMax, indexAtOrBefore, stepPath, stepPieces, valueBefore, type CausedTimes, type StepPiece, type StepSeries } from './series.ts';
 import { MARK_COLOURS } from './palette.ts';
 
 export interface QueueSeriesInput {
@@ -33,6 +33,12 @@ interface Dot {
   colour: string;
 }
 
+/** A piece of a step line (it starts `M x,y`) closed straight down to `bottomPx` and back along it: the area under it. */
+export function closedDown(d: string, bottomPx: number): string {
+  const startX = /^M([^,]+),/.exec(d)?.[1];
+  return startX === undefined ? '' : `${d}V${bottomPx}H${startX}Z`;
+}
+
 export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size: ChartSize): void {
   const svg = d3.select(el);
   const x = timeScale(input.windowS, size.width);
@@ -45,41 +51,41 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
   const [plotLeft, plotRight] = x.range();
   const scales = { x, y, yClamp: [plotTop - 20, plotBottom] as const };
   const single = input.series.length === 1;
-  // built only for a path whose inputs changed (setPath)
-  const lines = new Map<QueueSeriesInput, string>();
-  const lineOf = (s: QueueSeriesInput): string => {
-    let d = lines.get(s);
-    if (d === undefined) lines.set(s, (d = stepPath(s.queue, scales, input.endS)));
-    return d;
+  // built only for a line whose inputs changed (setPieces), once for its line and its area
+  const lines = new Map<QueueSeriesInput, readonly StepPiece[]>();
+  const piecesOf = (s: QueueSeriesInput): readonly StepPiece[] => {
+    let pieces = lines.get(s);
+    if (pieces === undefined) lines.set(s, (pieces = stepPieces(s.queue, scales, input.endS)));
+    return pieces;
   };
   const inputsOf = (s: QueueSeriesInput): unknown[] => [s.queue.tS, s.queue.values, scaleKey(x), scaleKey(y), input.endS];
 
+  // Lines (and the area) in pieces, like the cwnd lines (see stepPieces): a queue swinging
+  // between empty and full draws a full-height stroke in nearly every pixel column, and whole,
+  // six such lines cost 16 ms per 256-px raster tile.
   const plot = layer(svg, 'lines').attr('clip-path', clip);
   // A filled area reads as backlog for one run; with several runs areas would hide each other.
   plot
-    .selectAll<SVGPathElement, QueueSeriesInput>('path.queue-area')
-    .data(single ? input.series : [])
-    .join('path')
-    .attr('class', 'queue-area')
-    // close the step line down to the baseline so the backlog reads as a filled area
+    .selectAll<SVGGElement, QueueSeriesInput>('g.queue-backlog')
+    .data(single ? input.series : [], (s) => s.key)
+    // under the lines, whenever it appears
+    .join((enter) => enter.insert('g', ':first-child'))
+    .attr('class', 'queue-backlog')
     .each(function (s) {
-      setPath(this, inputsOf(s), () => {
-        const d = lineOf(s);
-        return d ? `${d}V${plotBottom}H${x(s.queue.tS[0] ?? 0)}Z` : '';
-      });
-    })
-    .style('fill', MARK_COLOURS.queueFill);
+      // each piece closed down to the baseline: the backlog as a filled area
+      setPieces(this, 'queue-area', inputsOf(s), () => piecesOf(s).map((p) => ({ d: closedDown(p.d, plotBottom), dashOffsetPx: 0 }))).style('fill', MARK_COLOURS.queueFill);
+    });
   plot
-    .selectAll<SVGPathElement, QueueSeriesInput>('path.queue-line')
+    .selectAll<SVGGElement, QueueSeriesInput>('g.queue-series')
     .data(input.series, (s) => s.key)
-    .join('path')
-    .attr('class', 'queue-line')
+    .join('g')
+    .attr('class', 'queue-series')
     .attr('data-series', (p) => p.label)
     .each(function (s) {
-      setPath(this, inputsOf(s), () => lineOf(s));
-    })
-    .attr('stroke-dasharray', (p) => p.dash)
-    .style('stroke', (p) => (single ? MARK_COLOURS.queue : p.colour));
+      setPieces(this, 'queue-line', inputsOf(s), () => piecesOf(s))
+        .attr('stroke-dasharray', s.dash)
+        .style('stroke', single ? MARK_COLOURS.queue : s.colour);
+    });
 
   const dots: Dot[] = [];
   for (const s of input.series) {
