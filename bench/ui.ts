@@ -21,6 +21,7 @@
  *
  *   npm run bench:ui              # default 25 slider steps per case
  *   npm run bench:ui -- --steps 50
+ *   npm run bench:ui -- --warm 16    # 16 edits before measuring (default 2)
  */
 import { quantiles } from './quantiles.ts';
 import { buildIfStale } from './dist.ts';
@@ -42,6 +43,13 @@ import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, startPreview, stopProcess, type Preview } from '../tests/e2e/harness.ts';
 
 const steps = Number(process.argv[process.argv.indexOf('--steps') + 1]) || 25;
+/**
+ * Edits made before measuring, per case. The default, 2, is what earlier figures used; more
+ * measure the steady state of a class dragging a slider for a while (the JIT of page and workers
+ * warmed by those edits' runs and draws, not only by the workers' warm-up at load).
+ */
+const warm = process.argv.includes('--warm') ? Number(process.argv[process.argv.indexOf('--warm') + 1]) : 2;
+if (!Number.isInteger(warm) || warm < 0) throw new Error('--warm takes a whole number of edits, 0 or more');
 
 function stats(xs: number[]): string {
   const s = quantiles(xs);
@@ -122,7 +130,7 @@ async function main(): Promise<void> {
     const browser = await chromium.connect(server.wsEndpoint());
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    console.log(`Chromium ${browser.version()}, navigator.hardwareConcurrency = ${cores} (pool size min(cores, 6))`);
+    console.log(`Chromium ${browser.version()}, navigator.hardwareConcurrency = ${cores} (pool size min(cores, 6)); ${warm} edits before measuring each case`);
 
     const cases = [
       { label: `1 run (reference, 60 s, 2 Mb/s)`, scenario, compare: [] as string[] },
@@ -134,7 +142,7 @@ async function main(): Promise<void> {
       await page.goto(`${preview.url}#${hash}`);
       await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 120_000 });
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
-      await sliderLatencies(page, 2); // warm-up: JIT in page and workers
+      await sliderLatencies(page, warm); // warm-up: JIT in page and workers
       await page.evaluate(() => {
         for (const n of ['tcp:input→painted', 'tcp:input→first', 'tcp:input→first painted', 'tcp:input→posted', 'tcp:input→results', 'tcp:draw', 'tcp:worker→main', ...['build', 'run', 'finish', 'hash', 'decimate', 'yield', 'wall'].map((p) => `tcp:worker:${p}`)]) performance.clearMeasures(n);
       });
