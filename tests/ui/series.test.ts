@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as d3 from 'd3';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
-import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteArgMax, finiteMax, indexAtOrBefore, queueSeries, rowsWhere, PIECE_PX, stepPath, stepPieces, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
+import { bufferLimitSteps, channelSpans, columnTicks, cwndSeries, dropTimes, dropsWithCause, eventTimes, finiteArgMax, finiteMax, indexAtOrBefore, plainLinear, queueSeries, rowsWhere, PIECE_PX, stepPath, stepPieces, timeSeq, timeWeightedQuantile, valueBefore } from '../../src/ui/charts/series.ts';
 import { traceTransferables } from '../../src/worker/transfer.ts';
 
 const identity = { x: (t: number) => t, y: (v: number) => v, yClamp: [-1000, 1000] as const };
@@ -431,5 +432,28 @@ describe('ui series: the buffer limit over time', () => {
     // another link keeps one step
     const other = run.links.findIndex((l, i) => i !== link);
     expect(Array.from(bufferLimitSteps(run.trace, parsed.scenario.changes, other, 7).values)).toEqual([7]);
+  });
+});
+
+describe('ui plainLinear', () => {
+  it("is d3's linear scale to the last bit, wherever it is asked", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e3, max: 1e3, noNaN: true }), fc.double({ min: 1e-6, max: 1e4, noNaN: true }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 50, max: 4000 }), fc.array(fc.double({ min: -1e5, max: 1e5, noNaN: true }), { minLength: 1, maxLength: 30 }), fc.boolean(), (from, span, left, width, ts, upward) => {
+        // a time axis runs left to right; a value axis bottom to top (its range descending)
+        const x = d3.scaleLinear().domain([from, from + span]).range(upward ? [left + width, left] : [left, left + width]);
+        const f = plainLinear(x);
+        expect(f).not.toBe(x); // the fast path was taken
+        for (const t of ts) expect(Object.is(f(t), x(t))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves any other scale as it is: clamped, rounding, reversed, or a plain function', () => {
+    const clamped = d3.scaleLinear().domain([0, 60]).range([60, 900]).clamp(true);
+    const rounding = d3.scaleLinear().domain([0, 60]).range([60, 900]).interpolate(d3.interpolateRound);
+    const reversed = d3.scaleLinear().domain([60, 0]).range([60, 900]);
+    const plain = (t: number): number => 3 * t;
+    for (const s of [clamped, rounding, reversed, plain]) expect(plainLinear(s)).toBe(s);
   });
 });
