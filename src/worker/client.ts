@@ -110,6 +110,8 @@ export class SimClient {
   private disposed = false;
   /** Callers waiting for this client to have no run in flight (fingerprint requests). */
   private idleWaiters: (() => void)[] = [];
+  /** The warm-up in progress, if any (see warm). */
+  private warming: Promise<number> | null = null;
   private readonly sup: Supervision;
 
   constructor(
@@ -132,7 +134,23 @@ export class SimClient {
     if (this.disposed) return;
     const { api } = this.ensureWorker();
     api.ping().catch(() => undefined);
-    if (scenario && variants.length > 0) api.warmUp(scenario, [...variants]).catch(() => undefined);
+    if (scenario && variants.length > 0) {
+      const warming = api.warmUp(scenario, [...variants]).catch(() => 0);
+      this.warming = warming;
+      void warming.then(() => {
+        if (this.warming === warming) this.warming = null;
+      });
+    }
+  }
+
+  /**
+   * Stops a warm-up still running (a run sent to this worker stops it anyway): it is work done
+   * ahead, and must not take a core from the runs of an edit that this worker has no part in.
+   */
+  stopWarmUp(): void {
+    if (!this.warming || this.pending) return;
+    this.warming = null;
+    this.live?.api.cancel().catch(() => undefined);
   }
 
   run(scenario: Scenario, opts: WorkerRunOptions = {}): Promise<RunOutput> {

@@ -66,7 +66,10 @@ export class SimPool {
    */
   runAll(jobs: readonly Job[], { onResult, first = [] }: BatchOptions = {}): Promise<RunOutput[]> {
     const batch = ++this.batch;
-    for (const c of this.clients) if (c.busy) c.cancel();
+    for (const c of this.clients) {
+      if (c.busy) c.cancel();
+      else c.stopWarmUp();
+    }
     const results: RunOutput[] = new Array<RunOutput>(jobs.length);
     const queue = [...new Set([...first.filter((i) => i >= 0 && i < jobs.length), ...jobs.keys()])];
     // Each worker is told which job it will most likely get next and starts it as soon as it

@@ -33,6 +33,8 @@ export interface FakeOptions {
   beatEveryMs?: number;
   /** Workers made while this returns true are dead from the start. */
   bornDead?: () => boolean;
+  /** A warm-up takes this long (ms), unless a run or a cancel comes first; 0 = answered at once. */
+  warmUpMs?: number;
 }
 
 /** Each "worker" answers run() after `delayMs` (or `delayMs(seed)`), echoing the scenario's seed, or throws for seed 666. */
@@ -73,7 +75,9 @@ export function fakeWorkers(delayMs: number | ((seed: number) => number), option
       },
       warmUp: (_s: Scenario, variants: string[]) => {
         fake.warmUps.push(variants);
-        return 0;
+        if (!options.warmUpMs) return 0;
+        const at = latest;
+        return new Promise((ok) => setTimeout(() => ok(at === latest ? variants.length : 0), options.warmUpMs));
       },
       run: (s: Scenario) => {
         const id = ++latest;

@@ -28,6 +28,26 @@ describe('ui SimPool', () => {
     expect(made.length).toBe(3);
   });
 
+  it('a batch stops the warm-ups still running, so a worker with no job in it leaves the cores to those with one', async () => {
+    const { factory, made } = fakeWorkers(5, { warmUpMs: 200 });
+    pool = new SimPool(2, factory);
+    pool.warm(scenario(1), ['reno', 'sack']);
+    await new Promise((r) => setTimeout(r, 10));
+    await pool.runAll([{ scenario: scenario(2) }]);
+    // the second worker had no job: its warm-up was told to stop
+    expect(made[1].cancels).toBe(1);
+    expect(made[1].started).toEqual([]);
+  });
+
+  it('sends no stop once the warm-ups have finished', async () => {
+    const { factory, made } = fakeWorkers(5);
+    pool = new SimPool(2, factory);
+    pool.warm(scenario(1), ['reno']);
+    await new Promise((r) => setTimeout(r, 20));
+    await pool.runAll([{ scenario: scenario(2) }]);
+    expect(made.map((m) => m.cancels)).toEqual([0, 0]);
+  });
+
   it('runs the first job alone until its result is in, then one job per worker at the same time, results in job order', async () => {
     const { factory, made } = fakeWorkers(30);
     pool = new SimPool(3, factory);
