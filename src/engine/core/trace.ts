@@ -184,6 +184,8 @@ export const nullSink: TraceSink = {
 export class RowBufferPool {
   private readonly free: Float64Array[] = [];
   private freeValues = 0;
+  /** Per table, the rows its last run recorded (see TableBuilder). */
+  private readonly lastRows = new Map<string, number>();
   /** `maxValues`: the most values (8 bytes each) kept waiting for reuse. */
   constructor(private readonly maxValues = 8_000_000) {}
   /** A buffer of at least `values` values, reused if one is free. Its contents are whatever its last user left. */
@@ -211,8 +213,6 @@ export class RowBufferPool {
   get values(): number {
     return this.freeValues;
   }
-  /** Per table, the rows its last run recorded (see TableBuilder). */
-  private readonly lastRows = new Map<string, number>();
   /**
    * Rows a table should start with room for: as many as it would have doubled to last run
    * (FIRST_ROWS times a power of two), so buffers keep the sizes they always had and fit any table.

@@ -255,13 +255,16 @@ const unmeasured = new WeakMap<SVGTextElement, d3.ScaleLinear<number, number>>()
 const unplaced: SVGTextElement[] = [];
 
 function placeLabels(): void {
-  const revealed = new Map<SVGElement, { untilS: number; ahead: Ahead }>();
+  const byChart = new Map<SVGSVGElement, SVGTextElement[]>();
   for (const el of unplaced.splice(0)) {
-    const reveal = el.ownerSVGElement ? lastReveal.get(el.ownerSVGElement) : undefined;
-    // a chart not yet revealed places its labels when it is (applyReveal)
-    if (reveal) revealed.set(el, reveal);
+    const svg = el.ownerSVGElement;
+    if (svg) byChart.set(svg, [...(byChart.get(svg) ?? []), el]);
   }
-  showWhenPassed([...revealed.keys()], (el) => revealed.get(el) as { untilS: number; ahead: Ahead });
+  for (const [svg, labels] of byChart) {
+    const reveal = lastReveal.get(svg);
+    // a chart not yet revealed places its labels when it is (applyReveal)
+    if (reveal) showWhenPassed(labels, reveal.untilS, reveal.ahead);
+  }
 }
 
 /** The reveal each chart was last drawn with, for labels drawn after it (see placeLabels). */
@@ -272,14 +275,13 @@ const lastReveal = new WeakMap<SVGSVGElement, { untilS: number; ahead: Ahead }>(
  * always when what lies ahead is faded or the playhead is at the window's end or beyond. Labels
  * that need their right end and lack it are measured first, all reads before any write.
  */
-function showWhenPassed(labels: readonly SVGElement[], revealOf: (el: SVGElement) => { untilS: number; ahead: Ahead }): void {
-  const passedAll = (el: SVGElement): boolean => {
-    const { untilS, ahead } = revealOf(el);
-    const x = unmeasured.get(el as SVGTextElement);
+function showWhenPassed(labels: readonly SVGTextElement[], untilS: number, ahead: Ahead): void {
+  const passedAll = (el: SVGTextElement): boolean => {
+    const x = unmeasured.get(el);
     // a label lies inside the plot (see each chart), so it ends by the window's end
     return ahead === 'faded' || (x !== undefined && untilS >= x.domain()[1]);
   };
-  const toMeasure = labels.filter((el) => !passedAll(el) && unmeasured.has(el as SVGTextElement)) as SVGTextElement[];
+  const toMeasure = labels.filter((el) => !passedAll(el) && unmeasured.has(el));
   const rights = toMeasure.map((el) => {
     const box = typeof el.getBBox === 'function' ? el.getBBox() : null;
     return box && box.width > 0 ? box.x + box.width : Number(el.getAttribute('x')) + 8.5 * (el.textContent?.length ?? 0);
@@ -289,7 +291,7 @@ function showWhenPassed(labels: readonly SVGElement[], revealOf: (el: SVGElement
     unmeasured.delete(el);
   });
   for (const el of labels) {
-    const shown = passedAll(el) || Number(el.getAttribute('data-at')) <= revealOf(el).untilS;
+    const shown = passedAll(el) || Number(el.getAttribute('data-at')) <= untilS;
     if ((el.style.display === 'none') === shown) el.style.display = shown ? '' : 'none';
   }
 }
@@ -339,7 +341,7 @@ export function applyReveal(base: SVGSVGElement, overlay: SVGSVGElement, x: d3.S
     child.setAttribute('data-reveal', '');
   }
   lastReveal.set(base, { untilS, ahead });
-  showWhenPassed(svg.selectAll<SVGElement, unknown>(`:scope > g.whole [${LABEL_ATTR}]`).nodes(), () => ({ untilS, ahead }));
+  showWhenPassed(svg.selectAll<SVGTextElement, unknown>(`:scope > g.whole [${LABEL_ATTR}]`).nodes(), untilS, ahead);
   const veil = d3.select(overlay);
   let g = veil.select<SVGGElement>(':scope > g.reveal-veil');
   // first in the overlay, under the cursor line and anything a chart's cursor draws
