@@ -17,14 +17,13 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { type CDPSession, type Page } from 'playwright-core';
 import { VARIANTS } from '../src/catalogue/variants.ts';
 import { getPreset } from '../src/scenarios/presets/index.ts';
 import { parseScenario } from '../src/scenarios/validate.ts';
 import { encodeState } from '../src/ui/state/url.ts';
 import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
-import { CHROMIUM, CHROMIUM_ARGS, startPreview, stopProcess, type Preview } from '../tests/e2e/harness.ts';
-import { buildIfStale } from './dist.ts';
+import { buildIfStale, withAppInChromium } from './dist.ts';
 
 const edits = Number(process.argv[process.argv.indexOf('--edits') + 1]) || 20;
 const TRACED_EDITS = 8;
@@ -167,20 +166,15 @@ async function main(): Promise<void> {
   if (!preset.ok) throw new Error('reference-2mbps does not validate');
   const scenario = { ...preset.scenario, durationS: 60 };
   const variants = VARIANTS.map((v) => v.name).slice(0, MAX_COMPARE);
-  let preview: Preview | undefined;
-  const server = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const chromePid = server.process().pid;
-  try {
-    preview = await startPreview();
+  await withAppInChromium(async ({ browser, url, previewPid, chromePid }) => {
     const labels = new Map<number, string>([[process.pid, 'bench (this process)']]);
-    if (preview.proc.pid !== undefined) labels.set(preview.proc.pid, 'preview server');
-    const browser = await chromium.connect(server.wsEndpoint());
+    if (previewPid !== undefined) labels.set(previewPid, 'preview server');
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     for (const c of [
       { label: '1 run (reference, 60 s, 2 Mb/s)', compare: [] as string[] },
       { label: `${variants.length} variants compared (${variants.join(', ')}; 60 s, 2 Mb/s)`, compare: variants },
     ]) {
-      await page.goto(`${preview.url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare: c.compare } })}`);
+      await page.goto(`${url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare: c.compare } })}`);
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
       await page.locator('[data-path="path.0.forward.rateBps"] input[type="range"]').focus();
       for (let i = 0; i < 4; i++) await edit(page, i); // warm-up: JIT in page and workers
@@ -198,19 +192,7 @@ async function main(): Promise<void> {
       console.log(`  ${total.toFixed(1).padStart(6)} ms  in all: on two cores, at least ${(total / 2).toFixed(0)} ms of wall time`);
       await rasterPerEdit(page, browser);
     }
-    await browser.close();
-  } finally {
-    if (preview) await stopProcess(preview.proc);
-    await server.close();
-    if (chromePid !== undefined) {
-      try {
-        process.kill(chromePid, 0);
-        process.kill(chromePid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
+  });
 }
 
 main().catch((e: unknown) => {

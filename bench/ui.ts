@@ -24,11 +24,11 @@
  *   npm run bench:ui -- --warm 16    # 16 edits before measuring (default 2)
  */
 import { quantiles } from './quantiles.ts';
-import { buildIfStale } from './dist.ts';
+import { buildIfStale, withAppInChromium } from './dist.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as d3 from 'd3';
-import { chromium, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { VARIANTS } from '../src/catalogue/variants.ts';
 import { getPreset } from '../src/scenarios/presets/index.ts';
 import { parseScenario } from '../src/scenarios/validate.ts';
@@ -40,7 +40,7 @@ import { startRun } from '../src/worker/runForDisplay.ts';
 import { RowBufferPool } from '../src/engine/core/trace.ts';
 import { SLICE_EVENTS } from '../src/worker/runner.ts';
 import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, startPreview, stopProcess, type Preview } from '../tests/e2e/harness.ts';
+import { ROOT } from '../tests/e2e/harness.ts';
 
 const steps = Number(process.argv[process.argv.indexOf('--steps') + 1]) || 25;
 /**
@@ -131,12 +131,7 @@ async function main(): Promise<void> {
   const variants = VARIANTS.map((v) => v.name)
     .slice(0, MAX_COMPARE);
 
-  let preview: Preview | undefined;
-  const server = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const chromePid = server.process().pid;
-  try {
-    preview = await startPreview();
-    const browser = await chromium.connect(server.wsEndpoint());
+  await withAppInChromium(async ({ browser, url }) => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     console.log(`Chromium ${browser.version()}, navigator.hardwareConcurrency = ${cores} (pool size min(cores, 6)); ${warm} edits before measuring each case`);
@@ -148,7 +143,7 @@ async function main(): Promise<void> {
     ];
     for (const c of cases) {
       const hash = encodeState({ scenario: c.scenario, view: { ...DEFAULT_VIEW, compare: c.compare } });
-      await page.goto(`${preview.url}#${hash}`);
+      await page.goto(`${url}#${hash}`);
       await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 120_000 });
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
       await sliderLatencies(page, warm); // warm-up: JIT in page and workers
@@ -188,21 +183,9 @@ async function main(): Promise<void> {
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);
       console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);
     }
-    await playbackSection(page, preview.url, scenario, variants);
-    await workerAloneSection(page, preview.url, scenario);
-    await browser.close();
-  } finally {
-    if (preview) await stopProcess(preview.proc);
-    await server.close();
-    if (chromePid !== undefined) {
-      try {
-        process.kill(chromePid, 0);
-        process.kill(chromePid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
+    await playbackSection(page, url, scenario, variants);
+    await workerAloneSection(page, url, scenario);
+  });
 }
 
 /**
