@@ -10,7 +10,7 @@
  *
  *   node --import tsx bench/path.ts
  */
-import { chromium, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { quantiles } from './quantiles.ts';
 import { VARIANTS } from '../src/catalogue/variants.ts';
 import { getPreset } from '../src/scenarios/presets/index.ts';
@@ -18,7 +18,7 @@ import type { Scenario } from '../src/scenarios/schema.ts';
 import { parseScenario } from '../src/scenarios/validate.ts';
 import { encodeState } from '../src/ui/state/url.ts';
 import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
-import { CHROMIUM, CHROMIUM_ARGS, startPreview, stopProcess, type Preview } from '../tests/e2e/harness.ts';
+import { withAppInChromium } from './dist.ts';
 
 const PLAY_MS = 5000;
 
@@ -43,7 +43,7 @@ function reference(...changes: [string, number][]): Scenario {
 async function play(page: Page, fromS: number, speed: number): Promise<{ work: number[]; intervals: number[]; elements: number[]; ready: number; windows: number[]; movedS: number }> {
   await page.getByTestId('seek').fill(String(fromS));
   await page.waitForSelector('#path-chart-cursor[data-detail="ready"]', { timeout: 120_000 });
-  await page.locator('.transport select').selectOption(String(speed));
+  await page.getByTestId('speed').selectOption(String(speed));
   await page.evaluate(() => {
     performance.clearMeasures('tcp:path-frame');
     performance.clearMeasures('tcp:packet-window');
@@ -83,17 +83,12 @@ async function main(): Promise<void> {
     { label: '10 Mb/s, 125-packet queue (1 run)', scenario: ten, compare: [] as string[] },
     { label: `10 Mb/s, ${variants.length} variants compared (${variants.length} lanes)`, scenario: ten, compare: variants },
   ];
-  let preview: Preview | undefined;
-  const server = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const chromePid = server.process().pid;
-  try {
-    preview = await startPreview();
-    const browser = await chromium.connect(server.wsEndpoint());
+  await withAppInChromium(async ({ browser, url }) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     console.log(`Chromium ${browser.version()}, 1440×900, path panel only; ${PLAY_MS / 1000} s of playing per speed`);
     for (const c of cases) {
       const hash = encodeState({ scenario: c.scenario, view: { ...DEFAULT_VIEW, compare: c.compare, panels: ['path'] } });
-      await page.goto(`${preview.url}#${hash}`);
+      await page.goto(`${url}#${hash}`);
       await page.waitForSelector('#path-chart line.path-link', { state: 'attached', timeout: 120_000 });
       await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 120_000 });
       console.log(`\n${c.label}`);
@@ -105,18 +100,7 @@ async function main(): Promise<void> {
         console.log(`       frame interval ${figures(r.intervals)}; SVG elements ${Math.min(...r.elements)}–${Math.max(...r.elements)}; packet detail ready in ${(100 * r.ready).toFixed(0)} % of frames`);
       }
     }
-    await browser.close();
-  } finally {
-    if (preview) await stopProcess(preview.proc);
-    await server.close();
-    if (chromePid) {
-      try {
-        process.kill(chromePid);
-      } catch {
-        // already gone
-      }
-    }
-  }
+  });
 }
 
 await main();
