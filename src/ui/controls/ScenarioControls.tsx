@@ -294,13 +294,17 @@ function NumberField({ leaf, value, path, ctx }: { leaf: LeafNode; value: number
   const [draft, setDraft] = useState(value === null ? '' : draftOf(value, unit));
   const [errors, setErrors] = useState<string[]>([]);
   // Follow outside changes, but never rewrite what is being typed (e.g. "2." on the way to "2.5").
-  useEffect(() => {
+  // Adjusted while rendering, not in an effect: a dragged slider's number then changes in the
+  // same commit and frame as the slider, not in a render and a frame of their own.
+  const [followed, setFollowed] = useState(value);
+  if (!Object.is(followed, value)) {
+    setFollowed(value);
     setDraft((d) => {
       const p = parseNumberDraft(d, unit, isInt);
       return value !== null && p.ok && p.value === value ? d : value === null ? '' : draftOf(value, unit);
     });
     setErrors([]);
-  }, [value, unit, isInt]);
+  }
 
   const applyNumber = (v: number | null): void => setErrors(ctx.apply(path, v));
   const onType = (text: string): void => {
