@@ -15,6 +15,7 @@ import { ChartMultiples } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
+import { useSteadyMaxima } from './steadyAxis.ts';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
 
 const CODES = {
@@ -51,7 +52,9 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const all = useMemo(() => set.runs.map((r) => cwndFlows(set, r)), [set]);
   // the axis fits the window shown: zoomed into a few seconds, their sawtooth, not a spike elsewhere
-  const range = useMemo(() => cwndYRange(all.flat(), set.endS, windowS), [all, set.endS, windowS]);
+  const fitted = useMemo(() => cwndYRange(all.flat(), set.endS, windowS), [all, set.endS, windowS]);
+  // while the comparison fills in, the axis does not shrink to the runs in so far (steadyAxis.ts)
+  const range = useSteadyMaxima(fitted, set, windowS);
   const [fullRange, setFullRange] = useState(false);
   const toggleId = useId();
   const yMax = fullRange ? range.full : range.focused;
