@@ -6,7 +6,7 @@
  * fingers pinch-zoom it, Ctrl/Shift+wheel zooms around the pointer (a plain wheel still scrolls
  * the page), a double click resets.
  */
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { useOnScreen } from '../state/onScreen.ts';
 import { useRunsSettled } from '../state/useRuns.ts';
 import { applyReveal, MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
@@ -61,6 +61,28 @@ interface Pinch {
   windowS: WindowS;
 }
 
+/**
+ * While `holding` (a comparison filling in), the element keeps at least the height it last had
+ * when not holding: the cursor readout lists one line per run drawn, and growing back as the
+ * runs arrive moved the chart, and everything below it, at every slider step. Heights come
+ * from a ResizeObserver, so nothing is measured (no forced layout) while drawing.
+ */
+function useHeldHeight(el: RefObject<HTMLElement | null>, holding: boolean): CSSProperties | undefined {
+  const settledPx = useRef(0);
+  const hold = useRef(holding);
+  hold.current = holding;
+  useEffect(() => {
+    const node = el.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(([entry]) => {
+      if (!hold.current) settledPx.current = entry.borderBoxSize?.[0]?.blockSize ?? node.offsetHeight;
+    });
+    ro.observe(node);
+    return () => ro.disconnect();
+  }, [el]);
+  return holding && settledPx.current > 0 ? { minHeight: settledPx.current } : undefined;
+}
+
 export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownHeight, label, id, changeMarkers = true }: ChartSvgProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
@@ -74,6 +96,8 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
   const { playback, dispatch, setWindow, windowS, ahead } = axis;
   const settled = useRunsSettled();
   const updating = useContext(UpdatingRunsContext);
+  const readout = useRef<HTMLParagraphElement>(null);
+  const readoutHeld = useHeldHeight(readout, updating.length > 0);
   const onScreen = useOnScreen(box, { rootMargin: NEAR_SCREEN_MARGIN, initial: true });
   /** What the data layer shows (null: nothing yet); the cursor layer follows it, not `data`. */
   const [shown, setShown] = useState<{ data: T } | null>(null);
@@ -263,7 +287,7 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
 
   return (
     <>
-    {cursor ? <p className="cursor-readout" id={readoutRowId(id)} data-testid={readoutRowId(id)} aria-hidden="true" /> : null}
+    {cursor ? <p ref={readout} className="cursor-readout" id={readoutRowId(id)} data-testid={readoutRowId(id)} aria-hidden="true" style={readoutHeld} /> : null}
     <div ref={box} className={cursor ? 'chart-box timed' : 'chart-box'} style={fill ? undefined : { height }} {...pointer}>
       <svg ref={svg} id={id} data-testid={id} role="img" aria-label={label} className="chart" />
       {cursor ? <svg ref={overlay} id={`${id}-cursor`} className="chart chart-overlay" aria-hidden="true" /> : null}

@@ -9,7 +9,7 @@ import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
 import { CYCLE_FILL } from '../charts/probeChart.ts';
 import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
 import { int, variantLabel } from '../format.ts';
-import { flowStyle, overSpan, type RunSet, type VariantRun } from '../state/runSet.ts';
+import { flowStyle, overSpan, updatingFlowStyles, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartMultiples } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
@@ -71,9 +71,19 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const causes = new Set<number>();
   for (const f of all.flat()) for (const c of f.drops.cause) causes.add(c);
   const first = all[0]?.[0];
+  const waiting = updatingFlowStyles(set);
   const legend = (
     <>
-      {all.flat().length <= 6 ? all.flat().map((f) => <LegendItem key={f.key} swatch={{ kind: 'line', colour: f.colour, dashed: f.dash ?? undefined }} label={`${f.label} cwnd`} />) : null}
+      {all.flat().length + waiting.length <= 6 ? (
+        <>
+          {all.flat().map((f) => (
+            <LegendItem key={f.key} swatch={{ kind: 'line', colour: f.colour, dashed: f.dash ?? undefined }} label={`${f.label} cwnd`} />
+          ))}
+          {waiting.map((f) => (
+            <LegendItem key={f.key} waiting swatch={{ kind: 'line', colour: f.colour, dashed: f.dash ?? undefined }} label={`${f.label} cwnd`} />
+          ))}
+        </>
+      ) : null}
       <LegendItem swatch={{ kind: 'line', colour: first?.colour ?? MARK_COLOURS.queue, thin: true, dashed: '8 5' }} label="ssthresh" />
       <LegendItem swatch={{ kind: 'symbol', shape: 'triangle', colour: MARK_COLOURS.fastRetransmit }} label="fast retransmit" />
       <LegendItem swatch={{ kind: 'symbol', shape: 'diamond', colour: MARK_COLOURS.timeout }} label="timeout" />

@@ -42,9 +42,10 @@ export function SwatchSvg({ s }: { s: Swatch }) {
   );
 }
 
-export function LegendItem({ swatch, label }: { swatch: Swatch; label: string }) {
+/** `waiting`: a series still to come (a comparison filling in), listed faded so the legend keeps its size. */
+export function LegendItem({ swatch, label, waiting = false }: { swatch: Swatch; label: string; waiting?: boolean }) {
   return (
-    <li>
+    <li className={waiting ? 'waiting' : undefined}>
       <SwatchSvg s={swatch} />
       <span>{withTerms(label)}</span>
     </li>

@@ -46,8 +46,13 @@ function MetricsPanel({ set }: PanelProps) {
     return { ...r.flow, lossVerdictAccuracyPct: acc === null || acc === undefined ? null : 100 * acc };
   });
   const columns = metricColumns(records);
-  const best = columns.map((c) => bestRows(records.map((r) => (typeof r[c.key] === 'number' ? (r[c.key] as number) : null)), c.better));
+  // While a comparison fills in, no value is called the best: the runs still to come may beat it.
+  const filling = set.updating.length > 0;
+  const best = columns.map((c) => (filling ? new Set<number>() : bestRows(records.map((r) => (typeof r[c.key] === 'number' ? (r[c.key] as number) : null)), c.better)));
   const first = set.runs[0];
+  // The runs still to come keep their rows (their flows are the first run's: a comparison runs
+  // one scenario per variant), so the table keeps its height and nothing below it moves.
+  const waiting = set.updating.flatMap((u) => (first?.scenario.flows ?? []).map((f) => ({ key: `${u.key}/${f.id}`, flowId: f.id, run: u })));
   const bn = first ? bottleneckOf(first.scenario.path) : null;
   const bottleneck = bn === null ? undefined : first.result.links[bn.linkIndex];
   const bottleneckDrops = bottleneck ? Object.values(bottleneck.drops).reduce((a, b) => a + b, 0) : 0;
@@ -87,6 +92,18 @@ function MetricsPanel({ set }: PanelProps) {
                     </td>
                   );
                 })}
+              </tr>
+            ))}
+            {waiting.map((w) => (
+              <tr key={w.key} className="waiting" aria-busy="true" data-testid="metrics-waiting">
+                <th scope="row">{w.flowId}</th>
+                <td>
+                  <span className="dot" style={{ background: w.run.colour }} aria-hidden="true" />
+                  {w.run.label}
+                </td>
+                <td className="num" colSpan={columns.length}>
+                  updating…
+                </td>
               </tr>
             ))}
           </tbody>

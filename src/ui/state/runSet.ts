@@ -98,6 +98,16 @@ export interface SeriesStyle {
  * flow keeps its variant's colour; several flows get a colour (and past six, a dash) each, so
  * five NewReno flows are not five identical blue lines.
  */
+/**
+ * The series a comparison's runs still to come will add, styled as flowStyle will style them
+ * (a comparison runs one scenario per variant: their flows are the first run's). Legends list
+ * them while the comparison fills in, so they keep their size and nothing below them moves.
+ */
+export function updatingFlowStyles(set: RunSet): (SeriesStyle & { key: string })[] {
+  const flows = set.runs[0]?.scenario.flows ?? [];
+  return set.updating.flatMap((u) => flows.map((f) => ({ key: `${u.key}/${f.id}`, label: flows.length > 1 ? `${u.label} · ${f.id}` : u.label, colour: u.colour, dash: u.dash })));
+}
+
 export function flowStyle(set: RunSet, run: VariantRun, flow: number): SeriesStyle {
   const id = run.scenario.flows[flow]?.id ?? `flow${flow + 1}`;
   const many = run.scenario.flows.length > 1;
