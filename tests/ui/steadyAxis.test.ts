@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { focusedRange } from '../../src/ui/charts/cwndChart.ts';
 import { steadyMaxima } from '../../src/ui/panels/steadyAxis.ts';
 
 describe('steadyMaxima', () => {
@@ -38,5 +39,16 @@ describe('steadyMaxima', () => {
         }
       }),
     );
+  });
+
+  it('keeps the complete picture’s focused range when the runs in so far lack its excursion', () => {
+    // complete: NewReno's 1 250-segment excursion made the full range 1 350 and the focus the sawtooth's 440
+    const complete = { key: 'k', maxima: { full: 1350, sawtooth: 440, focused: focusedRange(1350, 440) } };
+    expect(complete.maxima.focused).toBe(440);
+    // Tahoe and Reno in: peaks of 505 (full 545), sawtooth 400, too close to the full range to focus
+    const fitted = { full: 545, sawtooth: 400, focused: focusedRange(545, 400) };
+    expect(fitted.focused).toBe(545);
+    const held = steadyMaxima(fitted, true, complete, 'k');
+    expect(focusedRange(held.full, held.sawtooth)).toBe(440);
   });
 });

@@ -44,6 +44,13 @@ export interface CwndYRange {
   full: number;
   /** The range cwnd spends most of its time in; equals `full` unless a short excursion dwarfs it. */
   focused: number;
+  /** Where the sawtooth lives (1.7 × the largest 90th percentile): `focused` unless that falls back to `full` (focusedRange). */
+  sawtooth: number;
+}
+
+/** The focused range: the sawtooth's, when the full range dwarfs it; else the full range. */
+export function focusedRange(full: number, sawtooth: number): number {
+  return sawtooth > 0 && sawtooth < full / 1.5 ? sawtooth : full;
 }
 
 /**
@@ -69,8 +76,8 @@ export function cwndYRange(flows: readonly Pick<CwndFlowInput, 'series'>[], dura
   let ssMax = 0;
   for (const f of shown) ssMax = Math.max(ssMax, finiteMax(f.ssthreshSeg, cwndMax * 1.5));
   const full = Math.max(cwndMax, ssMax, 1) * 1.08;
-  const focused = typical * 1.7;
-  return { full, focused: focused > 0 && focused < full / 1.5 ? focused : full };
+  const sawtooth = typical * 1.7;
+  return { full, focused: focusedRange(full, sawtooth), sawtooth };
 }
 
 /** A series' cwnd peak and 90th percentile over the window it was last asked for (the window is part of the key). */

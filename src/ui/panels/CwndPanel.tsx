@@ -1,7 +1,7 @@
 /** Congestion window and ssthresh per flow (and per compared variant), with loss and recovery events. */
 import { useId, useMemo, useState } from 'react';
 import { FLOW_EVENTS } from '../../engine/core/trace.ts';
-import { cwndCursor, cwndYRange, type CwndFlowInput } from '../charts/cwndChart.ts';
+import { cwndCursor, cwndYRange, focusedRange, type CwndFlowInput } from '../charts/cwndChart.ts';
 import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/series.ts';
 import { caSpans } from '../events/congestionEvents.ts';
 import { cwndNotice } from '../events/notices.ts';
@@ -53,8 +53,11 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const all = useMemo(() => set.runs.map((r) => cwndFlows(set, r)), [set]);
   // the axis fits the window shown: zoomed into a few seconds, their sawtooth, not a spike elsewhere
   const fitted = useMemo(() => cwndYRange(all.flat(), set.endS, windowS), [all, set.endS, windowS]);
-  // while the comparison fills in, the axis does not shrink to the runs in so far (steadyAxis.ts)
-  const range = useSteadyMaxima(fitted, set, windowS);
+  // while the comparison fills in, the axis does not shrink to the runs in so far (steadyAxis.ts);
+  // the focused range is decided again from the held maxima: the runs in so far may lack the
+  // excursion that made the complete picture focus, and their own range would then be the full one
+  const held = useSteadyMaxima(fitted, set, windowS);
+  const range = held === fitted ? fitted : { ...held, focused: focusedRange(held.full, held.sawtooth) };
   const [fullRange, setFullRange] = useState(false);
   const toggleId = useId();
   const yMax = fullRange ? range.full : range.focused;
