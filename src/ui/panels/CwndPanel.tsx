@@ -57,7 +57,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   // the focused range is decided again from the held maxima: the runs in so far may lack the
   // excursion that made the complete picture focus, and their own range would then be the full one
   const held = useSteadyMaxima(fitted, set, windowS);
-  const range = held === fitted ? fitted : { ...held, focused: focusedRange(held.full, held.sawtooth) };
+  const range = { ...held, focused: focusedRange(held.full, held.sawtooth) };
   const [fullRange, setFullRange] = useState(false);
   const toggleId = useId();
   const yMax = fullRange ? range.full : range.focused;

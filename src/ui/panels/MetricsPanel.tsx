@@ -5,7 +5,7 @@ import { bottleneckOf } from '../../engine/bottleneck.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
 import { CAUSE_STYLE, variantColour } from '../charts/palette.ts';
 import { int, mbps, variantLabel } from '../format.ts';
-import { overSpan, type RunSet } from '../state/runSet.ts';
+import { overSpan, updatingFlows, type RunSet } from '../state/runSet.ts';
 import { Panel } from './Panel.tsx';
 import { bestRows, metricColumns } from './metricColumns.ts';
 import type { PanelDef, PanelProps } from './types.ts';
@@ -52,7 +52,7 @@ function MetricsPanel({ set }: PanelProps) {
   const first = set.runs[0];
   // The runs still to come keep their rows (their flows are the first run's: a comparison runs
   // one scenario per variant), so the table keeps its height and nothing below it moves.
-  const waiting = set.updating.flatMap((u) => (first?.scenario.flows ?? []).map((f) => ({ key: `${u.key}/${f.id}`, flowId: f.id, run: u })));
+  const waiting = updatingFlows(set);
   const bn = first ? bottleneckOf(first.scenario.path) : null;
   const bottleneck = bn === null ? undefined : first.result.links[bn.linkIndex];
   const bottleneckDrops = bottleneck ? Object.values(bottleneck.drops).reduce((a, b) => a + b, 0) : 0;

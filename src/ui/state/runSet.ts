@@ -104,8 +104,14 @@ export interface SeriesStyle {
  * them while the comparison fills in, so they keep their size and nothing below them moves.
  */
 export function updatingFlowStyles(set: RunSet): (SeriesStyle & { key: string })[] {
+  const many = (set.runs[0]?.scenario.flows.length ?? 0) > 1;
+  return updatingFlows(set).map(({ key, flowId, run }) => ({ key, label: many ? `${run.label} · ${flowId}` : run.label, colour: run.colour, dash: run.dash }));
+}
+
+/** Each flow of each run still to come (see updatingFlowStyles), keyed as its drawn series will be. */
+export function updatingFlows(set: RunSet): { key: string; flowId: string; run: UpdatingRun }[] {
   const flows = set.runs[0]?.scenario.flows ?? [];
-  return set.updating.flatMap((u) => flows.map((f) => ({ key: `${u.key}/${f.id}`, label: flows.length > 1 ? `${u.label} · ${f.id}` : u.label, colour: u.colour, dash: u.dash })));
+  return set.updating.flatMap((run) => flows.map((f) => ({ key: `${run.key}/${f.id}`, flowId: f.id, run })));
 }
 
 export function flowStyle(set: RunSet, run: VariantRun, flow: number): SeriesStyle {
