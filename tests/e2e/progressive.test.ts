@@ -102,4 +102,40 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
     for (const ids of cells) expect(ids).toEqual(compare.map(() => current));
     expect(w.errors).toEqual([]);
   });
+
+  it('while a comparison fills in, the cursor readout names each run still to come; once complete, it reads every run', async () => {
+    const p = loadPreset('reference-2mbps');
+    if (!p.ok) throw new Error(p.message);
+    // long and fast, so each run takes a while and the filling in can be caught
+    const scenario = { ...p.scenario, durationS: 300, path: p.scenario.path.map((l, i) => (i === 0 ? { ...l, forward: { ...l.forward, rateBps: 10e6, queue: { ...l.forward.queue, limitPackets: 125 } } } : l)) };
+    const compare = ['tahoe', 'reno', 'newreno'];
+    await page.goto(`${session.preview.url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare } })}`);
+    await settled(page);
+    const slider = page.locator('[data-path="path.0.forward.rateBps"] input[type="range"]');
+    await slider.focus();
+    await slider.press('ArrowLeft');
+    // one look at the overlay and the readout together (they change in the same commit)
+    const filling = (await page.waitForFunction(
+      () => {
+        const overlay = document.querySelector('[data-testid="cwnd-chart-updating"]');
+        if (!overlay) return null;
+        const names = [...overlay.querySelectorAll('span')].map((s) => s.textContent ?? '').filter((t) => t !== 'updating…');
+        const spans = [...document.querySelectorAll('#cwnd-chart-readout span')];
+        return { names, waiting: spans.filter((s) => s.classList.contains('waiting')).map((s) => s.textContent), readings: spans.filter((s) => s.classList.contains('reading')).map((s) => s.textContent), last: spans.at(-1)?.textContent };
+      },
+      null,
+      { timeout: 60_000, polling: 'raf' },
+    ).then((h) => h.jsonValue())) as { names: string[]; waiting: string[]; readings: string[]; last: string };
+    expect(filling.names.length).toBeGreaterThan(0);
+    expect(filling.waiting).toEqual(filling.names.map((n) => `${n}: updating…`));
+    // the time first, then the runs in so far: one reading each, never one for a run still to come
+    expect(filling.readings[0]).toMatch(/^t = /);
+    for (const n of filling.names) expect(filling.readings.some((r) => r.startsWith(`${n}:`))).toBe(false);
+    await settled(page);
+    await page.waitForSelector('[data-testid="cwnd-chart-updating"]', { state: 'detached', timeout: 60_000 });
+    const done = await page.evaluate(() => [...document.querySelectorAll('#cwnd-chart-readout span')].map((s) => ({ cls: s.className, text: s.textContent ?? '' })));
+    expect(done.filter((s) => s.cls.includes('waiting'))).toEqual([]);
+    for (const n of ['Tahoe', 'Reno', 'NewReno']) expect(done.some((s) => s.text.startsWith(`${n}: cwnd`))).toBe(true);
+    expect(w.errors).toEqual([]);
+  });
 });

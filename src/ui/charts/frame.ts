@@ -435,6 +435,23 @@ export interface ReadoutLine {
   colour: string;
 }
 
+/**
+ * After a chart's readings (drawCursor), one line per compared run still to come, "Reno:
+ * updating…", while the cursor is shown: the readout keeps the height the complete picture's
+ * lines take (ChartSvg holds it), and those lines name what will fill it instead of leaving a
+ * blank band. Nothing while the cursor is hidden (no readings, nothing to stand in for).
+ */
+export function drawReadoutWaiting(row: HTMLElement, runs: readonly { key: string; label: string; colour: string }[]): void {
+  const shown = row.querySelector('span.reading') !== null ? runs : [];
+  d3.select(row)
+    .selectAll<HTMLSpanElement, (typeof runs)[number]>('span.waiting')
+    .data(shown, (r) => r.key)
+    .join('span')
+    .attr('class', 'waiting swatched')
+    .style('--series', (r) => r.colour)
+    .text((r) => `${r.label}: updating…`);
+}
+
 /** The id of the HTML row that holds a chart's cursor readout (ChartSvg renders it above the chart). */
 export const readoutRowId = (chartId: string): string => `${chartId}-readout`;
 
@@ -456,10 +473,10 @@ export function drawCursor(svg: Svg, x: d3.ScaleLinear<number, number>, height: 
   // swatch in the series' colour; the time comes first, without one
   if (row)
     d3.select(row)
-      .selectAll<HTMLSpanElement, ReadoutLine>('span')
+      .selectAll<HTMLSpanElement, ReadoutLine>('span.reading')
       .data(all)
       .join('span')
-      .classed('swatched', (_, i) => i > 0)
+      .attr('class', (_, i) => (i > 0 ? 'reading swatched' : 'reading'))
       .style('--series', (l) => l.colour)
       .text((l) => l.text);
   if (!visible) return;

@@ -9,7 +9,7 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { useOnScreen } from '../state/onScreen.ts';
 import { useRunsSettled } from '../state/useRuns.ts';
-import { applyReveal, MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
+import { applyReveal, drawReadoutWaiting, MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
 import { revealedUntilS } from '../state/playback.ts';
 import { chartHover, HOVER_PX } from '../events/hover.ts';
 import { measureDraw } from '../state/perf.ts';
@@ -155,11 +155,12 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
     const draw = (): void => {
       const p = playback.get();
       cursor(top, drawn, size, p.tS, el);
+      if (readout.current) drawReadoutWaiting(readout.current, updating);
       if (reveal) applyReveal(el, top, x, height, revealedUntilS(p), ahead);
     };
     draw();
     return playback.subscribe(draw);
-  }, [drawn, render, cursor, width, height, playback, reveal, ahead, windowS[0], windowS[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [drawn, render, cursor, width, height, playback, reveal, ahead, updating, windowS[0], windowS[1]]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Non-passive so Ctrl/Shift+wheel can zoom instead of zooming or scrolling the page.
   const latest = useRef({ windowS, width, setWindow, playback });
