@@ -258,6 +258,42 @@ describe.runIf(haveChromium)('the path picture in Chromium', () => {
     expect(w.errors).toEqual([]);
   });
 
+  it('says "packets: computing…" while packet detail is on its way, clear of every other label', async () => {
+    // a page whose packet-window worker answers 20 s late, so the note stays up to be looked at
+    const held = await session.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await held.addInitScript(`{
+      const W = window.Worker;
+      window.Worker = class extends W {
+        constructor(u, o) { super(u, o); this.held = String(u).includes('packetWindow'); }
+        postMessage(...a) { if (this.held) setTimeout(() => super.postMessage(...a), 20000); else super.postMessage(...a); }
+      };
+    }`);
+    try {
+      // at t = 0 the sender's first packet waits on its access link: the "1 waiting" badge is up
+      await held.goto(session.preview.url);
+      await settled(held);
+      await held.locator('#path-chart').scrollIntoViewIfNeeded();
+      await held.waitForSelector('#path-chart-cursor text.detail-pending');
+      const overlaps = await held.evaluate(() => {
+        const note = document.querySelector('#path-chart-cursor text.detail-pending')!.getBoundingClientRect();
+        const chart = document.querySelector('#path-chart')!.getBoundingClientRect();
+        const hit = [...document.querySelectorAll('#path-chart text, #path-chart-cursor text')]
+          .filter((t) => !t.classList.contains('detail-pending') && (t.textContent ?? '') !== '')
+          .filter((t) => {
+            const r = t.getBoundingClientRect();
+            return r.width > 0 && r.left < note.right && note.left < r.right && r.top < note.bottom && note.top < r.bottom;
+          })
+          .map((t) => t.textContent);
+        return { hit, inside: note.left >= chart.left && note.right <= chart.right, badges: document.querySelectorAll('#path-chart-cursor text.badge').length };
+      });
+      expect(overlaps.badges).toBeGreaterThan(0);
+      expect(overlaps.hit).toEqual([]);
+      expect(overlaps.inside).toBe(true);
+    } finally {
+      await held.close();
+    }
+  });
+
   it('draws one lane per compared variant, and is legible at the sizes a class meets (screenshots)', async () => {
     const handoff = { ...preset('real-handoff'), durationS: 30 };
     const sizes: [string, number, number][] = [

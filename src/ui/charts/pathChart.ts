@@ -411,6 +411,12 @@ interface LaneFrame {
   y: number;
   /** Packet detail covers the playhead (false: queues from the trace, packets pending). */
   detail: boolean;
+  /**
+   * Where "packets: computing…" goes while `detail` is false: right-aligned above the receiver,
+   * on the row of the routers' queue counts. The receiver has no stack, and it is clear of the
+   * sender's "n waiting" badge, which the note covered at the lane's left edge.
+   */
+  pendingAt: [number, number];
   packets: PacketRun[];
   /** Where marked packets get their ring. */
   marks: { x: number; y: number }[];
@@ -567,7 +573,8 @@ function laneFrame(input: PathChartInput, lane: PathLane, g: Geometry, trs: Trac
     const code = stepAt(s, tNs, 0);
     channels.push({ link, state: channelName(code), x1: tr.x1, y1: tr.y1, x2: tr.x2, y2: tr.y2, colour: CHANNEL_COLOURS[code] ?? INK, labelX: (tr.x1 + tr.x2) / 2 });
   }
-  return { key: lane.key, y, detail, packets, marks, bands, stacks, badges, bursts, channels, gauges };
+  const pendingAt: [number, number] = [g.nodeX[g.nodeX.length - 1] + NODE_R, -NODE_R - 4 - g.stackH - 6];
+  return { key: lane.key, y, detail, pendingAt, packets, marks, bands, stacks, badges, bursts, channels, gauges };
 }
 
 type G = d3.Selection<SVGGElement, unknown, null, undefined>;
@@ -746,8 +753,9 @@ function drawLane(lg: G, f: LaneFrame): void {
     .data(f.detail ? [] : [f])
     .join('text')
     .attr('class', 'detail-pending')
-    .attr('x', 8)
-    .attr('y', -NODE_R - 10)
+    .attr('x', (d) => d.pendingAt[0])
+    .attr('y', (d) => d.pendingAt[1])
+    .attr('text-anchor', 'end')
     .text('packets: computing…');
 }
 
