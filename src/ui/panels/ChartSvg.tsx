@@ -98,6 +98,12 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
   const updating = useContext(UpdatingRunsContext);
   const readout = useRef<HTMLParagraphElement>(null);
   const readoutHeld = useHeldHeight(readout, updating.length > 0);
+  // Read by the cursor layer when it draws (not a dependency of it): the readout's waiting
+  // lines go with the picture drawn, and a chart off screen keeps its last complete picture
+  // while the runs come in: redrawing its cursor at every arrival only re-drew what was there
+  // (with it a dependency, a six-variant edit's results → redraw went 12.4 → 15.1 ms).
+  const updatingNow = useRef(updating);
+  updatingNow.current = updating;
   const onScreen = useOnScreen(box, { rootMargin: NEAR_SCREEN_MARGIN, initial: true });
   /** What the data layer shows (null: nothing yet); the cursor layer follows it, not `data`. */
   const [shown, setShown] = useState<{ data: T } | null>(null);
@@ -155,12 +161,12 @@ export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownH
     const draw = (): void => {
       const p = playback.get();
       cursor(top, drawn, size, p.tS, el);
-      if (readout.current) drawReadoutWaiting(readout.current, updating);
+      if (readout.current) drawReadoutWaiting(readout.current, updatingNow.current);
       if (reveal) applyReveal(el, top, x, height, revealedUntilS(p), ahead);
     };
     draw();
     return playback.subscribe(draw);
-  }, [drawn, render, cursor, width, height, playback, reveal, ahead, updating, windowS[0], windowS[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [drawn, render, cursor, width, height, playback, reveal, ahead, windowS[0], windowS[1]]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Non-passive so Ctrl/Shift+wheel can zoom instead of zooming or scrolling the page.
   const latest = useRef({ windowS, width, setWindow, playback });
