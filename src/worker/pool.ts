@@ -31,10 +31,29 @@ export interface Job {
 }
 
 export interface BatchOptions {
-  /** Called with each result (and its job index) as it arrives, while the batch is still current. */
-  onResult?: (index: number, result: RunOutput) => void;
+  /**
+   * Called with each result (and its job index) as it arrives, while the batch is still current.
+   * For the first job's result it may return a promise (the result shown): the other workers
+   * then start when it settles rather than at once (see runAll). `restMs` estimates how long
+   * until the batch's last result (see batchRestMs; Infinity while there is nothing to go by).
+   */
+  onResult?: (index: number, result: RunOutput, restMs: number) => void | Promise<void>;
   /** Job indices to run before the others (the run the viewer is looking at). */
   first?: readonly number[];
+}
+
+/**
+ * How long until a batch's last result, estimated from the runs in so far: each job still
+ * running ends one typical run (the median wall time of those in) after it started, and the
+ * jobs still queued take a typical run each, spread over the workers. Infinity with no run in
+ * yet. A guess for scheduling the drawing (useRuns), never for correctness.
+ */
+export function batchRestMs(nowMs: number, runningSinceMs: readonly number[], queued: number, workers: number, wallsMs: readonly number[]): number {
+  if (wallsMs.length === 0) return Number.POSITIVE_INFINITY;
+  const sorted = [...wallsMs].sort((a, b) => a - b);
+  const typical = sorted[Math.floor((sorted.length - 1) / 2)];
+  const running = Math.max(0, ...runningSinceMs.map((t) => t + typical - nowMs));
+  return running + Math.ceil(queued / Math.max(1, workers)) * typical;
 }
 
 export class SimPool {
@@ -56,8 +75,8 @@ export class SimPool {
 
   /**
    * Runs every job and resolves with the results in job order. The first job (`first`, else
-   * job 0) starts alone; the other workers start when its result is in (at most
-   * FIRST_ALONE_MAX_MS later). The jobs wait in one queue and
+   * job 0) starts alone; the other workers start when its result is in and shown (the promise
+   * `onResult` returns for it), at most FIRST_ALONE_MAX_MS after the start. The jobs wait in one queue and
    * each worker takes the next as soon as it is free, so no worker idles while runs are left
    * (a fixed split would leave one waiting while another works through its share). `first`
    * jobs (indices) go ahead of the others, which keep their order. Each result is handed to
@@ -96,25 +115,39 @@ export class SimPool {
     };
     // every worker's first job before any hint, so the first runs are spread over the workers
     const firsts = this.clients.map(() => queue.shift());
-    // The first job runs alone until its result is in, or FIRST_ALONE_MAX_MS have passed: on
-    // two cores the other workers' runs would share the cores with it (and with the drawing of
-    // the edit), and the first picture is what the viewer waits for. The cap bounds what a
-    // long first run costs the others.
+    // The first job runs alone until its result is in and shown, or FIRST_ALONE_MAX_MS have
+    // passed: on two cores the other workers' runs would share the cores with it, and with the
+    // drawing and painting of the edit and of that result, and the first picture is what the
+    // viewer waits for. (The first job's worker goes on with its head start meanwhile.) The cap
+    // bounds what a long first run, or a page that does not paint, costs the others.
     let firstIn: () => void = () => {};
     const firstArrived = new Promise<void>((ok) => {
       firstIn = ok;
       setTimeout(ok, FIRST_ALONE_MAX_MS);
     });
+    // for batchRestMs: when each worker's current job started (undefined: idle), the walls so far
+    const since: (number | undefined)[] = this.clients.map(() => undefined);
+    const walls: number[] = [];
     const lanes = this.clients.map(async (client, lane) => {
       if (lane > 0 && firsts[lane] !== undefined) await firstArrived;
       for (let i = firsts[lane]; i !== undefined; i = take(lane)) {
         if (batch !== this.batch) throw new SupersededError();
+        since[lane] = performance.now();
         const run = client.run(jobs[i].scenario, optsFor(i, lane));
         // a failure must let the others go too (they then stop: the batch has failed)
-        if (i === firsts[0]) run.then(firstIn, firstIn);
+        if (i === firsts[0]) run.catch(firstIn);
         results[i] = await run;
         if (batch !== this.batch) throw new SupersededError();
-        onResult?.(i, results[i]);
+        since[lane] = undefined;
+        if (results[i].phasesMs) walls.push(results[i].phasesMs.wall);
+        const now = performance.now();
+        // this worker goes on with its head start (the job it was told of), now
+        if (hint[lane] !== undefined && queue.includes(hint[lane])) since[lane] = now;
+        const running = since.filter((t) => t !== undefined);
+        const done = results.filter(Boolean).length;
+        const rest = batchRestMs(now, running, jobs.length - done - running.length, this.clients.length, walls);
+        const shown = onResult?.(i, results[i], rest);
+        if (i === firsts[0]) void Promise.resolve(shown).then(firstIn, firstIn);
       }
       // this worker's head start is on a job another worker took: wasted work, stop it
       if (hint[lane] !== undefined && batch === this.batch) client.dropAhead();

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { isSuperseded } from '../../src/worker/client.ts';
-import { FIRST_ALONE_MAX_MS, poolSizeFor, SimPool } from '../../src/worker/pool.ts';
+import { batchRestMs, FIRST_ALONE_MAX_MS, poolSizeFor, SimPool } from '../../src/worker/pool.ts';
 import { fakeWorkers, scenario } from './fakeWorkers.ts';
 
 let pool: SimPool | undefined;
@@ -73,6 +73,43 @@ describe('ui SimPool', () => {
     await done;
   });
 
+  it('holds the other workers while the first result is shown (the promise onResult returns for it), at most FIRST_ALONE_MAX_MS in all', async () => {
+    const { factory, made } = fakeWorkers(5);
+    pool = new SimPool(2, factory);
+    let shown: () => void = () => {};
+    const done = pool.runAll([1, 2].map((s) => ({ scenario: scenario(s) })), {
+      onResult: (i) => (i === 0 ? new Promise<void>((ok) => (shown = ok)) : undefined),
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    // job 1 has been in for ~15 ms, but is not shown yet: job 2 waits
+    expect(made.map((m) => m.started)).toEqual([[1]]);
+    shown();
+    await new Promise((r) => setTimeout(r, 2));
+    expect(made[1]?.started).toEqual([2]);
+    await done;
+
+    // never shown (a page in the background paints nothing): the cap still lets the others go
+    const late = pool.runAll([3, 4].map((s) => ({ scenario: scenario(s) })), { onResult: () => new Promise<void>(() => {}) });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(made[1].started).toEqual([2]);
+    await new Promise((r) => setTimeout(r, FIRST_ALONE_MAX_MS));
+    expect(made[1].started).toEqual([2, 4]);
+    await late;
+  });
+
+  it('estimates the time to a batch\'s last result from the runs in so far (batchRestMs)', () => {
+    // nothing in yet: nothing to go by
+    expect(batchRestMs(100, [90], 3, 2, [])).toBe(Number.POSITIVE_INFINITY);
+    // typical run 20 ms (median of 18, 20, 40); runs started at 95 and 110, now 120: they end at 115 and 130
+    expect(batchRestMs(120, [95, 110], 0, 2, [40, 18, 20])).toBe(10);
+    // plus three queued runs on two workers: two more rounds of 20 ms
+    expect(batchRestMs(120, [95, 110], 3, 2, [40, 18, 20])).toBe(50);
+    // a run past its typical time counts as ending now, not in the past
+    expect(batchRestMs(200, [95], 0, 2, [20])).toBe(0);
+    // nothing running (all held): the queued rounds only
+    expect(batchRestMs(0, [], 5, 2, [10, 30])).toBe(30);
+  });
+
   it('queues extra jobs on the workers in order when there are more jobs than workers', async () => {
     const { factory, made } = fakeWorkers(1);
     pool = new SimPool(2, factory);
@@ -113,7 +150,7 @@ describe('ui SimPool', () => {
     const { factory, made } = fakeWorkers((seed) => seed);
     pool = new SimPool(2, factory);
     const arrived: number[] = [];
-    const out = await pool.runAll([30, 20, 10, 40].map((s) => ({ scenario: scenario(s) })), { first: [2], onResult: (i, r) => arrived.push(i * 1000 + r.sim.seed) });
+    const out = await pool.runAll([30, 20, 10, 40].map((s) => ({ scenario: scenario(s) })), { first: [2], onResult: (i, r) => void arrived.push(i * 1000 + r.sim.seed) });
     expect(out.map((r) => r.sim.seed)).toEqual([30, 20, 10, 40]);
     // job 2 (seed 10) starts first, on worker 0; the rest in order: 30 on worker 1, then 20 and 40 as workers free up
     expect(made.map((m) => m.started[0])).toEqual([10, 30]);
@@ -125,9 +162,9 @@ describe('ui SimPool', () => {
     const { factory } = fakeWorkers((seed) => (seed === 2 ? 5 : 150));
     pool = new SimPool(2, factory);
     const arrived: number[] = [];
-    const old = pool.runAll([1, 2, 3].map((s) => ({ scenario: scenario(s) })), { onResult: (_i, r) => arrived.push(r.sim.seed) });
+    const old = pool.runAll([1, 2, 3].map((s) => ({ scenario: scenario(s) })), { onResult: (_i, r) => void arrived.push(r.sim.seed) });
     while (arrived.length === 0) await new Promise((r) => setTimeout(r, 2)); // job 2 is in; 1 and 3 are running
-    const fresh = pool.runAll([9].map((s) => ({ scenario: scenario(s) })), { onResult: (_i, r) => arrived.push(r.sim.seed) });
+    const fresh = pool.runAll([9].map((s) => ({ scenario: scenario(s) })), { onResult: (_i, r) => void arrived.push(r.sim.seed) });
     await expect(old).rejects.toSatisfy(isSuperseded);
     await fresh;
     await new Promise((r) => setTimeout(r, 200)); // the stale runs' own answers are due by now

@@ -23,6 +23,8 @@ import { createStore, type Store } from './store.ts';
 const SLOW_MS = 400;
 /** Least time between two partial pictures of one comparison (the first and the complete one are drawn at once). */
 const PARTIAL_EVERY_MS = 100;
+/** A partial picture due less than this before the comparison's expected end is put off past it (see onResult). */
+const PARTIAL_GRACE_MS = 50;
 
 export interface RunsState {
   /** The last set drawn (possibly still filling in, see `set.updating`): kept on screen while a newer one runs or after one fails. */
@@ -153,7 +155,7 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null, pr
         jobs.map((j) => ({ scenario: j.scenario })),
         {
           first: [jobs.findIndex((j) => j.key === prefer.current)],
-          onResult: (i, r) => {
+          onResult: (i, r, restMs) => {
             if (id !== latest.current) return;
             measureHandover(r.sentAtEpochMs);
             arrived[i] = r;
@@ -162,8 +164,20 @@ export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null, pr
             // The first at once; later ones together, at most every PARTIAL_EVERY_MS: every redraw
             // of a growing comparison takes the main thread (and, on two cores, a worker's core)
             // from the runs still to come, and it is the main thread that hands them out.
-            if (done === 1) showPartial();
-            else if (timer === undefined) timer = setTimeout(showPartial, Math.max(0, lastShownMs + PARTIAL_EVERY_MS - performance.now()));
+            if (done === 1) {
+              showPartial();
+              // the other workers start once this is painted: on two cores they would take the
+              // core its drawing needs
+              return new Promise<void>((ok) => afterPaint(ok));
+            }
+            // Rescheduled at each arrival, with the pool's newest estimate of the rest: when the
+            // complete set is expected before the partial would be drawn or just after, the
+            // partial's redraw would only hold the complete one up, so it waits for that
+            // instead. Should the estimate be wrong, it comes PARTIAL_GRACE_MS after the
+            // expected end.
+            clearTimeout(timer);
+            const dueMs = Math.max(0, lastShownMs + PARTIAL_EVERY_MS - performance.now());
+            timer = setTimeout(showPartial, restMs <= dueMs + PARTIAL_GRACE_MS ? Math.max(dueMs, restMs + PARTIAL_GRACE_MS) : dueMs);
           },
         },
       )
