@@ -128,6 +128,7 @@ export class SimPool {
     // for batchRestMs: when each worker's current job started (undefined: idle), the walls so far
     const since: (number | undefined)[] = this.clients.map(() => undefined);
     const walls: number[] = [];
+    let done = 0;
     const lanes = this.clients.map(async (client, lane) => {
       if (lane > 0 && firsts[lane] !== undefined) await firstArrived;
       for (let i = firsts[lane]; i !== undefined; i = take(lane)) {
@@ -138,13 +139,12 @@ export class SimPool {
         if (i === firsts[0]) run.catch(firstIn);
         results[i] = await run;
         if (batch !== this.batch) throw new SupersededError();
-        since[lane] = undefined;
+        done++;
         if (results[i].phasesMs) walls.push(results[i].phasesMs.wall);
         const now = performance.now();
-        // this worker goes on with its head start (the job it was told of), now
-        if (hint[lane] !== undefined && queue.includes(hint[lane])) since[lane] = now;
+        // this worker is idle, or already on its head start (the job it was told of)
+        since[lane] = hint[lane] !== undefined && queue.includes(hint[lane]) ? now : undefined;
         const running = since.filter((t) => t !== undefined);
-        const done = results.filter(Boolean).length;
         const rest = batchRestMs(now, running, jobs.length - done - running.length, this.clients.length, walls);
         const shown = onResult?.(i, results[i], rest);
         if (i === firsts[0]) void Promise.resolve(shown).then(firstIn, firstIn);

@@ -442,6 +442,8 @@ export interface ReadoutLine {
  * blank band. Nothing while the cursor is hidden (no readings, nothing to stand in for).
  */
 export function drawReadoutWaiting(row: HTMLElement, runs: readonly { key: string; label: string; colour: string }[]): void {
+  // called on every playback frame: nothing to add and nothing to take away is the usual case
+  if (runs.length === 0 && row.querySelector('span.waiting') === null) return;
   const shown = row.querySelector('span.reading') !== null ? runs : [];
   d3.select(row)
     .selectAll<HTMLSpanElement, (typeof runs)[number]>('span.waiting')
