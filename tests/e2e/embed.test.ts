@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM, foreignRequests, OUT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, OUT, resizeViewport, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const session = appSession();
@@ -26,7 +26,7 @@ describe.skipIf(!existsSync(CHROMIUM))('embedding in Chromium', () => {
   it('a course page shows the chosen panels, the transport and a way to the full app, and no other chrome', async () => {
     const { page, preview } = session;
     const w: Watched = session.w;
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await resizeViewport(page, { width: 1280, height: 900 });
     const frame = await courseFrame(page, `<iframe src="${preview.url}#embed=1&panels=cwnd,queue" width="960" height="640" title="TCP Lab"></iframe>`);
     expect(await panelsOf(frame)).toEqual(['cwnd', 'queue']);
     for (const chrome of ['drawer-toggle', 'preset-menu', 'copy-link', 'embed-code', 'presenter', 'experiments']) {

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getFigure } from '../../src/experiments/figures.ts';
 import type { ExperimentInput } from '../../src/experiments/spec.ts';
-import { CHROMIUM, foreignRequests, injectAxe, OUT, ROOT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, injectAxe, OUT, ROOT, resizeViewport, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -69,12 +69,12 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
       ['dark', { width: 390, height: 844 }],
     ] as const) {
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      await page.setViewportSize(size);
+      await resizeViewport(page, size);
       await page.waitForTimeout(150);
       await page.screenshot({ path: join(OUT, `experiments-${theme}-${size.width}x${size.height}.png`), fullPage: true });
     }
     await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await resizeViewport(page, { width: 1280, height: 720 });
   });
 
   it('has no serious or critical axe-core violations, light or dark', async () => {

@@ -97,9 +97,48 @@ export function watch(page: Page): Watched {
   return w;
 }
 
+/** Whether the page still draws: an animation frame comes within `ms` (scripts and timers run either way). */
+export function drawsFrames(page: Page | Frame, ms = 3_000): Promise<boolean> {
+  return page.evaluate(
+    (ms) =>
+      new Promise<boolean>((ok) => {
+        requestAnimationFrame(() => ok(true));
+        setTimeout(() => ok(false), ms);
+      }),
+    ms,
+  );
+}
+
+/**
+ * Resizes the viewport, and makes sure the page still draws afterwards. Headless Chromium (seen
+ * with Debian's 156.0.8078.79 and .108) now and then stops drawing a page for good right after
+ * a viewport change: no animation frame, no ResizeObserver or media-query callback, no
+ * screenshot, while scripts and timers go on; a wait on the page's layout then hangs until its
+ * timeout. It is the browser's (script cannot stop frames in a visible page), about one in
+ * 500 resizes of the app to phone widths in a hunt for it (.scratch/_raf4.ts). Another resize,
+ * waiting, focus or lifecycle changes did not bring the frames back; only a new document does.
+ * So such a page is reloaded: the app keeps its scenario and view in the URL, and is waited for
+ * until its run is in and drawn again. Said on stderr, so a run's log shows it happened.
+ */
+export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  const where = `after the resize to ${size.width}×${size.height}`;
+  // the reloaded page can stall again while it loads and draws on a busy machine: a few tries
+  for (let reloads = 0; !(await drawsFrames(page)); reloads++) {
+    if (reloads === 3) throw new Error(`Chromium draws no frames ${where}, even after ${reloads} reloads`);
+    console.warn(`Chromium stopped drawing the page ${where}: reloading it (see resizeViewport in tests/e2e/harness.ts)`);
+    await page.reload();
+    await page.waitForSelector('#root > *');
+    if ((await page.locator('[data-testid="status"]').count()) > 0) await settled(page).catch(() => undefined); // checked again by the loop
+  }
+}
+
 /** The run finished: status says how long it took, not "running…". */
 export async function settled(page: Page | Frame): Promise<void> {
-  await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 }).catch(async (e: unknown) => {
+    // a page that no longer draws never re-checks (the wait polls on animation frames): say so
+    throw (await drawsFrames(page).catch(() => true)) ? e : new Error(`the page stopped drawing frames (see resizeViewport in tests/e2e/harness.ts); the status says "${await page.evaluate(() => document.querySelector('[data-testid="status"]')?.textContent ?? '')}"`, { cause: e });
+  });
   // fingerprints follow their run a moment later (the worker computes them after posting it)
   await page.waitForFunction(() => [...document.querySelectorAll('.footnote code')].every((c) => /^[0-9a-f]{8}$/.test(c.textContent ?? '')), null, { timeout: 60_000 });
   // charts off screen while the runs came in are drawn just after (ChartSvg's mayWait)

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { encodeLessonHash } from '../../src/ui/lessons/route.ts';
-import { CHROMIUM, injectAxe, OUT, settled } from './harness.ts';
+import { CHROMIUM, injectAxe, OUT, resizeViewport, settled } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -96,7 +96,7 @@ describe.runIf(haveChromium)('lessons in Chromium', () => {
     const { page, preview } = s;
     const size = page.viewportSize();
     try {
-      await page.setViewportSize({ width: 390, height: 844 });
+      await resizeViewport(page, { width: 390, height: 844 });
       await page.goto(`${preview.url}#${encodeLessonHash({ name: 'fairness', step: 0 })}`);
       // the card's layout is all this checks: no need to wait for the run (and a wait that timed
       // out here would leave the later tests at phone size)
@@ -107,10 +107,10 @@ describe.runIf(haveChromium)('lessons in Chromium', () => {
         expect(b.height).toBeGreaterThanOrEqual(44);
         expect(b.top).toBe(boxes[0].top);
       }
-      await page.setViewportSize({ width: 1280, height: 720 });
+      await resizeViewport(page, { width: 1280, height: 720 });
       await expect.poll(() => page.locator('.lesson-nav button').allInnerTexts(), { timeout: 15_000 }).toEqual(['← Previous', 'Next step →', 'Leave lesson']);
     } finally {
-      if (size) await page.setViewportSize(size);
+      if (size) await resizeViewport(page, size);
     }
   });
 

@@ -18,7 +18,7 @@ import type { Scenario } from '../../src/scenarios/schema.ts';
 import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, injectAxe, OUT, settled } from './harness.ts';
+import { CHROMIUM, injectAxe, OUT, resizeViewport, settled } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -240,7 +240,7 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
         [1920, 1080],
         [390, 844],
       ]) {
-        await page.setViewportSize({ width, height });
+        await resizeViewport(page, { width, height });
         // on a phone the editor is a sheet over the stage: close it to see the charts
         const done = page.getByRole('button', { name: 'Done' });
         if (await done.isVisible()) await done.click();

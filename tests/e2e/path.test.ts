@@ -17,7 +17,7 @@ import type { Scenario } from '../../src/scenarios/schema.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, OUT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, OUT, resizeViewport, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -316,26 +316,26 @@ describe.runIf(haveChromium)('the path picture in Chromium', () => {
       await page.screenshot({ path: join(OUT, `path-${name}.png`) });
     };
     // one page for the ordinary sizes (resized in place, the theme switched by its button), one per theme for presenter mode
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await resizeViewport(page, { width: 1440, height: 900 });
     await open(lossyReference());
     await pauseAt(showS);
     for (const theme of ['light', 'dark'] as const) {
       if (theme === 'dark') {
-        await page.setViewportSize({ width: 1440, height: 900 });
+        await resizeViewport(page, { width: 1440, height: 900 });
         await page.getByTestId('theme').click();
       }
       for (const [name, width, height] of sizes) {
-        await page.setViewportSize({ width, height });
+        await resizeViewport(page, { width, height });
         await shoot(`${name}-${theme}-${width}x${height}`);
       }
     }
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await resizeViewport(page, { width: 1280, height: 720 });
     for (const theme of ['light', 'dark'] as const) {
       await open(lossyReference(), { theme, presenter: true, present: ['path'] });
       await pauseAt(showS);
       await shoot(`presenter-${theme}-1280x720`);
     }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await resizeViewport(page, { width: 1440, height: 900 });
     await open(handoff, { compare: ['real', 'reno', 'tahoe'], panels: ['path'] });
     const handoffDrop = runScenario({ ...handoff, flows: handoff.flows.map((f) => ({ ...f, variant: 'reno' })) }).trace;
     const h = handoffDrop.drop.cause.findIndex((c) => c === dropCauseCode('handoff'));
@@ -344,7 +344,7 @@ describe.runIf(haveChromium)('the path picture in Chromium', () => {
     expect(await page.locator('#path-chart text.path-lane-label').allTextContents()).toEqual(['TCP-Real', 'Reno', 'Tahoe']);
     await page.locator('#path-chart').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(OUT, 'path-compare-handoff-1440x900.png') });
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await resizeViewport(page, { width: 1280, height: 720 });
     await open(handoff, { compare: ['real', 'reno', 'tahoe'], panels: ['path'], presenter: true, present: ['path'] });
     await pauseAt(handoffDrop.drop.tNs[h] / 1e9 + 0.02);
     await page.screenshot({ path: join(OUT, 'path-compare-handoff-presenter-1280x720.png') });

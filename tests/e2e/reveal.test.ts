@@ -14,7 +14,7 @@ import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, OUT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, OUT, resizeViewport, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -149,7 +149,7 @@ describe.runIf(haveChromium)('reveal: time panels draw up to the playhead', () =
   });
 
   it('a run opens shown whole with the playhead at 0; Play starts the reveal from the start', async () => {
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await resizeViewport(page, { width: 1440, height: 900 });
     await page.goto(`${session.preview.url}?r=1#${hashFor('reference-2mbps')}`);
     await settled(page);
     expect(await cursorS(page)).toBe(0);

@@ -18,7 +18,7 @@ import { getPreset, PRESETS } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, injectAxe, OUT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, drawsFrames, injectAxe, OUT, resizeViewport, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -56,7 +56,8 @@ async function layoutSettled(page: Page): Promise<void> {
     null,
     { timeout: 20_000 },
   );
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // two frames more (the redraw painted); a page that stopped drawing fails here rather than hangs
+  for (let i = 0; i < 2; i++) if (!(await drawsFrames(page))) throw new Error('the page stopped drawing frames (see resizeViewport in harness.ts)');
 }
 
 const pageSize = (page: Page) =>
@@ -93,10 +94,10 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
   it('presenter mode fills 1280×720, 1366×768 and 1920×1080 with 1, 2 or 4 panels, no scroll, text ≥ 20 px', async () => {
     for (const [name, sets] of Object.entries(PRESENTED)) {
       for (const ids of sets) {
-        await page.setViewportSize({ width: PROJECTORS[0][0], height: PROJECTORS[0][1] });
+        await resizeViewport(page, { width: PROJECTORS[0][0], height: PROJECTORS[0][1] });
         await open(name, { presenter: true, present: [...ids] });
         for (const [width, height] of PROJECTORS) {
-          await page.setViewportSize({ width, height });
+          await resizeViewport(page, { width, height });
           await layoutSettled(page);
           const where = `${name}, ${ids.join('+')}, ${width}×${height}`;
           const size = await pageSize(page);
@@ -149,7 +150,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
   });
 
   it('puts two chart panels side by side at 1920×1080 and reads out the cursor in a row of its own', async () => {
-    await page.setViewportSize({ width: 1920, height: 1080 });
+    await resizeViewport(page, { width: 1920, height: 1080 });
     await open('reference-2mbps');
     const cwnd = (await page.locator('.cell-cwnd').boundingBox())!;
     const queue = (await page.locator('.cell-queue').boundingBox())!;
@@ -167,10 +168,10 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
   it('scrolls no preset sideways at 1920, 1440, 1280, 390 or 360 px (every panel tab at 360 px)', async () => {
     const sideways: string[] = [];
     for (const preset of PRESETS) {
-      await page.setViewportSize({ width: 1920, height: 1080 });
+      await resizeViewport(page, { width: 1920, height: 1080 });
       await open(preset.name);
       for (const width of [1920, 1440, 1280, 390, 360]) {
-        await page.setViewportSize({ width, height: width > 700 ? 900 : 800 });
+        await resizeViewport(page, { width, height: width > 700 ? 900 : 800 });
         if (width <= 390 && (await page.getByTestId('drawer').count()) > 0) await page.locator('.drawer-close').click();
         await layoutSettled(page);
         // every tab at the narrowest width; at the others the default one
@@ -189,7 +190,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
   }, 300_000); // 15 presets run and drawn at five widths: about 45 s on an idle machine
 
   it('keys act with focus on every toolbar button, the closed variant select and a slider, not while typing', async () => {
-    await page.setViewportSize({ width: 1400, height: 1000 });
+    await resizeViewport(page, { width: 1400, height: 1000 });
     await open('lp-uncorrelated');
     const seek0 = async (): Promise<void> => {
       await page.getByTestId('seek').fill('0');
@@ -277,7 +278,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
   });
 
   it('menus close on Escape and on a click outside and give focus back; ? opens the keyboard help', async () => {
-    await page.setViewportSize({ width: 1400, height: 1000 });
+    await resizeViewport(page, { width: 1400, height: 1000 });
     for (const menu of ['[data-testid="compare-menu"]', 'details.export-menu']) {
       const summary = page.locator(`${menu} > summary`);
       await summary.click();
@@ -315,7 +316,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
   });
 
   it('remembers a closed editor drawer on this device', async () => {
-    await page.setViewportSize({ width: 1600, height: 1000 });
+    await resizeViewport(page, { width: 1600, height: 1000 });
     await open('reference-2mbps');
     expect(await page.getByTestId('drawer').count()).toBe(1); // wide screen, first visit: open
     await page.getByTestId('drawer-toggle').click();
@@ -330,7 +331,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
       [390, 844],
       [844, 390],
     ] as const) {
-      await page.setViewportSize({ width, height });
+      await resizeViewport(page, { width, height });
       await open('reference-2mbps');
       const where = `${width}×${height}`;
       const cwnd = (await page.locator('#cwnd-chart').boundingBox())!;
@@ -355,7 +356,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
       await page.screenshot({ path: join(OUT, `phone-${width}x${height}.png`) });
     }
     // the controls open as a bottom sheet with the quick controls and the editor; Escape closes it
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeViewport(page, { width: 390, height: 844 });
     await layoutSettled(page);
     await page.getByTestId('drawer-toggle').click();
     const sheet = (await page.getByTestId('drawer').boundingBox())!;
@@ -388,7 +389,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
   });
 
   it('has no serious axe-core violations on a phone (tabs, the sheet) or in presenter mode (light, dark, the keyboard help)', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeViewport(page, { width: 390, height: 844 });
     await open('reference-2mbps');
     expect(await seriousA11y(page), 'phone').toEqual([]);
     await page.getByTestId('drawer-toggle').click();
@@ -400,7 +401,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     expect(await seriousA11y(page, ['label-title-only']), 'phone sheet').toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('drawer').waitFor({ state: 'detached', timeout: 5_000 });
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await resizeViewport(page, { width: 1280, height: 720 });
     await open('lp-uncorrelated', { presenter: true, present: ['cwnd', 'estimate', 'queue', 'metrics'] });
     expect(await seriousA11y(page), 'presenter').toEqual([]);
     await page.getByTestId('theme').click();
