@@ -94,18 +94,13 @@ export interface SeriesStyle {
 }
 
 /**
- * How one flow of one run is drawn. Compare mode: the run's colour and dash. Otherwise, one
- * flow keeps its variant's colour; several flows get a colour (and past six, a dash) each, so
- * five NewReno flows are not five identical blue lines.
- */
-/**
  * The series a comparison's runs still to come will add, styled as flowStyle will style them
  * (a comparison runs one scenario per variant: their flows are the first run's). Legends list
  * them while the comparison fills in, so they keep their size and nothing below them moves.
  */
 export function updatingFlowStyles(set: RunSet): (SeriesStyle & { key: string })[] {
   const many = (set.runs[0]?.scenario.flows.length ?? 0) > 1;
-  return updatingFlows(set).map(({ key, flowId, run }) => ({ key, label: many ? `${run.label} · ${flowId}` : run.label, colour: run.colour, dash: run.dash }));
+  return updatingFlows(set).map(({ key, flowId, run }) => ({ key, ...compareStyle(run, flowId, many) }));
 }
 
 /** Each flow of each run still to come (see updatingFlowStyles), keyed as its drawn series will be. */
@@ -114,10 +109,20 @@ export function updatingFlows(set: RunSet): { key: string; flowId: string; run: 
   return set.updating.flatMap((run) => flows.map((f) => ({ key: `${run.key}/${f.id}`, flowId: f.id, run })));
 }
 
+/** A compared run's flow: the run's colour and dash, named by the run (and the flow, when there are several). */
+function compareStyle(run: { label: string; colour: string; dash: string | null }, flowId: string, many: boolean): SeriesStyle {
+  return { label: many ? `${run.label} · ${flowId}` : run.label, colour: run.colour, dash: run.dash };
+}
+
+/**
+ * How one flow of one run is drawn. Compare mode: the run's colour and dash. Otherwise, one
+ * flow keeps its variant's colour; several flows get a colour (and past six, a dash) each, so
+ * five NewReno flows are not five identical blue lines.
+ */
 export function flowStyle(set: RunSet, run: VariantRun, flow: number): SeriesStyle {
   const id = run.scenario.flows[flow]?.id ?? `flow${flow + 1}`;
   const many = run.scenario.flows.length > 1;
-  if (set.compare) return { label: many ? `${run.label} · ${id}` : run.label, colour: run.colour, dash: run.dash };
+  if (set.compare) return compareStyle(run, id, many);
   if (!many) return { label: id, colour: variantColour(run.scenario.flows[flow]?.variant ?? ''), dash: null };
   return { label: id, colour: LINE_COLOURS[flow % LINE_COLOURS.length], dash: DASHES[Math.floor(flow / LINE_COLOURS.length) % DASHES.length] };
 }
