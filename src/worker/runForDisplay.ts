@@ -69,12 +69,14 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
       return ended;
     },
     discard() {
-      sink.release();
+      sink.release(false);
     },
     finish() {
       let t = clockMs();
       const result = sim.results();
       const rows = sink.rowCounts();
+      // the next run on this worker starts its tables with this one's room (its rows may stay here a while, see deferredHash.ts)
+      sink.noteRows();
       phases.finish = clockMs() - t;
       t = clockMs();
       // a stopped run covers only the time it reached: drawn (and decimated) up to there

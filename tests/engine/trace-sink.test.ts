@@ -142,4 +142,24 @@ describe('RowBufferPool', () => {
     third.release();
     expect(room(new ColumnarSink(['cwnd'], pool))).toBe(1024);
   });
+
+  it('a run noted when it ends sizes the next while its rows are still held; a run dropped part way sizes nothing', () => {
+    const pool = new RowBufferPool();
+    const ended = new ColumnarSink(['cwnd'], pool);
+    for (let i = 0; i < 5000; i++) ended.cwnd(i, 0, 7, 7);
+    ended.noteRows();
+    // not released (a worker keeps it for its fingerprint): the next run still starts with 8 192 rows of room
+    expect(pool.startRows('cwnd')).toBe(8192);
+    // releasing it later notes nothing again, even after a newer run was noted
+    const newer = new ColumnarSink(['cwnd'], pool);
+    for (let i = 0; i < 1500; i++) newer.cwnd(i, 0, 7, 7);
+    newer.noteRows();
+    ended.release();
+    expect(pool.startRows('cwnd')).toBe(2048);
+    // a run dropped after 20 000 rows (superseded) tells the pool nothing
+    const dropped = new ColumnarSink(['cwnd'], pool);
+    for (let i = 0; i < 20_000; i++) dropped.cwnd(i, 0, 7, 7);
+    dropped.release(false);
+    expect(pool.startRows('cwnd')).toBe(2048);
+  });
 });

@@ -4,7 +4,7 @@
  * trace's extremes while metrics stay exact. Compare jobs substitute the variant for every flow.
  */
 import { describe, expect, it } from 'vitest';
-import { TRACE_TABLES, traceHash, type TableName } from '../../src/engine/core/trace.ts';
+import { RowBufferPool, TRACE_TABLES, traceHash, type TableName } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import type { Scenario } from '../../src/scenarios/schema.ts';
@@ -30,6 +30,20 @@ describe('worker runForDisplay', () => {
     expect(out.decimated).toBe(false);
     expect(out.capNote).toBeNull();
     expect(out.flows).toEqual(full.flows);
+  });
+
+  it('a finished run whose fingerprint waits (its rows kept) still sizes the next run\'s tables on the same worker', () => {
+    const pool = new RowBufferPool();
+    const run = startRun(s, { deferHash: true }, () => 0, pool);
+    while (!run.step(SLICE_EVENTS));
+    const out = run.finish();
+    expect(out.hashTicket).toBeGreaterThan(0); // the sink is kept, not released
+    for (const name of ['cwnd', 'queue', 'send', 'ack'] as const) {
+      expect(out.rows[name]).toBeGreaterThan(1024);
+      // room for every row the last run recorded (a power-of-two multiple of 1 024, see RowBufferPool.startRows)
+      expect(pool.startRows(name)).toBeGreaterThanOrEqual(out.rows[name]);
+      expect(pool.startRows(name)).toBeLessThan(2 * out.rows[name]);
+    }
   });
 
   it('decimates for display without touching metrics or the fingerprint, keeping the queue peak', () => {
