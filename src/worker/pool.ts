@@ -104,7 +104,8 @@ export class SimPool {
       return {
         ...jobs[i].opts,
         jobKey: key(i),
-        next: next === undefined ? undefined : { scenario: jobs[next].scenario, opts: { ...jobs[next].opts, jobKey: key(next) } },
+        batch,
+        next: next === undefined ? undefined : { scenario: jobs[next].scenario, opts: { ...jobs[next].opts, jobKey: key(next), batch } },
       };
     };
     const take = (lane: number): number | undefined => {

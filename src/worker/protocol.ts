@@ -23,6 +23,12 @@ export interface WorkerRunOptions {
    */
   jobKey?: string;
   /**
+   * The batch (SimPool.runAll) this run belongs to: the runs drawn together. A finished run's
+   * rows wait in the worker for its fingerprint to be asked for, within a memory budget; past
+   * it, those of the same batch are fingerprinted before they are let go (deferredHash.ts).
+   */
+  batch?: number;
+  /**
    * The run this worker will most likely be asked for next: it starts it as soon as this one is
    * posted, instead of idling until the main thread (busy drawing) hands it over. Any other
    * request, or a cancel, drops it.

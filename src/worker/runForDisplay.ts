@@ -88,7 +88,7 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
       // the fingerprint reads the sink's rows: now, or kept for when it is asked for
       let hash = '';
       let hashTicket = 0;
-      if (opts.deferHash && sink.storedValues() <= DEFER_HASH_MAX_VALUES) hashTicket = deferTraceHash(sink);
+      if (opts.deferHash && sink.storedValues() <= DEFER_HASH_MAX_VALUES) hashTicket = deferTraceHash(sink, opts.batch);
       else {
         hash = sink.hash();
         sink.release();

@@ -61,6 +61,21 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
     expect(w.errors).toEqual([]);
   });
 
+  it('a comparison too large for the workers to keep every trace until asked still shows every run\'s fingerprint, each as in Node', async () => {
+    const p = loadPreset('reference-2mbps');
+    if (!p.ok) throw new Error(p.message);
+    // 150 s at 10 Mb/s: 2.7 M trace values per run, three runs per worker on two cores — more
+    // than a worker keeps waiting for their fingerprints (PENDING_VALUES_MAX)
+    const scenario = { ...p.scenario, durationS: 150, path: p.scenario.path.map((l, i) => (i === 0 ? { ...l, forward: { ...l.forward, rateBps: 10e6, queue: { ...l.forward.queue, limitPackets: 125 } } } : l)) };
+    const compare = ['tahoe', 'reno', 'newreno', 'sack', 'vegas', 'veno'];
+    const expected = runJobs(scenario, compare).map((j) => traceHash(runScenario(j.scenario).trace));
+    await page.goto(`${session.preview.url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare, panels: ['metrics'] } })}`);
+    // settled: the status says "ran in", and no fingerprint is still to come ("…")
+    await settled(page);
+    expect(await page.locator('.footnote code').allTextContents()).toEqual(expected);
+    expect(w.errors).toEqual([]);
+  });
+
   it('rapid edits of a six-variant comparison never draw a mix of two edits in one panel, and settle on the last edit', async () => {
     const p = loadPreset('reference-2mbps');
     if (!p.ok) throw new Error(p.message);

@@ -141,7 +141,7 @@ describe('deferred fingerprints (worker memory)', () => {
     const expected = [a, b, c].map((s) => traceHash(s.finish()));
     const width = TRACE_TABLES.cwnd.length;
     const filled = pool.values; // buffers outgrown while filling
-    const tickets = [a, b, c].map(deferTraceHash);
+    const tickets = [a, b, c].map((s) => deferTraceHash(s));
     const dropped = pool.values;
     expect(dropped).toBeGreaterThanOrEqual(filled + rows * width); // the first sink's rows, let go
     expect(takeTraceHash(tickets[0])).toBeUndefined();
@@ -151,5 +151,32 @@ describe('deferred fingerprints (worker memory)', () => {
     // the other two sinks' rows went back once hashed
     expect(pool.values).toBeGreaterThanOrEqual(dropped + 2 * rows * width);
     expect(new Set(expected).size).toBe(3);
+  });
+
+  it('past the budget, a sink of the batch coming in is fingerprinted before it is let go; one of an older batch is dropped', () => {
+    const rows = Math.ceil((0.4 * PENDING_VALUES_MAX) / TRACE_TABLES.cwnd.length);
+    const width = TRACE_TABLES.cwnd.length;
+    const pool = new RowBufferPool(Number.POSITIVE_INFINITY);
+    const sink = (v: number): ColumnarSink => {
+      const s = new ColumnarSink(['cwnd'], pool);
+      for (let i = 0; i < rows; i++) s.cwnd(i, 0, v, v);
+      return s;
+    };
+    // two fit the budget: an older batch's sink and batch 8's first; batch 8's second pushes out
+    // the older batch's, its third pushes out its first
+    const [old, a, b, c] = [1, 2, 3, 4].map(sink);
+    const expected = [old, a, b, c].map((s) => traceHash(s.finish()));
+    const tOld = deferTraceHash(old, 7);
+    const tA = deferTraceHash(a, 8);
+    const before = pool.values;
+    const tB = deferTraceHash(b, 8);
+    const tC = deferTraceHash(c, 8);
+    // both let go: their rows are back in the pool
+    expect(pool.values).toBeGreaterThanOrEqual(before + 2 * rows * width);
+    expect(takeTraceHash(tOld)).toBeUndefined();
+    expect(takeTraceHash(tA)).toBe(expected[1]);
+    expect(takeTraceHash(tA)).toBeUndefined(); // collected once
+    expect(takeTraceHash(tB)).toBe(expected[2]);
+    expect(takeTraceHash(tC)).toBe(expected[3]);
   });
 });
