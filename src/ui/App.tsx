@@ -30,7 +30,7 @@ import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/e
 import { hidePanel, movePanel, panelHasData, showPanel, visiblePanels } from './state/panelList.ts';
 import { markInput, measureRedraw } from './state/perf.ts';
 import { initialPlayback, playbackReducer, type PlaybackAction } from './state/playback.ts';
-import { runJobs, type RunSet } from './state/runSet.ts';
+import { runJobs, stepChoices, type RunSet } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
 import { DEFAULT_FOLLOW_S, TimeAxisContext, useFollowWindow, type TimeAxis } from './state/timeAxis.ts';
 import { HashSync } from './state/hashSync.ts';
@@ -282,6 +282,7 @@ export function App() {
   // Congestion events of every run; stepping follows one of them (the first unless the lecturer picks another).
   const runEvents = useMemo(() => (set ? runEventsOf(set) : []), [set]);
   const driving = drivingRun(runEvents, stepKey);
+  const stepRuns = useMemo(() => (set ? stepChoices(set) : []), [set]);
   const events = useMemo(() => (driving ? eventTimesOf(driving.events) : NO_EVENT_TIMES), [driving]);
   // the sender's view hides the network's panels; a lesson hides what would give its answer away
   const hiddenPanels = useMemo(
@@ -523,7 +524,7 @@ export function App() {
             {lesson && !lessonAside ? lessonPane : null}
             {lesson ? <div id={LESSON_STAGE_SLOT} /> : null}
             <div className="transport-stack">
-              <TransportBar events={events} zoomed={zoomed} stepRuns={runEvents} stepKey={driving?.key ?? null} onStepKey={setStepKey} />
+              <TransportBar events={events} zoomed={zoomed} stepRuns={stepRuns} stepKey={driving?.key ?? null} onStepKey={setStepKey} />
               <EventCaption driving={driving} all={runEvents} />
             </div>
             {presenting || embedded ? null : liveBar}

@@ -136,19 +136,31 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
         if (!overlay) return null;
         const names = [...overlay.querySelectorAll('span')].map((s) => s.textContent ?? '').filter((t) => t !== 'updating…');
         const spans = [...document.querySelectorAll('#cwnd-chart-readout span')];
-        return { names, waiting: spans.filter((s) => s.classList.contains('waiting')).map((s) => s.textContent), readings: spans.filter((s) => s.classList.contains('reading')).map((s) => s.textContent), last: spans.at(-1)?.textContent };
+        const options = [...document.querySelectorAll('[data-testid="step-run"] option')].map((o) => ({ label: o.textContent ?? '', disabled: (o as HTMLOptionElement).disabled }));
+        const seek = document.querySelector('[data-testid="seek"]')?.getBoundingClientRect();
+        return { names, waiting: spans.filter((s) => s.classList.contains('waiting')).map((s) => s.textContent), readings: spans.filter((s) => s.classList.contains('reading')).map((s) => s.textContent), last: spans.at(-1)?.textContent, options, seek: seek ? [seek.x, seek.y, seek.width] : null };
       },
       null,
       { timeout: 60_000, polling: 'raf' },
-    ).then((h) => h.jsonValue())) as { names: string[]; waiting: string[]; readings: string[]; last: string };
+    ).then((h) => h.jsonValue())) as { names: string[]; waiting: string[]; readings: string[]; last: string; options: { label: string; disabled: boolean }[]; seek: number[] | null };
     expect(filling.names.length).toBeGreaterThan(0);
     expect(filling.waiting).toEqual(filling.names.map((n) => `${n}: updating…`));
     // the time first, then the runs in so far: one reading each, never one for a run still to come
     expect(filling.readings[0]).toMatch(/^t = /);
     for (const n of filling.names) expect(filling.readings.some((r) => r.startsWith(`${n}:`))).toBe(false);
+    // the stepping picker lists every run all along, those still to come not selectable
+    expect(filling.options.map((o) => o.label)).toEqual(['Tahoe', 'Reno', 'NewReno']);
+    expect(filling.options.filter((o) => o.disabled).map((o) => o.label)).toEqual(filling.names);
     await settled(page);
     await page.waitForSelector('[data-testid="cwnd-chart-updating"]', { state: 'detached', timeout: 60_000 });
     const done = await page.evaluate(() => [...document.querySelectorAll('#cwnd-chart-readout span')].map((s) => ({ cls: s.className, text: s.textContent ?? '' })));
+    // nothing in the transport moved as the comparison filled in (the picker kept its place and width)
+    const after = await page.evaluate(() => {
+      const seek = document.querySelector('[data-testid="seek"]')?.getBoundingClientRect();
+      return { seek: seek ? [seek.x, seek.y, seek.width] : null, disabled: [...document.querySelectorAll('[data-testid="step-run"] option')].filter((o) => (o as HTMLOptionElement).disabled).length };
+    });
+    expect(after.seek).toEqual(filling.seek);
+    expect(after.disabled).toBe(0);
     expect(done.filter((s) => s.cls.includes('waiting'))).toEqual([]);
     for (const n of ['Tahoe', 'Reno', 'NewReno']) expect(done.some((s) => s.text.startsWith(`${n}: cwnd`))).toBe(true);
     expect(w.errors).toEqual([]);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { metricsPanel } from '../../src/ui/panels/MetricsPanel.tsx';
-import { buildRunSet, flowStyle, runJobs, updatingFlowStyles } from '../../src/ui/state/runSet.ts';
+import { buildRunSet, flowStyle, runJobs, stepChoices, updatingFlowStyles } from '../../src/ui/state/runSet.ts';
 import type { RunOutput } from '../../src/worker/protocol.ts';
 import { startRun } from '../../src/worker/runForDisplay.ts';
 
@@ -58,5 +58,20 @@ describe('legend entries of the runs still to come', () => {
     const drawn = complete.runs.slice(1).flatMap((run) => two.flows.map((_, i) => flowStyle(complete, run, i)));
     expect(waiting.map(({ label, colour, dash }) => ({ label, colour, dash }))).toEqual(drawn);
     expect(updatingFlowStyles(complete)).toEqual([]);
+  });
+});
+
+describe('the stepping picker while a comparison fills in', () => {
+  it('lists every run in job order, whichever came in first, those still to come marked waiting', () => {
+    const fake = (endS: number): RunOutput => ({ endS }) as RunOutput;
+    // NewReno in first (the run the lecturer follows goes ahead), then Tahoe
+    const choices = stepChoices(buildRunSet(jobs, [undefined, undefined, fake(5)], 0));
+    expect(choices).toEqual([
+      { key: 'v-tahoe', label: 'Tahoe', waiting: true },
+      { key: 'v-reno', label: 'Reno', waiting: true },
+      { key: 'v-newreno', label: 'NewReno', waiting: false },
+    ]);
+    expect(stepChoices(buildRunSet(jobs, [fake(5), undefined, fake(5)], 0)).map((c) => c.waiting)).toEqual([false, true, false]);
+    expect(stepChoices(buildRunSet(jobs, [fake(5), fake(5), fake(5)], 0)).every((c) => !c.waiting)).toBe(true);
   });
 });

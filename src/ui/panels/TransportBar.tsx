@@ -17,8 +17,8 @@ import { DEFAULT_FOLLOW_S, panWindow, useTimeAxis, zoomWindow } from '../state/t
 interface Props {
   /** Stops of the run that drives stepping. */
   events: EventTimes;
-  /** Compare mode: the runs stepping can follow, and the one it follows. */
-  stepRuns: readonly { key: string; label: string }[];
+  /** Compare mode: the runs stepping can follow (those still to come listed, but not selectable), and the one it follows. */
+  stepRuns: readonly { key: string; label: string; waiting?: boolean }[];
   stepKey: string | null;
   onStepKey: (key: string) => void;
   /** Null = the whole run is in view. */
@@ -65,7 +65,7 @@ export function TransportBar({ events, zoomed, stepRuns, stepKey, onStepKey }: P
           </label>
           <select id={stepId} className="step-run" data-testid="step-run" value={stepKey ?? stepRuns[0].key} onChange={(e) => onStepKey(e.target.value)} title="Whose congestion events the event buttons and keys step through; the other variants follow the time">
             {stepRuns.map((r) => (
-              <option key={r.key} value={r.key}>
+              <option key={r.key} value={r.key} disabled={r.waiting}>
                 {r.label}
               </option>
             ))}

@@ -47,6 +47,8 @@ export interface RunSet {
   runs: VariantRun[];
   /** The edit's jobs whose runs are not in yet (progressive display), in job order; empty once the set is complete. */
   updating: UpdatingRun[];
+  /** Every job's key in job order, drawn or still to come. */
+  order: readonly string[];
   compare: boolean;
   /** Filtered to what the first sender could know (state/senderView.ts): notices must not read the network's tables. */
   senderView?: true;
@@ -76,7 +78,20 @@ export function buildRunSet(jobs: readonly RunJob[], results: readonly (RunOutpu
   });
   if (runs.length === 0) throw new Error('buildRunSet needs at least one result');
   const partial = runs.some((r) => r.result.endS < r.scenario.durationS);
-  return { runs, updating, compare, endS: Math.max(...runs.map((r) => r.result.endS)), partial, wallMs };
+  return { runs, updating, order: jobs.map((j) => j.key), compare, endS: Math.max(...runs.map((r) => r.result.endS)), partial, wallMs };
+}
+
+/**
+ * The runs whose congestion events stepping can follow, in job order, those still to come
+ * included (`waiting`): while a comparison fills in, the picker keeps every option, so it keeps
+ * its place and width (it used to vanish with one run in and come back with the rest, moving
+ * the seek slider and the zoom buttons twice per edit).
+ */
+export function stepChoices(set: RunSet): { key: string; label: string; waiting: boolean }[] {
+  const byKey = new Map<string, { key: string; label: string; waiting: boolean }>();
+  for (const r of set.runs) byKey.set(r.key, { key: r.key, label: r.label, waiting: false });
+  for (const u of set.updating) byKey.set(u.key, { key: u.key, label: u.label, waiting: true });
+  return set.order.flatMap((k) => byKey.get(k) ?? []);
 }
 
 /**
