@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { getPreset } from '../../src/scenarios/presets/index.ts';
 import { parseScenario } from '../../src/scenarios/validate.ts';
 import { metricsPanel } from '../../src/ui/panels/MetricsPanel.tsx';
+import { Panel, summaryWithUpdating, UpdatingRunsContext } from '../../src/ui/panels/Panel.tsx';
 import { buildRunSet, flowStyle, runJobs, stepChoices, updatingFlowStyles } from '../../src/ui/state/runSet.ts';
 import type { RunOutput } from '../../src/worker/protocol.ts';
 import { startRun } from '../../src/worker/runForDisplay.ts';
@@ -73,5 +74,17 @@ describe('the stepping picker while a comparison fills in', () => {
     ]);
     expect(stepChoices(buildRunSet(jobs, [fake(5), undefined, fake(5)], 0)).map((c) => c.waiting)).toEqual([false, true, false]);
     expect(stepChoices(buildRunSet(jobs, [fake(5), fake(5), fake(5)], 0)).every((c) => !c.waiting)).toBe(true);
+  });
+});
+
+describe('panel summaries while a comparison fills in', () => {
+  it('name the runs still to come after what the drawing shows, and only then', () => {
+    const filling = buildRunSet(jobs, [results[0], undefined, undefined], 0);
+    const panel = (updating: typeof filling.updating): string =>
+      renderToStaticMarkup(createElement(UpdatingRunsContext.Provider, { value: updating }, createElement(Panel, { id: 'p', title: 'T', hint: 'h', summary: 'Tahoe peaks at 40 segments.', children: null })));
+    const summary = (html: string): string => /data-testid="p-summary">([^<]*)</.exec(html)?.[1] ?? '';
+    expect(summary(panel(filling.updating))).toBe('Tahoe peaks at 40 segments. Still to come: Reno and NewReno.');
+    expect(summary(panel([]))).toBe('Tahoe peaks at 40 segments.');
+    expect(summaryWithUpdating(undefined, filling.updating)).toBeUndefined();
   });
 });

@@ -36,9 +36,23 @@ export const CompactLegendContext = createContext(false);
  */
 export const UpdatingRunsContext = createContext<readonly UpdatingRun[]>([]);
 
-export function Panel({ title, hint, legend, summary, children, id, className }: Props) {
+const RUN_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
+/**
+ * The summary as shown: while a comparison fills in, it names the runs still to come after the
+ * sentences on the runs in so far (the drawing shows only those), so a screen reader hears that
+ * the comparison is not complete, and the paragraph shrinks less between edits (with one run's
+ * sentence alone it lost lines and moved the panels below it twice per edit).
+ */
+export function summaryWithUpdating(summary: string | undefined, updating: readonly UpdatingRun[]): string | undefined {
+  if (!summary || updating.length === 0) return summary;
+  return `${summary} Still to come: ${RUN_LIST.format(updating.map((u) => u.label))}.`;
+}
+
+export function Panel({ title, hint, legend, summary: own, children, id, className }: Props) {
   const actions = useContext(PanelActionsContext);
   const compact = useContext(CompactLegendContext);
+  const summary = summaryWithUpdating(own, useContext(UpdatingRunsContext));
   return (
     <section className={className ? `panel ${className}` : 'panel'} aria-labelledby={`${id}-title`} data-panel={id}>
       {/* one block so presenter mode can run the legend on after the title, saving a row */}
