@@ -69,7 +69,7 @@ export function startRun(scenario: Scenario, opts: WorkerRunOptions, clockMs: ()
       return ended;
     },
     discard() {
-      sink.release(false);
+      sink.release();
     },
     finish() {
       let t = clockMs();

@@ -128,6 +128,7 @@ describe('RowBufferPool', () => {
     expect(room(first)).toBe(1024); // nothing known yet: 1 024 rows
     for (let i = 0; i < 5000; i++) first.cwnd(i, 0, 7, 7);
     expect(room(first)).toBe(8192); // doubled three times: 2 048, 4 096, 8 192
+    first.noteRows(); // the run has ended
     first.release();
     const second = new ColumnarSink(['cwnd', 'queue'], pool);
     expect(room(second)).toBe(8192); // 5 000 rows last time: 1 024 · 2³ is the first power that holds them
@@ -135,10 +136,12 @@ describe('RowBufferPool', () => {
     const buffer = second.strided('cwnd', 'tNs').data;
     for (let i = 0; i < 5000; i++) second.cwnd(i, 0, 7, 7);
     expect(second.strided('cwnd', 'tNs').data).toBe(buffer); // never grown
+    second.noteRows();
     second.release();
     // a shorter run asks for less next time
     const third = new ColumnarSink(['cwnd'], pool);
     third.cwnd(0, 0, 1, 1);
+    third.noteRows();
     third.release();
     expect(room(new ColumnarSink(['cwnd'], pool))).toBe(1024);
   });
@@ -159,7 +162,7 @@ describe('RowBufferPool', () => {
     // a run dropped after 20 000 rows (superseded) tells the pool nothing
     const dropped = new ColumnarSink(['cwnd'], pool);
     for (let i = 0; i < 20_000; i++) dropped.cwnd(i, 0, 7, 7);
-    dropped.release(false);
+    dropped.release();
     expect(pool.startRows('cwnd')).toBe(2048);
   });
 });

@@ -243,7 +243,6 @@ const NO_VALUES = new Float64Array(0);
 class TableBuilder {
   rows: Float64Array;
   length = 0;
-  private noted = false;
   /**
    * With a pool, a table starts with the room it needed in the worker's last run, so a run
    * like the one before (the next edit of a slider, a comparison's next variant) never doubles
@@ -305,15 +304,12 @@ class TableBuilder {
   words(): Int32Array {
     return new Int32Array(this.rows.buffer, this.rows.byteOffset, this.length * this.width * 2);
   }
-  /** Tells the pool the rows this table holds, as the room the next run's table starts with (once per table). */
+  /** Tells the pool the rows this table holds, as the room the next run's table starts with. */
   noteRows(): void {
-    if (this.noted || this.rows.length === 0) return;
-    this.noted = true;
     this.pool?.noteRows(this.name, this.length);
   }
-  /** Gives the buffer back to the pool, noting its rows first unless `note` is false (or they were noted); the table is empty afterwards. */
-  release(note: boolean): void {
-    if (note) this.noteRows();
+  /** Gives the buffer back to the pool; the table is empty afterwards. */
+  release(): void {
     this.pool?.give(this.rows);
     this.rows = NO_VALUES;
     this.length = 0;
@@ -490,24 +486,21 @@ export class ColumnarSink implements TraceSink {
   }
   /**
    * Tells the pool how many rows each table holds, for the next run's tables to start with that
-   * room: call it when a run has ended. Otherwise `release` does, which with deferred
-   * fingerprints (the worker's) comes only when the fingerprint is asked for or the sink is let
-   * go, many runs later or never. Until then every run's tables started at 1 024 rows and
-   * doubled to their size, copying their rows each time: one worker's share of twelve edits of a
-   * six-variant, 60 s, 2 Mb/s comparison, in Node, doubled 12 times per run (2.5 MB copied, 4.5 MB
-   * of new buffers); noted at the end, 1.6 times (0.2 MB; 2.9 MB new: the rows kept for their
-   * fingerprints are not in the pool to be reused).
+   * room: call it when a run has ended, not when its buffers are released. With deferred
+   * fingerprints (the worker's) a release comes only when the fingerprint is asked for or the
+   * sink is let go, many runs later or never, and a run dropped part way is no guide. Noted at
+   * release, every run's tables started at 1 024 rows and doubled to their size, copying their
+   * rows each time: one worker's share of twelve edits of a six-variant, 60 s, 2 Mb/s comparison,
+   * in Node, doubled 12 times per run (2.5 MB copied, 4.5 MB of new buffers); noted at the end,
+   * 1.6 times (0.2 MB; 2.9 MB new: the rows kept for their fingerprints are not in the pool to be
+   * reused).
    */
   noteRows(): void {
     for (const b of Object.values(this.b)) b?.noteRows();
   }
-  /**
-   * Hands every row buffer back to the pool: nothing can be read from the sink afterwards.
-   * `noteRows` false: the rows are not what a run leaves (a run dropped part way), so the pool
-   * does not size the next run by them.
-   */
-  release(noteRows = true): void {
-    for (const b of Object.values(this.b)) b?.release(noteRows);
+  /** Hands every row buffer back to the pool: nothing can be read from the sink afterwards. */
+  release(): void {
+    for (const b of Object.values(this.b)) b?.release();
   }
 }
 

@@ -11,6 +11,7 @@ import { useId } from 'react';
 import type { WindowS } from '../charts/frame.ts';
 import { nextAfter, prevBefore, SPEEDS } from '../state/playback.ts';
 import type { EventTimes } from '../state/eventTimes.ts';
+import type { StepChoice } from '../state/runSet.ts';
 import { useStore } from '../state/store.ts';
 import { DEFAULT_FOLLOW_S, panWindow, useTimeAxis, zoomWindow } from '../state/timeAxis.ts';
 
@@ -18,7 +19,7 @@ interface Props {
   /** Stops of the run that drives stepping. */
   events: EventTimes;
   /** Compare mode: the runs stepping can follow (those still to come listed, but not selectable), and the one it follows. */
-  stepRuns: readonly { key: string; label: string; waiting?: boolean }[];
+  stepRuns: readonly StepChoice[];
   stepKey: string | null;
   onStepKey: (key: string) => void;
   /** Null = the whole run is in view. */

@@ -81,14 +81,21 @@ export function buildRunSet(jobs: readonly RunJob[], results: readonly (RunOutpu
   return { runs, updating, order: jobs.map((j) => j.key), compare, endS: Math.max(...runs.map((r) => r.result.endS)), partial, wallMs };
 }
 
+/** A run stepping can follow; `waiting`: still to come, listed but not selectable. */
+export interface StepChoice {
+  key: string;
+  label: string;
+  waiting: boolean;
+}
+
 /**
  * The runs whose congestion events stepping can follow, in job order, those still to come
  * included (`waiting`): while a comparison fills in, the picker keeps every option, so it keeps
  * its place and width (it used to vanish with one run in and come back with the rest, moving
  * the seek slider and the zoom buttons twice per edit).
  */
-export function stepChoices(set: RunSet): { key: string; label: string; waiting: boolean }[] {
-  const byKey = new Map<string, { key: string; label: string; waiting: boolean }>();
+export function stepChoices(set: RunSet): StepChoice[] {
+  const byKey = new Map<string, StepChoice>();
   for (const r of set.runs) byKey.set(r.key, { key: r.key, label: r.label, waiting: false });
   for (const u of set.updating) byKey.set(u.key, { key: u.key, label: u.label, waiting: true });
   return set.order.flatMap((k) => byKey.get(k) ?? []);
