@@ -126,6 +126,13 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
     const compare = ['tahoe', 'reno', 'newreno'];
     await page.goto(`${session.preview.url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare } })}`);
     await settled(page);
+    // where the panel after the cwnd panel starts, and the cwnd summary's height, with the complete picture
+    const below = (): Promise<{ top: number; summary: number }> =>
+      page.evaluate(() => ({
+        top: document.querySelector('.cell-cwnd')?.nextElementSibling?.getBoundingClientRect().top ?? Number.NaN,
+        summary: document.querySelector('[data-testid="cwnd-summary"]')?.getBoundingClientRect().height ?? Number.NaN,
+      }));
+    const before = await below();
     const slider = page.locator('[data-path="path.0.forward.rateBps"] input[type="range"]');
     await slider.focus();
     await slider.press('ArrowLeft');
@@ -138,12 +145,19 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
         const spans = [...document.querySelectorAll('#cwnd-chart-readout span')];
         const options = [...document.querySelectorAll('[data-testid="step-run"] option')].map((o) => ({ label: o.textContent ?? '', disabled: (o as HTMLOptionElement).disabled }));
         const seek = document.querySelector('[data-testid="seek"]')?.getBoundingClientRect();
-        return { names, waiting: spans.filter((s) => s.classList.contains('waiting')).map((s) => s.textContent), readings: spans.filter((s) => s.classList.contains('reading')).map((s) => s.textContent), last: spans.at(-1)?.textContent, options, seek: seek ? [seek.x, seek.y, seek.width] : null };
+        const next = document.querySelector('.cell-cwnd')?.nextElementSibling?.getBoundingClientRect().top ?? Number.NaN;
+        const summary = document.querySelector('[data-testid="cwnd-summary"]');
+        return { next, summaryText: summary?.textContent ?? '', summaryHeight: summary?.getBoundingClientRect().height ?? Number.NaN, names, waiting: spans.filter((s) => s.classList.contains('waiting')).map((s) => s.textContent), readings: spans.filter((s) => s.classList.contains('reading')).map((s) => s.textContent), last: spans.at(-1)?.textContent, options, seek: seek ? [seek.x, seek.y, seek.width] : null };
       },
       null,
       { timeout: 60_000, polling: 'raf' },
-    ).then((h) => h.jsonValue())) as { names: string[]; waiting: string[]; readings: string[]; last: string; options: { label: string; disabled: boolean }[]; seek: number[] | null };
+    ).then((h) => h.jsonValue())) as { next: number; summaryText: string; summaryHeight: number; names: string[]; waiting: string[]; readings: string[]; last: string; options: { label: string; disabled: boolean }[]; seek: number[] | null };
     expect(filling.names.length).toBeGreaterThan(0);
+    // the summary names the runs still to come, in a paragraph that keeps the complete one's
+    // room: the panels below do not move up now and back down when the comparison completes
+    expect(filling.summaryText).toMatch(/Still to come: /);
+    expect(filling.summaryHeight).toBeGreaterThanOrEqual(before.summary);
+    expect(filling.next).toBe(before.top);
     expect(filling.waiting).toEqual(filling.names.map((n) => `${n}: updating…`));
     // the time first, then the runs in so far: one reading each, never one for a run still to come
     expect(filling.readings[0]).toMatch(/^t = /);

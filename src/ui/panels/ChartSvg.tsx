@@ -6,7 +6,7 @@
  * fingers pinch-zoom it, Ctrl/Shift+wheel zooms around the pointer (a plain wheel still scrolls
  * the page), a double click resets.
  */
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useOnScreen } from '../state/onScreen.ts';
 import { useRunsSettled } from '../state/useRuns.ts';
 import { applyReveal, drawReadoutWaiting, MARGIN, readoutRowId, timeScale, type ChartSize, type WindowS } from '../charts/frame.ts';
@@ -18,6 +18,7 @@ import { normaliseWindow, pinchWindow, useTimeAxis, zoomWindow } from '../state/
 import { ChangeMarkers } from './TimedChanges.tsx';
 import { SwatchSvg } from './Legend.tsx';
 import { UpdatingRunsContext } from './Panel.tsx';
+import { useHeldHeight } from './heldHeight.ts';
 
 export interface ChartSvgProps<T> {
   data: T;
@@ -59,28 +60,6 @@ export const NEAR_SCREEN_MARGIN = '100px';
 interface Pinch {
   startPx: readonly [number, number];
   windowS: WindowS;
-}
-
-/**
- * While `holding` (a comparison filling in), the element keeps at least the height it last had
- * when not holding: the cursor readout lists one line per run drawn, and growing back as the
- * runs arrive moved the chart, and everything below it, at every slider step. Heights come
- * from a ResizeObserver, so nothing is measured (no forced layout) while drawing.
- */
-function useHeldHeight(el: RefObject<HTMLElement | null>, holding: boolean): CSSProperties | undefined {
-  const settledPx = useRef(0);
-  const hold = useRef(holding);
-  hold.current = holding;
-  useEffect(() => {
-    const node = el.current;
-    if (!node || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(([entry]) => {
-      if (!hold.current) settledPx.current = entry.borderBoxSize?.[0]?.blockSize ?? node.offsetHeight;
-    });
-    ro.observe(node);
-    return () => ro.disconnect();
-  }, [el]);
-  return holding && settledPx.current > 0 ? { minHeight: settledPx.current } : undefined;
 }
 
 export function ChartSvg<T>({ data, render, cursor, reveal = false, height: ownHeight, label, id, changeMarkers = true }: ChartSvgProps<T>) {

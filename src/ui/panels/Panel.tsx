@@ -3,9 +3,10 @@
  * drawing, and a short plain-text summary (also what a screen reader gets instead of the
  * chart). The grid passes in the move/hide buttons.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useRef, type ReactNode } from 'react';
 import { withTerms } from '../events/Term.tsx';
 import type { UpdatingRun } from '../state/runSet.ts';
+import { useHeldHeight } from './heldHeight.ts';
 
 interface Props {
   title: string;
@@ -52,7 +53,11 @@ export function summaryWithUpdating(summary: string | undefined, updating: reado
 export function Panel({ title, hint, legend, summary: own, children, id, className }: Props) {
   const actions = useContext(PanelActionsContext);
   const compact = useContext(CompactLegendContext);
-  const summary = summaryWithUpdating(own, useContext(UpdatingRunsContext));
+  const updating = useContext(UpdatingRunsContext);
+  const summary = summaryWithUpdating(own, updating);
+  // while the comparison fills in, the summary keeps the room the complete one took (heldHeight.ts)
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const summaryHeld = useHeldHeight(summaryRef, updating.length > 0, !!summary);
   return (
     <section className={className ? `panel ${className}` : 'panel'} aria-labelledby={`${id}-title`} data-panel={id}>
       {/* one block so presenter mode can run the legend on after the title, saving a row */}
@@ -74,7 +79,7 @@ export function Panel({ title, hint, legend, summary: own, children, id, classNa
       <p className="hint">{withTerms(hint)}</p>
       {children}
       {summary ? (
-        <p className="summary" data-testid={`${id}-summary`}>
+        <p ref={summaryRef} className="summary" data-testid={`${id}-summary`} style={summaryHeld}>
           {summary}
         </p>
       ) : null}
