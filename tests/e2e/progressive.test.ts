@@ -14,8 +14,9 @@ import { PRESETS } from '../../src/scenarios/presets/index.ts';
 import { loadPreset } from '../../src/ui/state/baseScenario.ts';
 import { runJobs } from '../../src/ui/state/runSet.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
-import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';
-import { CHROMIUM, settled, type Watched } from './harness.ts';
+import { DEFAULT_VIEW, MAX_COMPARE } from '../../src/ui/state/view.ts';
+import { VARIANTS } from '../../src/catalogue/variants.ts';
+import { CHROMIUM, resizeViewport, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -26,6 +27,29 @@ function drawn(page: Page): Promise<{ current: string | null; cells: string[][] 
     current: document.querySelector('[data-scenario-id]')?.getAttribute('data-scenario-id') ?? null,
     cells: [...document.querySelectorAll('[data-runs]')].map((c) => (c.getAttribute('data-runs') ?? '').split(' ').filter(Boolean)),
   }));
+}
+
+/**
+ * Where the cwnd panel's chart and summary sit within it and how tall its hint is (offsets within
+ * the panel, so scrolling cannot matter), and whether the comparison is filling in; with `filling`
+ * given, null until that is so (for waitForFunction). Runs in the page.
+ */
+function cwndLayout(filling: boolean | null): { chart: number; summary: number; hint: number; height: number; filling: boolean } | null {
+  const panel = document.querySelector('[data-panel="cwnd"]');
+  const chart = panel?.querySelector('#cwnd-chart');
+  const summary = panel?.querySelector('.summary');
+  const hint = panel?.querySelector('.hint');
+  if (!panel || !chart || !summary || !hint) return null;
+  const top = panel.getBoundingClientRect().top;
+  const now = !!document.querySelector('[data-testid="cwnd-chart-updating"]');
+  if (filling !== null && now !== filling) return null;
+  return {
+    chart: Math.round(chart.getBoundingClientRect().top - top),
+    summary: Math.round(summary.getBoundingClientRect().top - top),
+    hint: Math.round(hint.getBoundingClientRect().height),
+    height: Math.round(panel.getBoundingClientRect().height),
+    filling: now,
+  };
 }
 
 describe.runIf(haveChromium)('worker pool and progressive display in Chromium', () => {
@@ -177,6 +201,23 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
     expect(after.disabled).toBe(0);
     expect(done.filter((s) => s.cls.includes('waiting'))).toEqual([]);
     for (const n of ['Tahoe', 'Reno', 'NewReno']) expect(done.some((s) => s.text.startsWith(`${n}: cwnd`))).toBe(true);
+    expect(w.errors).toEqual([]);
+  });
+  // last: it leaves the page at phone size
+  it('on a phone, nothing in the cwnd panel moves while a comparison fills in: its hint and summary keep their room', async () => {
+    await resizeViewport(page, { width: 390, height: 844 });
+    const p = loadPreset('reference-2mbps');
+    if (!p.ok) throw new Error(p.message);
+    const at = (rateBps: number) => ({ ...p.scenario, durationS: 300, path: p.scenario.path.map((l, i) => (i === 0 ? { ...l, forward: { ...l.forward, rateBps, queue: { ...l.forward.queue, limitPackets: 125 } } } : l)) });
+    const view = { ...DEFAULT_VIEW, compare: VARIANTS.map((v) => v.name).slice(0, MAX_COMPARE) };
+    await page.goto(`${session.preview.url}#${encodeState({ scenario: at(10e6), view })}`);
+    await settled(page);
+    const before = await page.evaluate(cwndLayout, null);
+    expect(before).toMatchObject({ filling: false });
+    await page.evaluate((h) => (location.hash = h), encodeState({ scenario: at(10.5e6), view }));
+    const filling = await page.waitForFunction(cwndLayout, true, { timeout: 60_000, polling: 'raf' }).then((h) => h.jsonValue());
+    expect(filling).toEqual({ ...before, filling: true });
+    await settled(page);
     expect(w.errors).toEqual([]);
   });
 });

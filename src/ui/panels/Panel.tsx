@@ -55,7 +55,11 @@ export function Panel({ title, hint, legend, summary: own, children, id, classNa
   const compact = useContext(CompactLegendContext);
   const updating = useContext(UpdatingRunsContext);
   const summary = summaryWithUpdating(own, updating);
-  // while the comparison fills in, the summary keeps the room the complete one took (heldHeight.ts)
+  // While the comparison fills in, the hint and the summary keep the room the complete ones
+  // took (heldHeight.ts): said of the runs in so far they can be a line shorter, and the chart
+  // under the hint, or the panels under the summary, would move up and back at every edit.
+  const hintRef = useRef<HTMLParagraphElement>(null);
+  const hintHeld = useHeldHeight(hintRef, updating.length > 0);
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const summaryHeld = useHeldHeight(summaryRef, updating.length > 0, !!summary);
   return (
@@ -76,7 +80,9 @@ export function Panel({ title, hint, legend, summary: own, children, id, classNa
           )
         ) : null}
       </div>
-      <p className="hint">{withTerms(hint)}</p>
+      <p ref={hintRef} className="hint" style={hintHeld}>
+        {withTerms(hint)}
+      </p>
       {children}
       {summary ? (
         <p ref={summaryRef} className="summary" data-testid={`${id}-summary`} style={summaryHeld}>
