@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { PRESETS } from '../../src/scenarios/presets/index.ts';
+import type { Scenario } from '../../src/scenarios/schema.ts';
 import { loadPreset } from '../../src/ui/state/baseScenario.ts';
 import { runJobs } from '../../src/ui/state/runSet.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
@@ -27,6 +28,13 @@ function drawn(page: Page): Promise<{ current: string | null; cells: string[][] 
     current: document.querySelector('[data-scenario-id]')?.getAttribute('data-scenario-id') ?? null,
     cells: [...document.querySelectorAll('[data-runs]')].map((c) => (c.getAttribute('data-runs') ?? '').split(' ').filter(Boolean)),
   }));
+}
+
+/** The reference path at `rateBps` for 300 s: long and fast, so each run takes a while and a comparison filling in can be caught. */
+function longFast(rateBps: number): Scenario {
+  const p = loadPreset('reference-2mbps');
+  if (!p.ok) throw new Error(p.message);
+  return { ...p.scenario, durationS: 300, path: p.scenario.path.map((l, i) => (i === 0 ? { ...l, forward: { ...l.forward, rateBps, queue: { ...l.forward.queue, limitPackets: 125 } } } : l)) };
 }
 
 /**
@@ -143,20 +151,15 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
   });
 
   it('while a comparison fills in, the cursor readout names each run still to come; once complete, it reads every run', async () => {
-    const p = loadPreset('reference-2mbps');
-    if (!p.ok) throw new Error(p.message);
-    // long and fast, so each run takes a while and the filling in can be caught
-    const scenario = { ...p.scenario, durationS: 300, path: p.scenario.path.map((l, i) => (i === 0 ? { ...l, forward: { ...l.forward, rateBps: 10e6, queue: { ...l.forward.queue, limitPackets: 125 } } } : l)) };
+    const scenario = longFast(10e6);
     const compare = ['tahoe', 'reno', 'newreno'];
     await page.goto(`${session.preview.url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare } })}`);
     await settled(page);
     // where the panel after the cwnd panel starts, and the cwnd summary's height, with the complete picture
-    const below = (): Promise<{ top: number; summary: number }> =>
-      page.evaluate(() => ({
-        top: document.querySelector('.cell-cwnd')?.nextElementSibling?.getBoundingClientRect().top ?? Number.NaN,
-        summary: document.querySelector('[data-testid="cwnd-summary"]')?.getBoundingClientRect().height ?? Number.NaN,
-      }));
-    const before = await below();
+    const before = await page.evaluate(() => ({
+      top: document.querySelector('.cell-cwnd')?.nextElementSibling?.getBoundingClientRect().top ?? Number.NaN,
+      summary: document.querySelector('[data-testid="cwnd-summary"]')?.getBoundingClientRect().height ?? Number.NaN,
+    }));
     const slider = page.locator('[data-path="path.0.forward.rateBps"] input[type="range"]');
     await slider.focus();
     await slider.press('ArrowLeft');
@@ -203,18 +206,16 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
     for (const n of ['Tahoe', 'Reno', 'NewReno']) expect(done.some((s) => s.text.startsWith(`${n}: cwnd`))).toBe(true);
     expect(w.errors).toEqual([]);
   });
+
   // last: it leaves the page at phone size
   it('on a phone, nothing in the cwnd panel moves while a comparison fills in: its hint and summary keep their room', async () => {
     await resizeViewport(page, { width: 390, height: 844 });
-    const p = loadPreset('reference-2mbps');
-    if (!p.ok) throw new Error(p.message);
-    const at = (rateBps: number) => ({ ...p.scenario, durationS: 300, path: p.scenario.path.map((l, i) => (i === 0 ? { ...l, forward: { ...l.forward, rateBps, queue: { ...l.forward.queue, limitPackets: 125 } } } : l)) });
     const view = { ...DEFAULT_VIEW, compare: VARIANTS.map((v) => v.name).slice(0, MAX_COMPARE) };
-    await page.goto(`${session.preview.url}#${encodeState({ scenario: at(10e6), view })}`);
+    await page.goto(`${session.preview.url}#${encodeState({ scenario: longFast(10e6), view })}`);
     await settled(page);
     const before = await page.evaluate(cwndLayout, null);
     expect(before).toMatchObject({ filling: false });
-    await page.evaluate((h) => (location.hash = h), encodeState({ scenario: at(10.5e6), view }));
+    await page.evaluate((h) => (location.hash = h), encodeState({ scenario: longFast(10.5e6), view }));
     const filling = await page.waitForFunction(cwndLayout, true, { timeout: 60_000, polling: 'raf' }).then((h) => h.jsonValue());
     expect(filling).toEqual({ ...before, filling: true });
     await settled(page);

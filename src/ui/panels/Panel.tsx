@@ -42,8 +42,7 @@ const RUN_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 /**
  * The summary as shown: while a comparison fills in, it names the runs still to come after the
  * sentences on the runs in so far (the drawing shows only those), so a screen reader hears that
- * the comparison is not complete, and the paragraph shrinks less between edits (with one run's
- * sentence alone it lost lines and moved the panels below it twice per edit).
+ * the comparison is not complete.
  */
 export function summaryWithUpdating(summary: string | undefined, updating: readonly UpdatingRun[]): string | undefined {
   if (!summary || updating.length === 0) return summary;

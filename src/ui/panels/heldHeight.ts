@@ -2,8 +2,8 @@ import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 
 /**
  * While `holding` (a comparison filling in), the element keeps at least the height it last had
- * when not holding. Text that lists the runs drawn so far (a chart's cursor readout, a panel's
- * summary) is shorter with one run in than with six: shrinking and growing back as the runs
+ * when not holding. Text about the runs drawn so far (a chart's cursor readout, a panel's hint
+ * and summary) can be shorter with one run in than with six: shrinking and growing back as the runs
  * arrive moved everything below it twice per slider step, and on two cores the browser's
  * re-layout, repaint and raster of the moved panels cost more than drawing the run itself.
  * Heights come from a ResizeObserver, so nothing is measured (no forced layout) while drawing.
