@@ -10,6 +10,7 @@
  */
 import { z } from '../scenarios/zod.ts';
 import { Rng } from '../engine/core/rng.ts';
+import { dexp, dlog } from '../engine/core/dmath.ts';
 import { variantNames } from '../catalogue/variants.ts';
 import { getPreset, presetNames } from '../scenarios/presets/index.ts';
 import type { Scenario } from '../scenarios/schema.ts';
@@ -224,7 +225,8 @@ export function axisPoints(e: Experiment): AxisPoint[] {
     const { from, to, count } = a.range;
     xs = Array.from({ length: count }, (_, i) => {
       const f = i / (count - 1);
-      return a.scale === 'log' ? Math.exp(Math.log(from) + f * (Math.log(to) - Math.log(from))) : from + f * (to - from);
+      // the engine's log/exp: these values feed the runs, so they must not differ between runtimes
+      return a.scale === 'log' ? dexp(dlog(from) + f * (dlog(to) - dlog(from))) : from + f * (to - from);
     }).map((x) => Number(x.toPrecision(12)));
   }
   const unit = a.unit ? ` ${a.unit}` : '';

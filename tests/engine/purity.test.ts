@@ -32,12 +32,25 @@ const FORBIDDEN: [RegExp, string][] = [
   [/\b(setTimeout|setInterval|setImmediate|queueMicrotask|requestAnimationFrame)\b/, 'real timers (schedule on the Simulator)'],
   [/\b(window|document|self|globalThis|navigator|postMessage)\b/, 'browser or worker globals'],
   [/\bprocess\./, 'process (Node globals)'],
+  // ECMAScript leaves these "implementation-approximated": engines may differ in the last bit,
+  // and one bit sends a run elsewhere. core/dmath.ts has exact-operation versions.
+  [/\bMath\.(cbrt|exp|expm1|log|log1p|log2|log10|pow|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|asinh|acosh|atanh|hypot)\b/, 'Math transcendental (use core/dmath.ts)'],
+  // x ** y is Math.pow; only powers of two (exact in every engine) are allowed
+  [/(?<!\b2\s*)\*\*/, 'the ** operator (use dpow/dpowInt from core/dmath.ts; 2 ** n is fine)'],
 ];
 
 const FORBIDDEN_IMPORTS = /from\s+'(node:[^']*|react[^']*|d3[^']*|comlink|\.\.\/(?:\.\.\/)*(ui|worker|cli)\/[^']*)'/;
 
 describe('engine purity', () => {
   const files = sources(ENGINE);
+
+  it('flags engine-dependent math and lets exact operations through', () => {
+    const flagged = (src: string): boolean => FORBIDDEN.some(([re]) => re.test(code(src)));
+    for (const bad of ['Math.cbrt(x)', 'Math.log(1 - u)', 'Math.pow(a, m)', 'x ** 3', 'y ** (1 / a)', '(a + b) ** 0.5', 'Math.exp(t)'])
+      expect(flagged(bad), bad).toBe(true);
+    for (const ok of ['Math.sqrt(x)', 'Math.floor(x / 2)', 'const G = 2 ** 22;', '/** x ** 3 in prose */ a * a', 'Math.abs(x)'])
+      expect(flagged(ok), ok).toBe(false);
+  });
 
   it('has engine sources to check', () => {
     expect(files.length).toBeGreaterThan(10);

@@ -7,6 +7,8 @@
  * state seeded through splitmix32 from seed ⊕ FNV-1a(name).
  */
 
+import { dlog, dpow } from './dmath.ts';
+
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -66,7 +68,7 @@ export class RandomStream {
 
   /** Exponential with the given mean (inverse transform; 1 − u avoids log(0)). */
   exponential(mean: number): number {
-    return -mean * Math.log(1 - this.next());
+    return -mean * dlog(1 - this.next());
   }
 
   /** Integer in [0, n). */
@@ -83,7 +85,7 @@ export class RandomStream {
     if (!(shape > 1)) throw new RangeError(`pareto: shape ${shape} must be > 1 for a finite mean`);
     if (!(mean > 0)) throw new RangeError(`pareto: mean ${mean} must be > 0`);
     const scale = (mean * (shape - 1)) / shape;
-    return scale / (1 - this.next()) ** (1 / shape);
+    return scale / dpow(1 - this.next(), 1 / shape);
   }
 
   /**

@@ -21,6 +21,8 @@
  * Neither model covers slow start or connection set-up: they describe long bulk transfers.
  */
 
+import { dexp, dexpm1, dlog1p } from '../core/dmath.ts';
+
 /** Inputs shared by {@link pftkThroughputBps} and {@link pftkFullThroughputBps}. */
 export interface PftkParams {
   /** MSS: payload bytes per segment. Finite, > 0. */
@@ -134,9 +136,9 @@ export function pftkUnconstrainedWindowSegments(p: number, b: number): number {
  * tiny p does not cancel to 0/0. `p` in (0, 1), `w` > 0; not validated (internal helper).
  */
 export function pftkTimeoutProbability(p: number, w: number): number {
-  const lnKeep = Math.log1p(-p); // ln(1 − p)
-  const keepPow = (k: number): number => Math.exp(k * lnKeep); // (1 − p)^k
-  const lossWithin = (k: number): number => -Math.expm1(k * lnKeep); // 1 − (1 − p)^k
+  const lnKeep = dlog1p(-p); // ln(1 − p)
+  const keepPow = (k: number): number => dexp(k * lnKeep); // (1 − p)^k
+  const lossWithin = (k: number): number => -dexpm1(k * lnKeep); // 1 − (1 − p)^k
   const q = (lossWithin(3) * (1 + keepPow(3) * lossWithin(w - 3))) / lossWithin(w);
   return Math.min(1, q);
 }
@@ -147,7 +149,8 @@ export function pftkTimeoutProbability(p: number, w: number): number {
  * T0·f(p)/(1−p) seconds on average.
  */
 export function pftkBackoffFactor(p: number): number {
-  return 1 + p + 2 * p ** 2 + 4 * p ** 3 + 8 * p ** 4 + 16 * p ** 5 + 32 * p ** 6;
+  // Horner form: only + and ×
+  return 1 + p * (1 + p * (2 + p * (4 + p * (8 + p * (16 + p * 32)))));
 }
 
 function validate(params: PftkParams, model: 'approximate' | 'full'): void {

@@ -48,6 +48,8 @@
  *   mean cwnd (time average)         = (T·n_A + (Wmax³ − Ws³)/(3µ)) / (t_A + t_B)   packets
  */
 
+import { dpowInt } from '../core/dmath.ts';
+
 /** Inputs of {@link sawtoothModel}. */
 export interface SawtoothParams {
   /** µ: bottleneck service rate in packets per second. Finite, > 0. */
@@ -107,7 +109,7 @@ export function sawtoothModel(params: SawtoothParams): SawtoothResult {
   const nB = mu * tB; // (4)
   const period = tA + tB;
   const cwndAreaA = minRttS * nA; // ∫ W dt over epoch A
-  const cwndAreaB = (wMax ** 3 - epochBStart ** 3) / (3 * mu); // ∫ W dt over epoch B
+  const cwndAreaB = (dpowInt(wMax, 3) - dpowInt(epochBStart, 3)) / (3 * mu); // ∫ W dt over epoch B
 
   return {
     wMaxPackets: wMax,

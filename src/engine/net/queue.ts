@@ -7,6 +7,7 @@
  * into service: RED's average must see it (and may still drop it). Limits count waiting packets
  * only, not the one being transmitted.
  */
+import { dpow } from '../core/dmath.ts';
 import type { RandomStream } from '../core/rng.ts';
 import type { DropCause } from '../core/trace.ts';
 import type { Packet } from './packet.ts';
@@ -145,7 +146,7 @@ export class QueueAverage {
   onArrival(nowNs: number, waiting: number): number {
     if (this.idle) {
       const m = (nowNs - this.idleSinceNs) / this.typicalTxNs;
-      this.avg *= Math.pow(1 - this.weight, m);
+      this.avg *= dpow(1 - this.weight, m);
       this.idle = false;
     }
     this.avg = (1 - this.weight) * this.avg + this.weight * waiting;

@@ -52,6 +52,7 @@
  *   Rounds are counted while the sender is not cwnd-limited too; only growth stops.
  * - No spurious-loss undo (§4.9).
  */
+import { dcbrt, dpowInt } from '../../core/dmath.ts';
 import type { CaState } from '../../core/trace.ts';
 import { classicPhase, renoGrowth } from './common.ts';
 import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, ReductionEvent, Snapshot } from './types.ts';
@@ -100,12 +101,12 @@ export const CUBIC_DEFAULTS: Readonly<CubicTunables> = { hystart: true };
 
 /** Eq. 2: K = ∛((W_max − cwnd_epoch)/C), seconds (negative if cwnd_epoch > W_max). */
 export function cubicK(wMaxSegments: number, cwndEpochSegments: number): number {
-  return Math.cbrt((wMaxSegments - cwndEpochSegments) / CUBIC_C);
+  return dcbrt((wMaxSegments - cwndEpochSegments) / CUBIC_C);
 }
 
 /** Eq. 1: W_cubic(t) = C·(t − K)³ + W_max, segments. */
 export function wCubic(tS: number, kS: number, wMaxSegments: number): number {
-  return CUBIC_C * (tS - kS) ** 3 + wMaxSegments;
+  return CUBIC_C * dpowInt(tS - kS, 3) + wMaxSegments;
 }
 
 /** §4.7: the new W_max at a congestion event with window `cwndSegments`. */
