@@ -34,7 +34,7 @@ import { runJobs, stepChoices, type RunSet } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
 import { DEFAULT_FOLLOW_S, TimeAxisContext, useFollowWindow, type TimeAxis } from './state/timeAxis.ts';
 import { HashSync } from './state/hashSync.ts';
-import { decodeState, encodeState, type SharedState } from './state/url.ts';
+import { DAMAGED_LINK_TITLE, decodeState, encodeState, type SharedState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { RunsBusyContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
@@ -77,6 +77,8 @@ function pool(): SimPool {
 interface Initial {
   state: SharedState | null;
   problems: string[];
+  /** The link's checksum failed (url.ts): the banner says so and offers the defaults. */
+  damaged?: boolean;
   fatal: string | null;
   /** Opened from a lesson link (`#lesson=…`). */
   lesson: LessonRoute | null;
@@ -94,13 +96,13 @@ function initialState(): Initial {
     return { state: lesson && route ? stepState(lesson, route.step, DEFAULT_VIEW) : fallback, problems, fatal: null, lesson: route };
   }
   const decoded = decodeState(hash, fallback);
-  return { state: { scenario: decoded.scenario, view: decoded.view }, problems: decoded.problems, fatal: null, lesson: null };
+  return { state: { scenario: decoded.scenario, view: decoded.view }, problems: decoded.problems, damaged: decoded.damaged, fatal: null, lesson: null };
 }
 
 export function App() {
   const [initial] = useState(initialState);
   const [shared, setShared] = useState<SharedState | null>(initial.state);
-  const [problems, setProblems] = useState<{ title?: string; lines: string[] }>({ lines: initial.problems });
+  const [problems, setProblems] = useState<{ title?: string; lines: string[]; damaged?: boolean }>({ lines: initial.problems, ...(initial.damaged ? { title: DAMAGED_LINK_TITLE, damaged: true } : {}) });
   const [presetName, setPresetName] = useState<string | undefined>(initial.state && !location.hash ? DEFAULT_PRESET : undefined);
   const [notice, setNotice] = useState<string | null>(null);
   const scenario = shared?.scenario ?? null;
@@ -162,7 +164,7 @@ export function App() {
       setShared((s) => {
         if (!s) return s;
         const d = decodeState(hash, s);
-        setProblems({ lines: d.problems });
+        setProblems({ lines: d.problems, ...(d.damaged ? { title: DAMAGED_LINK_TITLE, damaged: true } : {}) });
         markInput();
         return { scenario: d.scenario, view: d.view };
       });
@@ -499,7 +501,16 @@ export function App() {
         </p>
       ) : null}
       {initial.fatal ? <ErrorBanner message={initial.fatal} /> : null}
-      <ProblemBanner problems={problems.lines} title={problems.title} onDismiss={() => setProblems({ lines: [] })} />
+      <ProblemBanner
+        problems={problems.lines}
+        title={problems.title}
+        onDismiss={() => setProblems({ lines: [] })}
+        action={problems.damaged ? { label: 'Open the defaults instead', run: () => {
+                  setView(() => DEFAULT_VIEW);
+                  pickPreset(DEFAULT_PRESET);
+                  setProblems({ lines: [] });
+                } } : undefined}
+      />
       {notice ? <ErrorBanner message={notice} onDismiss={() => setNotice(null)} /> : null}
       <RunBanner runs={runs} />
       {!lesson && initial.state && !initial.lesson && initial.problems.length === 0 && presetName === DEFAULT_PRESET && !presenting && !embedded ? <LessonInvite /> : null}

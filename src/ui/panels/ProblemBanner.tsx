@@ -9,9 +9,11 @@ interface Props {
   onDismiss: () => void;
   /** Defaults to a heading for links; say "The file …" for imports. */
   title?: string;
+  /** A way out besides dismissing (a damaged link offers the defaults). */
+  action?: { label: string; run: () => void };
 }
 
-export function ProblemBanner({ problems, onDismiss, title = 'Some settings in the link could not be used:' }: Props) {
+export function ProblemBanner({ problems, onDismiss, title = 'Some settings in the link could not be used:', action }: Props) {
   if (problems.length === 0) return null;
   return (
     <div className="problem-banner" role="alert" data-testid="problem-banner">
@@ -21,6 +23,11 @@ export function ProblemBanner({ problems, onDismiss, title = 'Some settings in t
           <li key={`${i}:${p}`}>{p}</li>
         ))}
       </ul>
+      {action ? (
+        <button type="button" onClick={action.run} data-testid="problem-action">
+          {action.label}
+        </button>
+      ) : null}
       <button type="button" onClick={onDismiss}>
         Dismiss
       </button>

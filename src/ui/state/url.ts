@@ -1,5 +1,13 @@
 /**
- * The share link: scenario + view in the URL hash, `v<state version>.<lz-string data>`.
+ * The share link: scenario + view in the URL hash, `v<state version>.<lz-string data>.<checksum>`.
+ *
+ * The checksum is the CRC-32 of the data text, 8 lower-case hex digits. A changed character in
+ * the compressed data can still decompress to a valid but different scenario (a description
+ * with other words, another number), which nothing else would notice; CRC-32 catches every
+ * change of up to 32 consecutive bits and all but one in 2^32 of the others. A link whose
+ * checksum fails is still read as far as it goes, but the first problem says it was damaged.
+ * Links made before the checksum (`v1.<data>`) are read as before. The data alphabet of
+ * lz-string's URI encoding has no '.', so the separator cannot clash with it.
  *
  * Decoding never throws and never gives up on a whole link because of one bad field: each
  * field that fails validation is replaced on its own (by the caller's current value at that
@@ -8,6 +16,7 @@
  * used instead. Old links keep working: the state format has its own ordered migrations, and
  * the scenario inside goes through the scenario format's migration (src/scenarios/migrate.ts).
  */
+import CRC32 from 'crc-32';
 import LZString from 'lz-string';
 import { variantNames } from '../../catalogue/variants.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../scenarios/jsonText.ts';
@@ -28,6 +37,8 @@ export interface SharedState {
 export interface DecodedState extends SharedState {
   /** One line per thing that was wrong with the link and what was done about it; [] if none. */
   problems: string[];
+  /** The link's checksum did not match its data: what is shown is what could be read, not necessarily what was shared. */
+  damaged?: boolean;
 }
 
 /** A state migration turns the payload of version i+1 into that of version i+2. */
@@ -61,7 +72,13 @@ export function encodeState({ scenario, view }: SharedState): string {
   // `changes` is not a field of the tree (fields.ts): left out here when there are none.
   const { changes, ...rest } = scenario;
   const compact = { scenario: withoutDefaults(changes.length > 0 ? scenario : rest, scenarioFields()), view };
-  return `v${URL_STATE_VERSION}.${LZString.compressToEncodedURIComponent(JSON.stringify(compact))}`;
+  const data = LZString.compressToEncodedURIComponent(JSON.stringify(compact));
+  return `v${URL_STATE_VERSION}.${data}.${linkChecksum(data)}`;
+}
+
+/** CRC-32 of the link's data text as 8 lower-case hex digits. */
+export function linkChecksum(data: string): string {
+  return (CRC32.str(data) >>> 0).toString(16).padStart(8, '0');
 }
 
 /**
@@ -148,13 +165,17 @@ function decodeData(text: string, fallback: SharedState, migrations: readonly St
     if (version < 1) return whole(`state version ${version} does not exist — allowed 1 … ${current}`);
 
     const problems: string[] = [];
+    // `data.checksum`; a link from before checksums has no '.' after the version
+    const parts = m[2].split('.');
+    const data = parts[0];
+    const damaged = parts.length > 1 && (parts.length > 2 || linkChecksum(data) !== parts[1]);
     let json: string | null = null;
     try {
-      json = LZString.decompressFromEncodedURIComponent(m[2]);
+      json = LZString.decompressFromEncodedURIComponent(data);
     } catch {
       json = null;
     }
-    if (!json) return whole('the data is damaged (it does not decompress) — was the link cut short when copied?');
+    if (!json) return whole(`the data is damaged (${damaged ? 'it does not match its checksum and ' : 'it '}does not decompress) — was the link cut short when copied?`);
     if (json.length > MAX_JSON_CHARS) return whole(`the data unpacks to ${json.length} characters — at most ${MAX_JSON_CHARS} are read`);
     // checked before anything recursive (repair, messages quoting values) walks the data
     const { depth } = jsonDepth(json);
@@ -185,8 +206,40 @@ function decodeData(text: string, fallback: SharedState, migrations: readonly St
     }
     const scenario = 'scenario' in payload ? repairScenario(payload.scenario, fallback.scenario) : { scenario: fallback.scenario, problems: ['scenario: missing from the link — kept the current scenario'] };
     const view = 'view' in payload ? repairView(payload.view, fallback.view) : { view: fallback.view, problems: [] };
-    return { scenario: scenario.scenario, view: view.view, problems: capped([...problems, ...scenario.problems, ...view.problems]) };
+    if (damaged) problems.unshift(damagedProblem(scenario.scenario, fallback.scenario));
+    return { scenario: scenario.scenario, view: view.view, problems: capped([...problems, ...scenario.problems, ...view.problems]), ...(damaged ? { damaged } : {}) };
   }
+}
+
+/** The banner's heading over a damaged link's problems. */
+export const DAMAGED_LINK_TITLE = 'This link was damaged on its way here — what is shown may not be what was shared:';
+
+/** How many differing fields a damaged link's problem names. */
+const MAX_DIFFS_NAMED = 6;
+
+/**
+ * The first problem of a link whose checksum failed. What was shared cannot be known, so it names
+ * where what was read differs from the scenario the page had (often one the link was made from):
+ * a changed character usually shows up there as one odd field.
+ */
+function damagedProblem(read: Scenario, had: Scenario): string {
+  const diffs = differingPaths(read, had, []);
+  const named = diffs.slice(0, MAX_DIFFS_NAMED).join(', ') + (diffs.length > MAX_DIFFS_NAMED ? `, and ${diffs.length - MAX_DIFFS_NAMED} more` : '');
+  const where = diffs.length === 0 ? 'it reads as the scenario already open' : `it differs from the scenario that was open in ${named}`;
+  return `link: damaged — its checksum does not match its data, so what it holds may not be what was shared. Showing what could be read (${where}); check it, ask for the link again, or pick a preset for the defaults`;
+}
+
+/** Dotted paths of the leaves where a and b differ; a whole list when its length differs. */
+function differingPaths(a: unknown, b: unknown, at: (string | number)[]): string[] {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return [dottedPath(at)];
+    return a.flatMap((x, i) => differingPaths(x, b[i], [...at, i]));
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    return keys.flatMap((k) => differingPaths(a[k], b[k], [...at, k]));
+  }
+  return Object.is(a, b) ? [] : [at.length === 0 ? '(scenario)' : dottedPath(at)];
 }
 
 /**
