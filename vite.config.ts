@@ -3,30 +3,13 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CSP, SECURITY_HEADERS } from './deploy/headers.ts';
 
 /**
- * The built app's Content-Security-Policy: scripts, workers and fetches from our own origin
- * only (the simulator never talks to a server), no eval (zod runs jitless: src/scenarios/zod.ts),
- * no plugins, no <base> rewriting, no form posts. Styles: our stylesheet; React and D3 set
- * element styles through the CSSOM, which style-src does not restrict. `blob:` for workers and
- * images: exports are built as blobs. `frame-ancestors` cannot be set from a <meta> tag (only
- * as a header); a host that needs it sets it. Only in the build: the dev server's hot reload
- * needs inline scripts.
+ * The built page carries the CSP (deploy/headers.ts) as a <meta> tag too, so it holds on a host
+ * that sets no headers; workers and frame-ancestors need the HTTP headers. Only in the build:
+ * the dev server's hot reload needs inline scripts.
  */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "img-src 'self' data: blob:",
-  "style-src 'self'",
-  "font-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'tcp-lab-csp',
@@ -92,7 +75,8 @@ export default defineConfig({
   base: './',
   worker: { format: 'es' },
   server: { port: 5173, strictPort: false },
-  preview: { port: 4173, strictPort: false },
+  // `npm run preview` serves the headers a host is told to set (deploy/headers.ts), on every file
+  preview: { port: 4173, strictPort: false, headers: { ...SECURITY_HEADERS } },
   test: {
     projects: [
       {

@@ -2,6 +2,9 @@
  * Embedding in Chromium: a course page with an iframe whose src a lecturer typed by hand
  * (`#embed=1&panels=cwnd,queue`) shows just those panels, the transport and a link to the full
  * app; the full app's Embed button copies code that does the same for the current scenario.
+ * `vite preview` serves the shipped headers, whose default `frame-ancestors 'self'` lets only
+ * the app's own site frame it: the course page here is served from that site (standing for a
+ * course site the host listed in frame-ancestors), and a page elsewhere is refused.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,10 +13,16 @@ import { describe, expect, it } from 'vitest';
 import { CHROMIUM, foreignRequests, OUT, resizeViewport, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
-const session = appSession();
+// no service worker: it would answer the course page's address with the app
+const session = appSession({ context: { serviceWorkers: 'block' } });
+
+const coursePage = (iframe: string): string => `<!doctype html><html><head><title>Networks, week 3</title><link rel="icon" href="data:,"></head><body><h1>Week 3: congestion control</h1><p>Press play and watch the window.</p>${iframe}</body></html>`;
 
 async function courseFrame(page: Page, iframe: string): Promise<Frame> {
-  await page.setContent(`<!doctype html><html><head><title>Networks, week 3</title></head><body><h1>Week 3: congestion control</h1><p>Press play and watch the window.</p>${iframe}</body></html>`);
+  const url = `${session.preview.url}course/week-3.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: coursePage(iframe) }));
+  await page.goto(url);
+  await page.unroute(url);
   const frame = await (await page.$('iframe'))!.contentFrame();
   if (!frame) throw new Error('the iframe has no frame');
   await settled(frame);
@@ -51,5 +60,15 @@ describe.skipIf(!existsSync(CHROMIUM))('embedding in Chromium', () => {
     const frame = await courseFrame(page, code);
     expect(await panelsOf(frame)).toEqual(['cwnd', 'metrics']);
     expect(await frame.locator('[data-testid="drawer-toggle"]').count()).toBe(0);
+  });
+
+  it("a page on another site cannot frame the app under the default frame-ancestors 'self'", async () => {
+    const { page, preview } = session;
+    await page.goto('about:blank');
+    await page.setContent(coursePage(`<iframe src="${preview.url}#embed=1&panels=cwnd" width="960" height="640" title="TCP Lab"></iframe>`));
+    // setContent waits for the load event, which waits for the frame: the app's page (its
+    // index.html has #root from the start) or the browser's refusal
+    const frame = await (await page.$('iframe'))!.contentFrame();
+    expect(frame === null || (await frame.locator('#root').count()) === 0).toBe(true);
   });
 });
