@@ -1,0 +1,78 @@
+/**
+ * The same run in every runtime: Node and Chromium compute the same trace fingerprint for every
+ * preset × every variant × seeds 1–5 (first 20 s of each; tests/harness/runtime-fingerprints.ts),
+ * plus the two CUBIC cases that differed before the engine's math became exact-operation only
+ * (src/engine/core/dmath.ts). The case module is bundled by Vite and run in a dedicated worker,
+ * as the app runs the engine; Node computes its side meanwhile. Prints the table of cases and
+ * matches, and how long each side took.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, type Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { cases, fingerprints } from '../harness/runtime-fingerprints.ts';
+import { CHROMIUM, launchBrowser, ROOT } from './harness.ts';
+
+async function bundle(): Promise<string> {
+  const out = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: join(ROOT, 'tests/harness/runtime-fingerprints.ts'), formats: ['iife'], name: 'RuntimeFingerprints', fileName: 'fingerprints' },
+    },
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const chunk = (Array.isArray(out) ? out[0] : out).output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  if (!chunk) throw new Error('the bundle has no code');
+  return chunk.code;
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('the same run in Node and Chromium', () => {
+  it('every preset × variant × seeds 1–5 (20 s) has one fingerprint in both', async () => {
+    const code = await bundle();
+    const all = cases();
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto('about:blank');
+      const started = Date.now();
+      const inChromium = page.evaluate(
+        ({ code, n }) =>
+          new Promise<string[]>((done, fail) => {
+            const src = `${code}\nself.onmessage = (e) => postMessage(RuntimeFingerprints.fingerprints(e.data[0], e.data[1]));`;
+            const worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+            worker.onmessage = (e: MessageEvent<string[]>) => done(e.data);
+            worker.onerror = (e) => fail(new Error(e.message));
+            worker.postMessage([0, n]);
+          }),
+        { code, n: all.length },
+      );
+      // Node's side while Chromium works (a separate process)
+      const nodeStarted = Date.now();
+      const inNode = fingerprints(0, all.length);
+      const nodeMs = Date.now() - nodeStarted;
+      const chromium = await inChromium;
+      const chromiumMs = Date.now() - started;
+
+      const rows = new Map<string, { cases: number; matches: number }>();
+      const differing: string[] = [];
+      all.forEach((c, i) => {
+        const row = rows.get(c.preset) ?? { cases: 0, matches: 0 };
+        row.cases++;
+        if (inNode[i] === chromium[i]) row.matches++;
+        else differing.push(`${c.preset} ${c.variant} seed ${c.seed}: Node ${inNode[i]}, Chromium ${chromium[i]}`);
+        rows.set(c.preset, row);
+      });
+      const total = [...rows.values()].reduce((a, r) => ({ cases: a.cases + r.cases, matches: a.matches + r.matches }), { cases: 0, matches: 0 });
+      console.log(
+        ['| preset (all variants, seeds) | cases | matches |', '| --- | --- | --- |', ...[...rows].map(([p, r]) => `| ${p} | ${r.cases} | ${r.matches} |`), `| all | ${total.cases} | ${total.matches} |`].join('\n') +
+          `\nNode ${(nodeMs / 1000).toFixed(1)} s, Chromium ${(chromiumMs / 1000).toFixed(1)} s (in parallel); cubic seed 99: reference-2mbps ${inNode[0]}, lossy-10mbps ${inNode[1]}`,
+      );
+      expect(chromium).toHaveLength(all.length);
+      expect(differing).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 600_000);
+});
