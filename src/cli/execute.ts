@@ -5,7 +5,7 @@ import type { CrossResult, FlowResult, LinkResult, RunResult, RunSummary } from 
 import { VARIANTS, variantNames } from '../catalogue/variants.ts';
 import { getPreset, presetNames, PRESETS } from '../scenarios/presets/index.ts';
 import type { Scenario } from '../scenarios/schema.ts';
-import { jsonDepth, MAX_JSON_DEPTH, parseJsonText } from '../scenarios/jsonText.ts';
+import { jsonDepth, MAX_JSON_DEPTH, parseJsonText, TextFileError } from '../scenarios/jsonText.ts';
 import { applySet, SetError } from '../scenarios/set.ts';
 import { closest, formatErrors, isRecord, parseScenario } from '../scenarios/validate.ts';
 import { HELP, type Command, type RunCommand, type ScenarioSource } from './args.ts';
@@ -78,18 +78,25 @@ function runCommand(cmd: RunCommand, io: CliIo): number {
   }
   const { result } = run;
   const wallMs = io.nowMs() - t0;
+  // the results are printed whatever happens to the trace file: a wrong --trace path must not cost the run
+  let traceFailed = false;
   if (cmd.traceFile) {
     try {
       io.writeFile(cmd.traceFile, traceCsv(scenario, result));
     } catch (e) {
-      io.stderr(`cannot write trace file "${cmd.traceFile}": ${e instanceof Error ? e.message : String(e)}\n`);
-      return EXIT_FAILURE;
+      io.stderr(`cannot write trace file "${cmd.traceFile}": ${oneLine(e)} — the results are on stdout\n`);
+      traceFailed = true;
     }
   }
   const output = toOutput(result, wallMs);
   if (cmd.fingerprint) output.sim.traceHash = traceHash(result.trace);
   io.stdout(JSON.stringify(output, null, 2) + '\n');
-  return EXIT_OK;
+  return traceFailed ? EXIT_FAILURE : EXIT_OK;
+}
+
+/** An error's message on one line (Node's file errors are one already; others may not be). */
+function oneLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ');
 }
 
 /** An unexpected failure in one line; its stack only when asked for (--debug). */
@@ -200,6 +207,7 @@ function loadSource(source: ScenarioSource, io: Pick<CliIo, 'readFile'>): Outcom
   try {
     text = io.readFile(source.path);
   } catch (e) {
+    if (e instanceof TextFileError) return { ok: false, errors: [e.message] };
     return { ok: false, errors: [`cannot read scenario file "${source.path}": ${e instanceof Error ? e.message : String(e)}`] };
   }
   const json = parseJsonText(text, `scenario file "${source.path}"`);

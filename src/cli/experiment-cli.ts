@@ -5,6 +5,7 @@ import type { Cache } from '../experiments/runner.ts';
 import { formatSpecErrors, parseExperiment, type Experiment } from '../experiments/spec.ts';
 import { closest } from '../scenarios/validate.ts';
 import type { ExperimentCommand, ReproduceCommand, SweepCommand } from './experiment-args.ts';
+import { parseJsonText, TextFileError } from '../scenarios/jsonText.ts';
 
 export interface ExperimentIo {
   stdout(text: string): void;
@@ -33,13 +34,13 @@ export function loadExperiment(source: string, seeds: number | null, io: Pick<Ex
     try {
       text = io.readFile(source);
     } catch (e) {
+      if (e instanceof TextFileError) return { ok: false, errors: [e.message] };
       return { ok: false, errors: [`cannot read experiment file "${source}": ${(e as Error).message}`] };
     }
-    try {
-      input = JSON.parse(text);
-    } catch (e) {
-      return { ok: false, errors: [`experiment file "${source}" is not valid JSON: ${(e as Error).message}`] };
-    }
+    // the scenario files' reader: duplicate keys and nesting limits are refused the same way
+    const json = parseJsonText(text, `experiment file "${source}"`);
+    if (!json.ok) return { ok: false, errors: [json.message] };
+    input = json.value;
   } else {
     const guess = closest(source, FIGURE_IDS);
     return { ok: false, errors: [`--experiment: "${source}" is neither a figure preset nor a .json file — ${guess ? `did you mean "${guess}"? ` : ''}presets: ${FIGURE_IDS.join(', ')}`] };

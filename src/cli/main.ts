@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from './args.ts';
+import { decodeTextOrThrow } from '../scenarios/jsonText.ts';
 import { describeFailure, EXIT_BAD_INPUT, EXIT_FAILURE, execute } from './execute.ts';
 
 const argv = process.argv.slice(2);
@@ -15,7 +16,8 @@ if (!parsed.ok) {
     process.exitCode = execute(parsed.command, {
       stdout: (t) => process.stdout.write(t),
       stderr: (t) => process.stderr.write(t),
-      readFile: (p) => readFileSync(p, 'utf8'),
+      // bytes, so that UTF-16 is decoded and other non-UTF-8 text is named rather than misread
+      readFile: (p) => decodeTextOrThrow(readFileSync(p), `scenario file "${p}"`),
       writeFile: (p, t) => writeFileSync(p, t),
       nowMs: () => performance.now(),
       stderrIsTty: process.stderr.isTTY === true,

@@ -2,12 +2,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { decodeTextOrThrow } from '../scenarios/jsonText.ts';
 import type { ExperimentIo } from './experiment-cli.ts';
 
 export const nodeIo: ExperimentIo = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
-  readFile: (p) => readFileSync(p, 'utf8'),
+  readFile: (p) => decodeTextOrThrow(readFileSync(p), `file "${p}"`),
   writeFile: (p, t) => writeFileSync(p, t),
   mkdir: (p) => mkdirSync(p, { recursive: true }),
   commit: () => {

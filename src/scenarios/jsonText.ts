@@ -6,6 +6,8 @@
  * otherwise end in a stack overflow.
  */
 
+import { visit } from 'jsonc-parser';
+
 /** Far above any scenario (the largest allowed one is well under 1 MB). */
 export const MAX_SCENARIO_CHARS = 5_000_000;
 /** A scenario nests about six levels (path → link → forward → errors → item → field); 64 is generous. */
@@ -64,10 +66,95 @@ export function parseJsonText(text: string, subject: string): JsonText {
     if (e instanceof JsonLimitError) return { ok: false, message: e.message };
     throw e;
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(body) };
+    value = JSON.parse(body);
   } catch (e) {
     // one line: the engine's message quotes the text around the fault, line breaks included
     return { ok: false, message: `${subject} is not valid JSON: ${(e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ')}` };
   }
+  const dup = duplicateKey(body);
+  if (dup) return { ok: false, message: `${subject} has the key "${dup.key}" twice in ${dup.where} — JSON keeps only the last one silently; remove one of them` };
+  return { ok: true, value };
+}
+
+/**
+ * The first key that appears twice in one object of (valid) JSON text, and where: JSON.parse
+ * keeps the last value without a word, so a file with two "variant" keys would run something
+ * its author may not have meant. Keys are compared unescaped ("a" and "\u0061" are the same).
+ */
+export function duplicateKey(text: string): { key: string; where: string } | null {
+  const open: Set<string>[] = [];
+  let found: { key: string; where: string } | null = null;
+  visit(text, {
+    onObjectBegin: () => {
+      open.push(new Set());
+    },
+    onObjectEnd: () => {
+      open.pop();
+    },
+    onObjectProperty: (key, _offset, _length, line, column, path) => {
+      const keys = open[open.length - 1];
+      if (found || !keys) return;
+      if (keys.has(key)) {
+        const at = path();
+        found = { key, where: `${at.length === 0 ? 'the top-level object' : at.join('.')} (line ${line + 1}, column ${column + 1})` };
+      }
+      keys.add(key);
+    },
+  });
+  return found;
+}
+
+/** A file's bytes are not text we read; the message names the file and what is wrong. */
+export class TextFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TextFileError';
+  }
+}
+
+/** decodeText, throwing TextFileError: for readers whose callers expect a string. */
+export function decodeTextOrThrow(bytes: Uint8Array, subject: string): string {
+  const d = decodeText(bytes, subject);
+  if (!d.ok) throw new TextFileError(d.message);
+  return d.text;
+}
+
+export type DecodedText = { ok: true; text: string } | { ok: false; message: string };
+
+/**
+ * A file's bytes as text. UTF-8 (with or without a byte-order mark) is read as is; UTF-16 with a
+ * byte-order mark (what Windows tools call "Unicode") is decoded; anything else that is not
+ * valid UTF-8 is refused with a sentence naming the first bad byte, rather than read as
+ * replacement characters that would then fail somewhere less clear.
+ */
+export function decodeText(bytes: Uint8Array, subject: string): DecodedText {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { ok: true, text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { ok: true, text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    const at = firstBadUtf8(bytes);
+    return { ok: false, message: `${subject} is not UTF-8 text (byte ${at + 1} is 0x${bytes[at].toString(16).padStart(2, '0')}) — save it as UTF-8 (or UTF-16 with a byte-order mark)` };
+  }
+  // UTF-16 without a byte-order mark: ASCII text with a zero byte beside every character
+  if (text.includes('\u0000')) return { ok: false, message: `${subject} contains zero bytes: it looks like UTF-16 without a byte-order mark — save it as UTF-8` };
+  return { ok: true, text };
+}
+
+/**
+ * Offset of the first byte that is not valid UTF-8: the lenient decoder turns it into U+FFFD,
+ * and everything before that character re-encodes to exactly the bytes it came from.
+ */
+function firstBadUtf8(bytes: Uint8Array): number {
+  const lenient = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  let at = 0;
+  for (let i = lenient.indexOf('\ufffd'); i >= 0; i = lenient.indexOf('\ufffd', i + 1)) {
+    at = new TextEncoder().encode(lenient.slice(0, i)).length;
+    // a U+FFFD written in the file itself (EF BF BD) is valid: look further
+    if (!(bytes[at] === 0xef && bytes[at + 1] === 0xbf && bytes[at + 2] === 0xbd)) return at;
+  }
+  return at;
 }

@@ -290,3 +290,70 @@ describe('cli process', () => {
     expectOutputShape(JSON.parse(r.stdout), 1);
   });
 });
+
+describe('cli: nothing lost, nothing misread', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tcplab-cli-io-'));
+  const fileOf = (name: string, bytes: Uint8Array | string): string => {
+    const file = join(dir, name);
+    writeFileSync(file, bytes);
+    return file;
+  };
+  const short = (): string => JSON.stringify({ ...(getPreset('reference-2mbps')?.scenario as object), durationS: 1 });
+
+  it('an unwritable --trace path still prints the results, then exits 1 with one line naming the path', async () => {
+    const target = join(dir, 'no-such-dir', 't.csv');
+    const r = await spawnCli(['--preset', 'reference-2mbps', '--set', 'durationS=1', '--trace', target]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).flows[0].id).toBe('flow1');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`^cannot write trace file "${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": ENOENT.* — the results are on stdout\n$`));
+  });
+
+  it('the same without a process: the run is printed even when writing the trace throws', () => {
+    const r = run(['--preset', 'reference-2mbps', '--set', 'durationS=1', '--trace', 'ro/t.csv'], {}, {
+      writeFile: () => {
+        throw new Error("EACCES: permission denied, open 'ro/t.csv'");
+      },
+    });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).flows).toHaveLength(1);
+    expect(r.stderr).toBe(`cannot write trace file "ro/t.csv": EACCES: permission denied, open 'ro/t.csv' — the results are on stdout\n`);
+  });
+
+  it('duplicate JSON keys are an error naming the key and where it is', () => {
+    const text = short().replace('"durationS":1', '"durationS":1,"durationS":2');
+    const r = run(['dup.json'], { 'dup.json': text });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^scenario file "dup\.json" has the key "durationS" twice in the top-level object \(line 1, column \d+\) — JSON keeps only the last one silently; remove one of them\n$/);
+    // nested, and spelled with an escape: still the same key
+    const nested = short().replace('"variant":"newreno"', '"variant":"newreno","vari\\u0061nt":"cubic"');
+    expect(run(['n.json'], { 'n.json': nested }).stderr).toMatch(/has the key "variant" twice in flows\.0 \(line 1/);
+  });
+
+  it('a UTF-16 file with a byte-order mark is decoded and runs; as UTF-8 it gives the same results', async () => {
+    const text = short();
+    const utf16le = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(text, 'utf16le'))]);
+    const be = Buffer.from(text, 'utf16le').swap16();
+    const utf16be = new Uint8Array([0xfe, 0xff, ...new Uint8Array(be)]);
+    const plain = await spawnCli([fileOf('u8.json', text)]);
+    const strip = (out: string): unknown => ({ ...JSON.parse(out), sim: null }); // wall time differs
+    for (const [name, bytes] of [['le.json', utf16le], ['be.json', utf16be]] as const) {
+      const r = await spawnCli([fileOf(name, bytes)]);
+      expect(r.stderr, name).toBe('');
+      expect(r.code).toBe(0);
+      expect(strip(r.stdout)).toEqual(strip(plain.stdout));
+    }
+  });
+
+  it('UTF-16 without a byte-order mark, and Latin-1, are named as not UTF-8 (exit 2, one line)', async () => {
+    const noBom = await spawnCli([fileOf('nobom.json', new Uint8Array(Buffer.from(short(), 'utf16le')))]);
+    expect(noBom.code).toBe(2);
+    expect(noBom.stderr).toMatch(/^scenario file ".*nobom\.json" contains zero bytes: it looks like UTF-16 without a byte-order mark — save it as UTF-8\n$/);
+    // "Réno" in Latin-1: é is the single byte 0xe9, which UTF-8 does not allow there
+    const latin1 = short().replace('"name":"reference-2mbps"', '"name":"R\u00e9no"');
+    const r = await spawnCli([fileOf('latin1.json', new Uint8Array(Buffer.from(latin1, 'latin1')))]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`scenario file "${join(dir, 'latin1.json')}" is not UTF-8 text (byte ${latin1.indexOf('\u00e9') + 1} is 0xe9) — save it as UTF-8 (or UTF-16 with a byte-order mark)\n`);
+  });
+});

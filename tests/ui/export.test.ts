@@ -11,6 +11,7 @@ import { importScenarioFile, MAX_SCENARIO_FILE_CHARS, scenarioFilename, scenario
 import { standaloneSvg, styleAttribute } from '../../src/ui/export/svg.ts';
 import { traceExport } from '../../src/ui/export/traceFile.ts';
 import { TRACE_HEADER } from '../../src/cli/trace-csv.ts';
+import { decodeText } from '../../src/scenarios/jsonText.ts';
 
 function preset(name: string): Scenario {
   const r = parseScenario(getPreset(name)?.scenario);
@@ -38,6 +39,27 @@ describe('ui export: scenario files', () => {
   it('accepts a byte-order mark (Windows editors add one)', () => {
     const s = preset('reference-2mbps');
     expect(importScenarioFile(`\uFEFF${scenarioJson(s)}`).scenario).toEqual(s);
+  });
+
+  it('refuses duplicate keys, naming the key and where (JSON.parse would keep the last silently)', () => {
+    const s = preset('reference-2mbps');
+    const text = scenarioJson(s).replace('"variant": "newreno"', '"variant": "newreno",\n      "variant": "cubic"');
+    const r = importScenarioFile(text);
+    expect(r.scenario).toBeNull();
+    expect(r.problems).toEqual([expect.stringMatching(/^the file has the key "variant" twice in flows\.0 \(line \d+, column 7\)/)]);
+  });
+
+  it('reads the bytes of a UTF-16 file with a byte-order mark; names other non-UTF-8 text', () => {
+    const s = preset('reference-2mbps');
+    const json = scenarioJson(s);
+    const le = new Uint8Array([0xff, 0xfe, ...Buffer.from(json, 'utf16le')]);
+    const d = decodeText(le, 'the file');
+    expect(d.ok && importScenarioFile(d.text).scenario).toEqual(s);
+    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from(json, 'utf8')]), 'the file')).toEqual({ ok: true, text: json });
+    // 0xc3 starts a 2-byte sequence; 0x28 cannot continue it
+    expect(decodeText(new Uint8Array([0x7b, 0x7d, 0xc3, 0x28]), 'the file')).toEqual({ ok: false, message: 'the file is not UTF-8 text (byte 3 is 0xc3) — save it as UTF-8 (or UTF-16 with a byte-order mark)' });
+    // a U+FFFD the file really holds is text, not an error
+    expect(decodeText(new Uint8Array([0xef, 0xbf, 0xbd, 0x80]), 'the file')).toMatchObject({ ok: false, message: expect.stringContaining('byte 4 is 0x80') });
   });
 
   it('refuses text that is not JSON, saying so', () => {

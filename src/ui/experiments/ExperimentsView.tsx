@@ -23,6 +23,7 @@ import { ExperimentPlot } from './ExperimentPlot.tsx';
 import { rememberReturn } from './ReturnBar.tsx';
 import { decodeExperimentHash, encodeExperimentHash, type ExperimentRoute } from './route.ts';
 import './experiments.css';
+import { decodeText, parseJsonText } from '../../scenarios/jsonText.ts';
 
 /** Finished runs of this page session, by run identity (see spec.runKey). */
 const CACHE: Cache = new Map();
@@ -241,13 +242,11 @@ export function ExperimentsView() {
     }
   };
   const importFile = async (file: File): Promise<void> => {
-    let input: unknown;
-    try {
-      input = JSON.parse(await file.text());
-    } catch (err) {
-      setProblems([`${file.name} is not valid JSON: ${(err as Error).message}`]);
-      return;
-    }
+    // the scenario files' reader: UTF-16 decoded, other non-UTF-8 text and duplicate keys named
+    const text = decodeText(new Uint8Array(await file.arrayBuffer()), file.name);
+    const json = text.ok ? parseJsonText(text.text, file.name) : text;
+    if (!json.ok) return setProblems([json.message]);
+    const input = json.value;
     const r = parseExperiment(input);
     if (!r.ok) return setProblems([`${file.name} could not be used:`, ...formatSpecErrors(r.errors).split('\n').slice(0, 20)]);
     go(encodeExperimentHash({ figureId: null, experiment: r.experiment, metric: null }));

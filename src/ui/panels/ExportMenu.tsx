@@ -11,6 +11,7 @@ import { panelToPngBlob, panelToSvgString } from '../export/svg.ts';
 import { traceExport } from '../export/traceFile.ts';
 import { safeFilename } from '../export/download.ts';
 import type { RunSet } from '../state/runSet.ts';
+import { decodeText } from '../../scenarios/jsonText.ts';
 
 interface Props {
   set: RunSet | null;
@@ -50,7 +51,9 @@ export function ExportMenu({ set, scenario, onImport, onProblems, onNotice }: Pr
   };
   const importFile = async (file: File | undefined): Promise<void> => {
     if (!file) return;
-    const r = importScenarioFile(await file.text());
+    // bytes, not file.text(): UTF-16 is decoded and other non-UTF-8 text is named, not misread
+    const text = decodeText(new Uint8Array(await file.arrayBuffer()), 'the file');
+    const r = text.ok ? importScenarioFile(text.text) : { scenario: null, problems: [text.message] };
     if (r.scenario) onImport(r.scenario, r.problems);
     else onProblems([`${file.name} was not loaded:`, ...r.problems]);
   };
