@@ -1,6 +1,7 @@
 /** The real file system, streams and clock for the experiment commands. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { ExperimentIo } from './experiment-cli.ts';
 
@@ -20,4 +21,6 @@ export const nodeIo: ExperimentIo = {
     }
   },
   nowMs: () => performance.now(),
+  listDir: (p) => readdirSync(p),
+  cores: () => availableParallelism(),
 };
