@@ -4,6 +4,7 @@
  * (what the UI asks for). Prints figures only; nothing here asserts on time.
  *
  *   npm run bench
+ *   npm run bench -- --only '1 Gb/s' [--repeats 1] [--trace off]   (cases whose label contains the text)
  */
 import { runScenario } from '../src/engine/run.ts';
 import { getPreset } from '../src/scenarios/presets/index.ts';
@@ -53,6 +54,11 @@ const cases: { label: string; scenario: Scenario }[] = [
   })),
 ];
 
+// The large-window presets with the variants they compare (CUBIC, BBR, and NewReno, whose recovery with SACK on is SACK with PRR).
+for (const name of ['long-fat-100mbps', 'fast-1gbps']) {
+  for (const variant of ['cubic', 'bbr', 'newreno']) cases.push({ label: `${name}, ${variant}`, scenario: preset(name, `flows.0.variant=${variant}`) });
+}
+
 // Every variant on one wireless path (10 Mb/s, Gilbert–Elliott fades): what each variant's own
 // work (estimators, probes, waves, pacing) costs per event.
 const wirelessPath = ['path.0.forward.rateBps=10e6', 'path.0.forward.queue.limitPackets=125', 'path.0.forward.errors=[{"kind":"gilbert-elliott","meanGoodS":1,"meanBadS":0.05,"perBad":0.5}]'];
@@ -60,11 +66,20 @@ for (const variant of variantNames()) {
   cases.push({ label: `${variant}, wireless 10 Mb/s (100 s)`, scenario: preset('reference-2mbps', ...wirelessPath, `flows.0.variant=${variant}`) });
 }
 
-const REPEATS = 3;
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const only = option('--only');
+const REPEATS = Number(option('--repeats') ?? 3);
+const traceModes = option('--trace') === 'off' ? [false] : option('--trace') === 'on' ? [true] : [false, true];
+if (!Number.isInteger(REPEATS) || REPEATS < 1) throw new Error('--repeats: a whole number of runs, 1 or more');
+const chosen = only === undefined ? cases : cases.filter((c) => c.label.includes(only));
+if (chosen.length === 0) throw new Error(`--only: no case label contains "${only}"`);
 console.log(`node ${process.version}, best of ${REPEATS} runs after one warm-up`);
-for (const trace of [false, true]) {
+for (const trace of traceModes) {
   console.log(`\ntrace ${trace ? 'on (all tables)' : 'off'}`);
-  for (const c of cases) {
+  for (const c of chosen) {
     runScenario(c.scenario, { trace }); // warm-up: JIT
     let best = Number.POSITIVE_INFINITY;
     let events = 0;

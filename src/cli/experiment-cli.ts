@@ -1,10 +1,16 @@
-/** `npm run sweep` and `npm run reproduce`: load, validate, run in-process, write files. */
+/**
+ * `npm run sweep` and `npm run reproduce`: load, validate, run (in-process, on worker threads,
+ * or one shard of the runs), write files; or merge shards' partial results into those files.
+ */
 import { FIGURES, getFigure, FIGURE_IDS } from '../experiments/figures.ts';
+import { nodeExecutor } from '../experiments/node-executor.ts';
 import { runInNode, progressLine, summaryJson, svgOf, type Finished } from '../experiments/report.ts';
-import type { Cache } from '../experiments/runner.ts';
-import { formatSpecErrors, parseExperiment, type Experiment } from '../experiments/spec.ts';
+import { plan, type Cache, type Executor } from '../experiments/runner.ts';
+import { mergePartials, PARTIAL_FORMAT, PARTIAL_NAME, parsePartial, partialJson, partialName, shardJobs, type Partial } from '../experiments/shards.ts';
+import { formatSpecErrors, parseExperiment, type Experiment, type RunJob } from '../experiments/spec.ts';
+import { threadExecutor } from '../experiments/thread-executor.ts';
 import { closest } from '../scenarios/validate.ts';
-import type { ExperimentCommand, ReproduceCommand, SweepCommand } from './experiment-args.ts';
+import type { ExperimentCommand, ReproduceCommand, SpreadOptions, SweepCommand } from './experiment-args.ts';
 import { parseJsonText, TextFileError } from '../scenarios/jsonText.ts';
 
 export interface ExperimentIo {
@@ -16,6 +22,10 @@ export interface ExperimentIo {
   /** The commit the code is at, or a sentence saying why it is unknown. */
   commit(): string;
   nowMs(): number;
+  /** File names in a folder (for --merge); throws if it cannot be read. */
+  listDir?(path: string): string[];
+  /** Cores to use when --jobs is not given (default 1). */
+  cores?(): number;
 }
 
 export const EXIT_OK = 0;
@@ -57,6 +67,121 @@ function writeOutputs(f: Finished, dir: string, io: ExperimentIo): void {
   io.writeFile(`${dir}/${id}.svg`, svgOf(f));
 }
 
+/** A study's identity, as shards record it and merging checks it: the experiments and whether runs are hashed. */
+const studyOf = (experiments: readonly Experiment[], hash: boolean): string => JSON.stringify({ experiments, hash });
+
+/** Every run of the experiments once, in plan order (figures drawn from the same runs share them). */
+function allJobs(experiments: readonly Experiment[]): RunJob[] {
+  const seen = new Set<string>();
+  const out: RunJob[] = [];
+  for (const e of experiments) {
+    for (const j of plan(e)) {
+      if (seen.has(j.key)) continue;
+      seen.add(j.key);
+      out.push(j);
+    }
+  }
+  return out;
+}
+
+/** Where the runs go: an executor for the command, and how to release it. */
+function executorFor(spread: SpreadOptions, hash: boolean, io: ExperimentIo): { executor: Executor; dispose: () => Promise<void> } {
+  if (spread.merge) {
+    // Every run must come from the partial results: asking for one means a shard is incomplete.
+    const refuse: Executor = {
+      lanes: 1,
+      run: (job) => Promise.reject(new Error(`run ${job.key} (point ${job.point}, seed ${job.seed}) is in none of the partial results`)),
+      cancel() {},
+    };
+    return { executor: refuse, dispose: async () => {} };
+  }
+  const jobs = spread.jobs ?? Math.max(1, io.cores?.() ?? 1);
+  if (jobs <= 1) return { executor: nodeExecutor({ hash }), dispose: async () => {} };
+  const pool = threadExecutor(jobs, { hash });
+  return { executor: pool, dispose: () => pool.dispose() };
+}
+
+/** Read the partial results named by --merge (folders: their part-I-of-N.json files) into `cache`; the problems, if any. */
+function loadPartials(merge: readonly string[], study: string, cache: Cache, io: ExperimentIo): string[] {
+  const parts: { where: string; partial: Partial }[] = [];
+  const errors: string[] = [];
+  for (const arg of merge) {
+    let files: string[];
+    if (/\.json$/i.test(arg)) files = [arg];
+    else {
+      if (!io.listDir) return ['--merge: cannot list folders here'];
+      try {
+        files = io
+          .listDir(arg)
+          .filter((n) => PARTIAL_NAME.test(n))
+          .sort()
+          .map((n) => `${arg}/${n}`);
+      } catch (e) {
+        errors.push(`--merge: cannot read folder "${arg}": ${(e as Error).message}`);
+        continue;
+      }
+      if (files.length === 0) errors.push(`--merge: no partial results (part-I-of-N.json) in "${arg}"`);
+    }
+    for (const f of files) {
+      let text: string;
+      try {
+        text = io.readFile(f);
+      } catch (e) {
+        errors.push(`--merge: cannot read "${f}": ${(e as Error).message}`);
+        continue;
+      }
+      const r = parsePartial(text, f);
+      if (r.ok) parts.push({ where: f, partial: r.partial });
+      else errors.push(r.error);
+    }
+  }
+  if (errors.length > 0) return errors;
+  return mergePartials(parts, study, cache);
+}
+
+/** Run shard `cmd.shard` of the experiments' runs and write its partial result to the output folder. */
+async function runShard(experiments: readonly Experiment[], cmd: SweepCommand | ReproduceCommand, hash: boolean, io: ExperimentIo, label: string): Promise<number> {
+  const shard = cmd.shard as NonNullable<SpreadOptions['shard']>;
+  const all = allJobs(experiments);
+  const mine = shardJobs(all, shard);
+  const { executor, dispose } = executorFor(cmd, hash, io);
+  const outcomes = new Map<string, Partial['outcomes'][number][1]>();
+  const t0 = io.nowMs();
+  let last = t0;
+  let next = 0;
+  try {
+    const lane = async (): Promise<void> => {
+      while (next < mine.length) {
+        const job = mine[next++];
+        outcomes.set(job.key, await executor.run(job));
+        if (outcomes.size === mine.length || io.nowMs() - last > 1000) {
+          last = io.nowMs();
+          io.stderr(`[${label} shard ${shard.index}/${shard.count}] ${outcomes.size}/${mine.length} runs, ${((io.nowMs() - t0) / 1000).toFixed(1)} s\n`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, executor.lanes) }, lane));
+  } catch (err) {
+    io.stderr(`a run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return EXIT_FAILURE;
+  } finally {
+    await dispose();
+  }
+  // Plan order, whichever thread finished first: the same shard always writes the same bytes.
+  const partial: Partial = {
+    format: PARTIAL_FORMAT,
+    study: studyOf(experiments, hash),
+    shard,
+    planRuns: all.length,
+    outcomes: mine.map((j) => [j.key, outcomes.get(j.key) as Partial['outcomes'][number][1]]),
+  };
+  io.mkdir(cmd.outDir);
+  const file = `${cmd.outDir}/${partialName(shard)}`;
+  io.writeFile(file, partialJson(partial));
+  io.stdout(`${label}: shard ${shard.index}/${shard.count}, ${mine.length} of ${all.length} runs in ${((io.nowMs() - t0) / 1000).toFixed(1)} s → ${file}\n`);
+  return EXIT_OK;
+}
+
 async function sweep(cmd: SweepCommand, io: ExperimentIo): Promise<number> {
   const loaded = loadExperiment(cmd.experiment, cmd.seeds, io);
   if (!loaded.ok) {
@@ -64,13 +189,28 @@ async function sweep(cmd: SweepCommand, io: ExperimentIo): Promise<number> {
     return EXIT_BAD_INPUT;
   }
   const e = loaded.experiment;
+  if ((cmd.shard || cmd.merge) && e.untilHalfWidthPct !== null) {
+    io.stderr(`--shard/--merge: experiment "${e.id}" adds seeds until its confidence intervals are narrow (untilHalfWidthPct), which needs every point's results in one place; give it a fixed seed list (drop untilHalfWidthPct, or --seeds N)\n`);
+    return EXIT_BAD_INPUT;
+  }
+  if (cmd.shard) return runShard([e], cmd, cmd.hash, io, e.id);
   const cache: Cache = new Map();
+  if (cmd.merge) {
+    const errors = loadPartials(cmd.merge, studyOf([e], cmd.hash), cache, io);
+    if (errors.length > 0) {
+      io.stderr(errors.join('\n') + '\n');
+      return EXIT_BAD_INPUT;
+    }
+  }
+  const { executor, dispose } = executorFor(cmd, cmd.hash, io);
   let f: Finished;
   try {
-    f = await runInNode(e, cache, { hash: cmd.hash, onProgress: (p) => io.stderr(progressLine(e.id, p) + '\n'), nowMs: () => io.nowMs() });
+    f = await runInNode(e, cache, { executor, onProgress: (p) => io.stderr(progressLine(e.id, p) + '\n'), nowMs: () => io.nowMs() });
   } catch (err) {
     io.stderr(`a run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return EXIT_FAILURE;
+  } finally {
+    await dispose();
   }
   io.mkdir(cmd.outDir);
   writeOutputs(f, cmd.outDir, io);
@@ -87,30 +227,51 @@ async function reproduce(cmd: ReproduceCommand, io: ExperimentIo): Promise<numbe
     return EXIT_BAD_INPUT;
   }
   const figures = cmd.only.length > 0 ? FIGURES.filter((f) => cmd.only.includes(f.experiment.id)) : FIGURES;
-  io.mkdir(cmd.outDir);
-  // One cache for all: figures drawn from the same runs (Fig. 3 and Fig. 7 …) run them once.
-  const cache: Cache = new Map();
-  const done: Finished[] = [];
-  const t0 = io.nowMs();
+  const experiments: Experiment[] = [];
   for (const fig of figures) {
     const loaded = loadExperiment(fig.experiment.id, cmd.seeds, io);
     if (!loaded.ok) {
       io.stderr(loaded.errors.join('\n') + '\n');
       return EXIT_BAD_INPUT;
     }
-    let last = 0;
-    const f = await runInNode(loaded.experiment, cache, {
-      nowMs: () => io.nowMs(),
-      onProgress: (p) => {
-        // a line per second or so, and the last one
-        if (p.finished || io.nowMs() - last > 1000) {
-          last = io.nowMs();
-          io.stderr(progressLine(loaded.experiment.id, p) + '\n');
-        }
-      },
-    });
-    writeOutputs(f, cmd.outDir, io);
-    done.push(f);
+    experiments.push(loaded.experiment);
+  }
+  if (cmd.shard) return runShard(experiments, cmd, false, io, 'reproduce');
+  // One cache for all: figures drawn from the same runs (Fig. 3 and Fig. 7 …) run them once.
+  const cache: Cache = new Map();
+  if (cmd.merge) {
+    const errors = loadPartials(cmd.merge, studyOf(experiments, false), cache, io);
+    if (errors.length > 0) {
+      io.stderr(errors.join('\n') + '\n');
+      return EXIT_BAD_INPUT;
+    }
+  }
+  io.mkdir(cmd.outDir);
+  const done: Finished[] = [];
+  const t0 = io.nowMs();
+  const { executor, dispose } = executorFor(cmd, false, io);
+  try {
+    for (const e of experiments) {
+      let last = 0;
+      const f = await runInNode(e, cache, {
+        executor,
+        nowMs: () => io.nowMs(),
+        onProgress: (p) => {
+          // a line per second or so, and the last one
+          if (p.finished || io.nowMs() - last > 1000) {
+            last = io.nowMs();
+            io.stderr(progressLine(e.id, p) + '\n');
+          }
+        },
+      });
+      writeOutputs(f, cmd.outDir, io);
+      done.push(f);
+    }
+  } catch (err) {
+    io.stderr(`a run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return EXIT_FAILURE;
+  } finally {
+    await dispose();
   }
   const totalS = (io.nowMs() - t0) / 1000;
   io.writeFile(`${cmd.outDir}/README.md`, reportMarkdown(done, cmd, io.commit(), totalS));

@@ -1,6 +1,7 @@
 /** The real file system, streams and clock for the experiment commands. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { decodeTextOrThrow } from '../scenarios/jsonText.ts';
 import type { ExperimentIo } from './experiment-cli.ts';
@@ -21,4 +22,6 @@ export const nodeIo: ExperimentIo = {
     }
   },
   nowMs: () => performance.now(),
+  listDir: (p) => readdirSync(p),
+  cores: () => availableParallelism(),
 };

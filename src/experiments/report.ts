@@ -6,7 +6,7 @@
 import { getFigure, type FigurePreset } from './figures.ts';
 import { nodeExecutor } from './node-executor.ts';
 import { cells as cellsOf, rows as rowsOf, toCsv, type Cell } from './results.ts';
-import { runSweep, type Cache, type Progress } from './runner.ts';
+import { runSweep, type Cache, type Executor, type Progress } from './runner.ts';
 import type { Experiment } from './spec.ts';
 import { figureSvg, plotModel } from './plot.ts';
 import { verdict, type Verdict } from './verdict.ts';
@@ -21,10 +21,15 @@ export interface Finished {
   wallMs: number;
 }
 
-export async function runInNode(e: Experiment, cache: Cache, opts: { hash?: boolean; onProgress?: (p: Progress) => void; nowMs?: () => number } = {}): Promise<Finished> {
+/** Run `e` to completion (in-process one run at a time, or on `executor`), then build its files' contents. */
+export async function runInNode(
+  e: Experiment,
+  cache: Cache,
+  opts: { hash?: boolean; onProgress?: (p: Progress) => void; nowMs?: () => number; executor?: Executor } = {},
+): Promise<Finished> {
   const now = opts.nowMs ?? (() => performance.now());
   const t0 = now();
-  const h = runSweep(e, nodeExecutor({ hash: opts.hash }), cache, opts.onProgress ?? (() => {}), now);
+  const h = runSweep(e, opts.executor ?? nodeExecutor({ hash: opts.hash }), cache, opts.onProgress ?? (() => {}), now);
   await h.done;
   const rs = rowsOf(e, cache);
   const cs = cellsOf(e, rs);

@@ -5,6 +5,7 @@ import type { ErrorModelSpec, Scenario } from '../../src/scenarios/schema.ts';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
 import { MAX_COMPARE } from '../../src/ui/state/view.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
+import { runScenario } from '../../src/engine/run.ts';
 
 function parsed(name: string): Scenario {
   const p = getPreset(name);
@@ -318,5 +319,44 @@ describe('presets run', () => {
     const run = checkedRun(s);
     expect(violations(run)).toEqual([]);
     for (const f of run.result.flows) expect(f.bytesDelivered, f.id).toBeGreaterThan(0);
+  });
+});
+
+// The large-window presets: their numbers from the path's own rate and delay, and the classic
+// result they are set up to show: with a buffer of one bandwidth-delay product a flow keeps the
+// link busy after slow start, whichever of the compared variants it runs.
+describe('large-window presets', () => {
+  /** One BDP in 1500-byte packets: rate × RTT / (8 × 1500). */
+  const bdpPackets = (rateBps: number, rttMs: number): number => Math.round((rateBps * rttMs) / 1000 / 8 / 1500);
+
+  it.each([
+    ['long-fat-100mbps', 100e6, 100, 833],
+    ['fast-1gbps', 1e9, 20, 1667],
+  ] as const)('%s: %d b/s, %d ms round trip, a one-BDP buffer (%d packets), SACK on, CUBIC / BBR / NewReno+SACK', (name, rateBps, rttMs, packets) => {
+    const s = parsed(name);
+    expect(s.path[0].forward.rateBps).toBe(rateBps);
+    expect(2 * oneWayDelayMs(s)).toBe(rttMs);
+    expect(2 * reverseDelayMs(s)).toBe(rttMs);
+    expect(bdpPackets(rateBps, rttMs)).toBe(packets);
+    expect(s.path[0].forward.queue.limitPackets).toBe(packets);
+    expect(s.flows[0].access.forward.rateBps).toBeGreaterThan(rateBps);
+    expect(s.flows[0].tcp).toMatchObject({ mssBytes: 1448, sack: true, timestamps: true });
+    // The window the receiver offers is not what limits: above the BDP plus the buffer.
+    expect(s.flows[0].tcp.rwndSegments).toBeGreaterThan(2 * packets);
+    expect(getPreset(name)?.compare).toEqual(['cubic', 'bbr', 'newreno']);
+  });
+
+  it('fast-1gbps: each compared variant keeps the 1 Gb/s link busy after slow start (1.5 s)', () => {
+    // Payload capacity: 1 Gb/s × 1448 / 1500 (52 header bytes per 1500-byte packet). Slow start
+    // from 10 packets reaches the 1667-packet BDP in log2(167) ≈ 7.4 round trips (0.15 s) and runs
+    // the link at well under capacity meanwhile: at most about 0.2 s of 1.5 s lost, so goodput
+    // over the run is at least 85 % of capacity, with the buffer keeping the link busy afterwards.
+    const capacityBps = (1e9 * 1448) / 1500;
+    for (const variant of ['cubic', 'bbr', 'newreno']) {
+      const s = parsed('fast-1gbps');
+      const r = runScenario({ ...s, durationS: 1.5, flows: s.flows.map((f) => ({ ...f, variant })) }, { trace: false });
+      expect(r.flows[0].goodputBps, variant).toBeGreaterThan(0.85 * capacityBps);
+      expect(r.flows[0].timeouts, variant).toBe(0);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { reference2mbps } from './reference-2mbps.ts';
 import { fairness5flows } from './fairness-5flows.ts';
 import { lossy10mbps } from './lossy-10mbps.ts';
 import { multiLossWindow } from './multi-loss-window.ts';
+import { fast1gbps, longFat100mbps } from './large-paths.ts';
 import { shortTransfer } from './short-transfer.ts';
 import { realLinkErrors } from './real-link-errors.ts';
 import { realHandoff } from './real-handoff.ts';
@@ -28,6 +29,8 @@ export const PRESETS: readonly Preset[] = [
   lossy10mbps,
   shortTransfer,
   multiLossWindow,
+  longFat100mbps,
+  fast1gbps,
   realLinkErrors,
   realHandoff,
   realTokenBucket,

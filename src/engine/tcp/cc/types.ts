@@ -128,6 +128,13 @@ export interface SackView {
   readonly version: number;
   /** Bytes SACKed above the cumulative ACK (segment-granular). */
   readonly sackedBytes: number;
+  /** The first byte at or above `seq`, in steps of one segment, whose segment is not SACKed. */
+  nextUnsacked(seq: number): number;
+  /**
+   * RFC 6675 SetPipe() over [sndUna, sndMax) with HighRxt + 1 = `highRxtEnd`, without walking
+   * the window; sndUna must lie on a segment boundary.
+   */
+  pipe(highRxtEnd: number): number;
 }
 
 export interface AckInfo {

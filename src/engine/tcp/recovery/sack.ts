@@ -32,7 +32,11 @@ import { lossWindow, timeoutWindow } from './common.ts';
 import { Prr } from './prr.ts';
 import type { Recovery } from './types.ts';
 
-/** RFC 6675 SetPipe(): the sender's estimate of bytes still in the network. */
+/**
+ * RFC 6675 SetPipe(): the sender's estimate of bytes still in the network, walked segment by
+ * segment as the RFC states it. Recovery asks the scoreboard (`c.sack.pipe`), which counts the
+ * same without the walk; this one is kept as its reference and for an unaligned sndUna.
+ */
 export function sackPipe(c: Conn, highRxtEnd: number): number {
   let pipe = 0;
   for (let seq = c.sndUna; seq < c.sndMax; seq += c.mssBytes) {
@@ -53,9 +57,15 @@ export function createSackRecovery(withPrr: boolean): Recovery {
   /** RFC 6675 §2 DupAcks: duplicates that SACK new data (an echo of resent data does not). */
   let sackDupAcks = 0;
   const prr = withPrr ? new Prr() : null;
-  /** Retransmissions of this episode still unacknowledged: first byte, and sndMax when sent. */
+  /**
+   * Retransmissions of this episode not yet found lost: first byte, and sndMax when sent. The
+   * marks never decrease (sndMax does not), so the ones found lost — the highest SACKed byte has
+   * passed their mark — are always the oldest: a queue from `retxHead`, whose entries already
+   * acknowledged or SACKed are dropped when they reach the head.
+   */
   let retxSeqs: number[] = [];
   let retxMarks: number[] = [];
+  let retxHead = 0;
   /** Retransmissions found lost (data sent after them was SACKed), oldest first, not yet resent. */
   let relost: number[] = [];
   /**
@@ -70,7 +80,8 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     if (c.sack.version !== pipeVersion || c.sndUna !== pipeUna) {
       findLostRetransmissions(c);
       // A retransmission found lost (and still unrepaired) is no longer in the network.
-      pipeBytes = sackPipe(c, highRxtEnd) - relost.length * c.mssBytes;
+      const pipe = c.sndUna % c.mssBytes === 0 ? c.sack.pipe(highRxtEnd) : sackPipe(c, highRxtEnd);
+      pipeBytes = pipe - relost.length * c.mssBytes;
       pipeVersion = c.sack.version;
       pipeUna = c.sndUna;
     }
@@ -79,21 +90,31 @@ export function createSackRecovery(withPrr: boolean): Recovery {
 
   /** Linux tcp_mark_lost_retrans: SACKed data sent after a retransmission means it was lost. */
   function findLostRetransmissions(c: Conn): void {
-    let kept = 0;
-    for (let i = 0; i < retxSeqs.length; i++) {
-      const seq = retxSeqs[i];
+    const highSacked = c.sack.highSacked;
+    let found = false;
+    while (retxHead < retxSeqs.length && highSacked > retxMarks[retxHead]) {
+      const seq = retxSeqs[retxHead++];
       if (seq < c.sndUna || c.sack.isSacked(seq)) continue;
-      if (c.sack.highSacked > retxMarks[i]) relost.push(seq);
-      else {
-        retxSeqs[kept] = seq;
-        retxMarks[kept++] = retxMarks[i];
-      }
+      relost.push(seq);
+      found = true;
     }
-    retxSeqs.length = kept;
-    retxMarks.length = kept;
+    if (retxHead > 64 && retxHead * 2 > retxSeqs.length) {
+      retxSeqs = retxSeqs.slice(retxHead);
+      retxMarks = retxMarks.slice(retxHead);
+      retxHead = 0;
+    }
     // One found lost earlier may have been delivered since (a late ACK): it is no hole any more.
-    relost = relost.filter((seq) => seq >= c.sndUna && !c.sack.isSacked(seq));
-    if (relost.length > 1) relost.sort((x, y) => x - y);
+    if (relost.length > 0) {
+      relost = relost.filter((seq) => seq >= c.sndUna && !c.sack.isSacked(seq));
+      if (found && relost.length > 1) relost.sort((x, y) => x - y);
+    }
+  }
+
+  /** Is a retransmission of `seq` from this episode still on its way (sent, not found lost)? */
+  function inFlightRetransmission(c: Conn, seq: number): boolean {
+    if (seq < c.sndUna || c.sack.isSacked(seq)) return false;
+    for (let i = retxHead; i < retxSeqs.length; i++) if (retxSeqs[i] === seq) return true;
+    return false;
   }
 
   function sending(c: Conn, seq: number): number {
@@ -125,7 +146,7 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     // by it and still on its way (Linux's per-segment "retransmitted" mark): it is not sent again
     // unless found lost, and HighRxt does not move back over those retransmissions.
     findLostRetransmissions(c);
-    const resentBefore = retxSeqs.includes(c.sndUna) && !relost.includes(c.sndUna);
+    const resentBefore = inFlightRetransmission(c, c.sndUna) && !relost.includes(c.sndUna);
     if (!resentBefore) {
       c.fastRetransmit();
       retxSeqs.push(c.sndUna);
@@ -153,8 +174,10 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     }
     const from = Math.max(c.sndUna, highRxtEnd);
     // Rule 1: a lost hole above HighRxt (lost ones all lie below the boundary).
-    for (let seq = from; seq < Math.min(c.sack.lostBoundary, c.sndMax); seq += c.mssBytes) {
-      if (!c.sack.isSacked(seq)) {
+    const lostTo = Math.min(c.sack.lostBoundary, c.sndMax);
+    if (from < lostTo) {
+      const seq = c.sack.nextUnsacked(from);
+      if (seq < lostTo) {
         highRxtEnd = segEnd(c, seq);
         c.noteLost();
         return sending(c, seq);
@@ -163,8 +186,10 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     // Rule 2: new data.
     if (c.canSendNewData()) return sending(c, c.sndMax);
     // Rule 3: an unSACKed hole above HighRxt below the highest SACKed byte.
-    for (let seq = from; seq < Math.min(c.sack.highSacked, c.sndMax); seq += c.mssBytes) {
-      if (!c.sack.isSacked(seq)) {
+    const holesTo = Math.min(c.sack.highSacked, c.sndMax);
+    if (from < holesTo) {
+      const seq = c.sack.nextUnsacked(from);
+      if (seq < holesTo) {
         highRxtEnd = segEnd(c, seq);
         return sending(c, seq);
       }
@@ -208,6 +233,7 @@ export function createSackRecovery(withPrr: boolean): Recovery {
       timeoutWindow(c);
       retxSeqs = [];
       retxMarks = [];
+      retxHead = 0;
       relost = [];
       highRxtEnd = c.sndUna;
       rescueEnd = -1;
