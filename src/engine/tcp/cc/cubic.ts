@@ -54,7 +54,8 @@
  */
 import type { CaState } from '../../core/trace.ts';
 import { classicPhase, renoGrowth } from './common.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, ReductionEvent, Snapshot } from './types.ts';
+import { LinuxHyStart } from './hystart-linux.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, HystartMode, ReductionEvent, Snapshot } from './types.ts';
 import { RttRound } from './vegas.ts';
 
 /** RFC 9438 §4.6: multiplicative decrease factor β_cubic (SHOULD 0.7). */
@@ -183,13 +184,26 @@ class Cubic implements CongestionControl {
   private lastAckNs = -1;
   private region: Region = 'slow-start';
   private readonly hystart: HyStartPlusPlus;
+  /** Which slow-start exit the flow uses (c.hystart, unless the tunable turned HyStart off); set at the first ACK. */
+  private mode: HystartMode | null;
+  private readonly linuxHystart = new LinuxHyStart();
 
   constructor(t: Readonly<CubicTunables>) {
     this.hystart = new HyStartPlusPlus(t.hystart);
+    this.mode = t.hystart ? null : 'off';
   }
 
   congAvoid(c: Conn, a: AckInfo): void {
     const now = c.nowNs;
+    if (this.mode === null) {
+      this.mode = c.hystart;
+      if (this.mode !== 'hystart++') this.hystart.phase = 'off';
+    }
+    // Linux's HyStart runs before the ACK's growth (cubictcp_acked precedes cong_avoid) and
+    // ends slow start by ssthresh = cwnd, so this ACK already grows as congestion avoidance.
+    if (this.mode === 'linux' && c.cwndBytes < c.ssthreshBytes && this.linuxHystart.onAck(now, a.rttNs, c.sndUna, c.sndNxt, c.cwndBytes / c.mssBytes) !== null) {
+      c.ssthreshBytes = c.cwndBytes;
+    }
     // Slow start that reached ssthresh is over: HyStart++ only ever shapes the initial one.
     if (c.cwndBytes >= c.ssthreshBytes) this.hystart.phase = 'off';
     if (!c.cwndLimited) {
@@ -264,7 +278,7 @@ class Cubic implements CongestionControl {
     return Math.max(c.cwndBytes * CUBIC_BETA, 2 * c.mssBytes);
   }
 
-  onStateChange(_c: Conn, _from: CaState, to: CaState): void {
+  onStateChange(c: Conn, _from: CaState, to: CaState): void {
     if (to !== 'loss') return;
     // §4.8: W_max of the next stage is its cwnd_epoch (K = 0). RFC 9406 §4.3: the slow start
     // after a timeout stops at the ssthresh just set, without HyStart++.
@@ -272,6 +286,8 @@ class Cubic implements CongestionControl {
     this.kZeroNext = true;
     this.hystart.phase = 'off';
     this.region = 'slow-start';
+    // Linux re-arms its HyStart at a timeout (cubictcp_state: bictcp_reset, bictcp_hystart_reset).
+    if (this.mode === 'linux') this.linuxHystart.reset(c.nowNs, c.sndNxt);
   }
 
   inspect(c: Conn): Snapshot {
@@ -286,7 +302,8 @@ class Cubic implements CongestionControl {
       tSinceEpochS: tS,
       wCubicSegments: tS !== null ? wCubic(tS, this.kS, this.wMax as number) : null,
       wEstSegments: inEpoch ? this.wEst : null,
-      hystartPhase: this.hystart.phase,
+      hystartPhase: this.mode === 'linux' ? (this.linuxHystart.found === null && c.cwndBytes < c.ssthreshBytes ? 'ss' : 'off') : this.hystart.phase,
+      hystartExit: this.linuxHystart.found,
       cssBaselineRttMs: this.hystart.phase === 'css' ? this.hystart.cssBaselineMinRttNs / 1e6 : null,
       cssRounds: this.hystart.phase === 'css' ? this.hystart.cssRounds : null,
     };
