@@ -58,6 +58,8 @@ export interface TcpHarnessOptions {
   byteCounting?: boolean;
   /** CUBIC's slow-start exit; default HyStart++. */
   hystart?: HystartMode;
+  /** Linux's arithmetic: Reno halving from ⌊cwnd/2⌋ and the RTO's minimum on its variance term. */
+  linuxArithmetic?: boolean;
   dupAckThreshold?: number;
   minRtoMs?: number;
   maxRtoMs?: number;
@@ -125,6 +127,8 @@ export function tcpHarness(o: TcpHarnessOptions) {
       limitedTransmit: o.limitedTransmit ?? false,
       byteCounting: o.byteCounting ?? false,
       hystart: o.hystart ?? 'hystart++',
+      ssthreshFromCwnd: o.linuxArithmetic ?? false,
+      minRtoOnVariance: o.linuxArithmetic ?? false,
     },
     cc,
     recovery: createRecovery(recovery),

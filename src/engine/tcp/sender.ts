@@ -50,6 +50,8 @@ export interface SenderParams extends RttParams {
   byteCounting?: boolean;
   /** Slow-start exit detector for a variant that has one (CUBIC); default RFC 9406's HyStart++. */
   hystart?: HystartMode;
+  /** Linux's arithmetic: Reno halving from ⌊cwnd/2⌋ (Conn.ssthreshFromCwnd); the RTO's minimum on its variance term goes in RttParams. */
+  ssthreshFromCwnd?: boolean;
 }
 
 /** What a sender is made of and wired to. */
@@ -88,6 +90,7 @@ export class Sender implements Conn, Endpoint {
   caAckedBytes = 0;
   readonly byteCounting: boolean;
   readonly hystart: HystartMode;
+  readonly ssthreshFromCwnd: boolean;
   readonly rtt: RttEstimator;
   readonly board: SegmentBoard;
 
@@ -149,6 +152,7 @@ export class Sender implements Conn, Endpoint {
     this.dupAckThreshold = p.dupAckThreshold;
     this.byteCounting = p.byteCounting === true;
     this.hystart = p.hystart ?? 'hystart++';
+    this.ssthreshFromCwnd = p.ssthreshFromCwnd === true;
     this.cwndBytes = p.initialCwndSegments * p.mssBytes;
     // RFC 5681 §3.1: initial ssthresh arbitrarily high — the largest window the receiver allows.
     this.ssthreshBytes = p.rwndBytes;

@@ -32,8 +32,13 @@ export function renoGrowth(c: Conn, a: AckInfo): number {
   return c.cwndBytes + c.mssBytes;
 }
 
-/** RFC 5681 eq. (4): ssthresh = max(FlightSize / 2, 2·SMSS). */
+/**
+ * RFC 5681 eq. (4): ssthresh = max(FlightSize / 2, 2·SMSS). Linux (tcp_reno_ssthresh) halves
+ * cwnd in whole segments instead, max(⌊cwnd/2⌋, 2): with limited transmit FlightSize is up to two
+ * segments above cwnd, and the kernel never keeps half a segment (c.ssthreshFromCwnd).
+ */
 export function renoSsthresh(c: Conn): number {
+  if (c.ssthreshFromCwnd) return Math.max(Math.floor(c.cwndBytes / c.mssBytes / 2), 2) * c.mssBytes;
   return Math.max(c.flightBytes / 2, 2 * c.mssBytes);
 }
 

@@ -48,6 +48,11 @@ export interface Conn {
    * towards the next one-segment increase. The sender clears it at every reduction.
    */
   caAckedBytes: number;
+  /**
+   * Reno-style halving takes ⌊cwnd/2⌋ whole segments, as Linux's tcp_reno_ssthresh, instead of
+   * RFC 5681's FlightSize/2 (the linux profile's kernel arithmetic).
+   */
+  readonly ssthreshFromCwnd: boolean;
   /** Slow-start exit detector a variant with one should use (CUBIC): from `tcp.hystart` and the profile. */
   readonly hystart: HystartMode;
   readonly srttNs: number;
