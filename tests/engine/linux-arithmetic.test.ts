@@ -41,4 +41,13 @@ describe('Linux arithmetic', () => {
     expect(rfcRto).toEqual([300, 250, 212.5, 200]);
     expect(linuxRto).toEqual([300, 300, 300, 300]);
   });
+
+  it('CUBIC ssthresh: RFC 9438 cwnd·0.7 = 13 × 0.7 = 9.1; Linux ⌊13·717/1024⌋ = ⌊9.10⌋ = 9', () => {
+    for (const [linuxArithmetic, want] of [[false, 9.1], [true, 9]] as const) {
+      const h = tcpHarness({ variant: 'cubic', initialCwndSegments: 13, linuxArithmetic });
+      h.start();
+      h.dupAck(3);
+      expect(h.ssthreshSegments).toBeCloseTo(want, 9);
+    }
+  });
 });

@@ -60,6 +60,8 @@ import { RttRound } from './vegas.ts';
 
 /** RFC 9438 §4.6: multiplicative decrease factor β_cubic (SHOULD 0.7). */
 export const CUBIC_BETA = 0.7;
+/** Linux's β in 1/1024 (tcp_cubic.c `beta`, 717/1024 ≈ 0.7002). */
+const LINUX_BETA = 717;
 /** RFC 9438 §5.1: C (SHOULD 0.4), segments / s³. */
 export const CUBIC_C = 0.4;
 /** RFC 9438 §4.3: α_cubic = 3(1 − β)/(1 + β), Reno's average window at the same loss rate. */
@@ -233,7 +235,8 @@ class Cubic implements CongestionControl {
       cwnd = Math.max(cwnd, this.wEst);
       this.region = 'reno-friendly';
     } else {
-      const rttS = c.srttNs / 1e9;
+      // Linux looks ahead by the minimum RTT (bictcp_update: t += delay_min), the RFC by the RTT.
+      const rttS = (c.ssthreshFromCwnd ? c.minRttNs : c.srttNs) / 1e9;
       const target = Math.min(Math.max(wCubic(tS + rttS, this.kS, wMax), cwnd), TARGET_CAP * cwnd);
       cwnd += ((target - cwnd) / cwnd) * ackedSegments;
       this.region = cwnd < wMax ? 'concave' : 'convex';
@@ -275,6 +278,8 @@ class Cubic implements CongestionControl {
       return Math.max(c.flightBytes * CUBIC_BETA, 2 * c.mssBytes);
     }
     this.congestionEvent(c.cwndBytes / c.mssBytes);
+    // Linux: ⌊cwnd·717/1024⌋ whole segments of an integer cwnd (cubictcp_recalc_ssthresh).
+    if (c.ssthreshFromCwnd) return Math.max(Math.floor((Math.floor(c.cwndBytes / c.mssBytes) * LINUX_BETA) / 1024), 2) * c.mssBytes;
     return Math.max(c.cwndBytes * CUBIC_BETA, 2 * c.mssBytes);
   }
 
