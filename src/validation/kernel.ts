@@ -5,8 +5,7 @@
  * several seeds. Pure: no file access (the CLI reads the files), so tests can feed it rows.
  */
 import { runScenario } from '../engine/run.ts';
-import { getPreset } from '../scenarios/presets/index.ts';
-import { formatErrors, parseScenario } from '../scenarios/validate.ts';
+import { kernelPathScenario } from './path.ts';
 
 /** One kernel run: congestion control, SACK, PER, repetition, goodput (kb/s). */
 export interface KernelRun {
@@ -69,22 +68,6 @@ export const PATH_RESOLUTION = 0.01;
 export function kernelSpread(k: Stats): { low: number; high: number } {
   const floor = PATH_RESOLUTION * k.mean;
   return { low: Math.min(k.mean - Math.max(2 * k.sd, floor), k.min), high: Math.max(k.mean + Math.max(2 * k.sd, floor), k.max) };
-}
-
-/** The path the recipe builds, as a TCP Lab scenario: reference-2mbps (or its rate/queue changed), 60 s, the linux profile. */
-export function kernelPathScenario(variant: string, per: number, seed: number, path: { rateBps: number; queuePackets: number } = { rateBps: 2e6, queuePackets: 25 }) {
-  const input = structuredClone(getPreset('reference-2mbps')!.scenario) as Record<string, unknown> & { path: Record<string, unknown>[]; flows: Record<string, unknown>[] };
-  input.durationS = 60;
-  input.seed = seed;
-  input.path[0] = {
-    id: 'bottleneck',
-    forward: { rateBps: path.rateBps, delayMs: 49, queue: { kind: 'droptail', limitPackets: path.queuePackets }, errors: per > 0 ? [{ kind: 'bernoulli', per }] : [] },
-  };
-  // The recipe's kernel: IW 10, SACK, delayed ACKs, timestamps, 200 ms minimum RTO, … — the linux profile.
-  input.flows[0] = { ...input.flows[0], variant, tcp: { profile: 'linux' } };
-  const r = parseScenario(input);
-  if (!r.ok) throw new Error(formatErrors(r.errors));
-  return r.scenario;
 }
 
 export interface ComparisonRow {
