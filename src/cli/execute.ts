@@ -10,6 +10,7 @@ import { applySet, SetError } from '../scenarios/set.ts';
 import { closest, formatErrors, isRecord, parseScenario } from '../scenarios/validate.ts';
 import { HELP, type Command, type RunCommand, type ScenarioSource } from './args.ts';
 import { traceCsv } from './trace-csv.ts';
+import type { EstimateInfo } from '../engine/tcp/cc/types.ts';
 
 /** Everything the CLI touches outside itself, so tests can run it in-process. */
 export interface CliIo {
@@ -31,7 +32,7 @@ export const EXIT_BAD_INPUT = 2;
 
 /** The JSON the CLI prints: the run's results without the trace and the per-link details. */
 export interface CliOutput {
-  flows: Omit<FlowResult, 'mssBytes'>[];
+  flows: (Omit<FlowResult, 'mssBytes' | 'estimates'> & { estimates: EstimateSummary[] })[];
   links: Pick<LinkResult, 'id' | 'drops' | 'marks' | 'congestionLossPct' | 'meanQueuePackets' | 'queueSdPackets' | 'maxQueuePackets' | 'utilization' | 'ackRegulator'>[];
   summary: RunSummary;
   cross: CrossResult[];
@@ -119,8 +120,10 @@ type Simulated = { result: RunResult; stopped: null } | { result: null; stopped:
  * runForDisplay.ts), so the limits can be checked and the progress bar drawn in between.
  */
 function simulate(scenario: Scenario, cmd: RunCommand, io: CliIo): Simulated {
-  const sink = cmd.fingerprint ? new ColumnarSink() : cmd.traceFile ? new ColumnarSink(['cwnd', 'queue']) : null;
-  const sim = buildSimulation(scenario, scenario.seed, sink ?? nullSink);
+  // The estimate table is always kept: each variant's estimates are summarised in the JSON
+  // (estimateSummary); observing them never changes the run.
+  const sink = cmd.fingerprint ? new ColumnarSink() : new ColumnarSink(cmd.traceFile ? ['cwnd', 'queue', 'estimate'] : ['estimate']);
+  const sim = buildSimulation(scenario, scenario.seed, sink);
   const started = io.nowMs();
   const bar = !cmd.quiet && io.stderrIsTty === true;
   let drawnAt = -Infinity;
@@ -145,7 +148,7 @@ function simulate(scenario: Scenario, cmd: RunCommand, io: CliIo): Simulated {
   } finally {
     if (bar && drawnAt > -Infinity) io.stderr('\r\x1b[K'); // clear the bar
   }
-  return { result: { ...sim.results(), trace: (sink ?? new ColumnarSink([])).finish() }, stopped: null };
+  return { result: { ...sim.results(), trace: sink.finish() }, stopped: null };
 }
 
 /** "\r[#########·····] 31%  t = 18.6 of 60 s, 1.2 M events" (carriage return: redrawn in place). */
@@ -216,7 +219,7 @@ function loadSource(source: ScenarioSource, io: Pick<CliIo, 'readFile'>): Outcom
 
 export function toOutput(result: RunResult, wallMs: number): CliOutput {
   return {
-    flows: result.flows.map(({ mssBytes: _mss, ...f }) => f),
+    flows: result.flows.map(({ mssBytes: _mss, ...f }, i) => ({ ...f, estimates: estimateSummary(result, i) })),
     links: result.links.map((l) => ({
       id: l.id,
       drops: { ...l.drops },
@@ -232,6 +235,47 @@ export function toOutput(result: RunResult, wallMs: number): CliOutput {
     cross: result.cross,
     sim: { events: result.sim.events, simTimeS: result.sim.simTimeS, wallMs: Math.round(wallMs * 10) / 10 },
   };
+}
+
+/** A flow's estimate as the JSON gives it: what it is, and its time-weighted mean and last value over the run. */
+export interface EstimateSummary extends EstimateInfo {
+  /** Mean over the time the estimate was formed (from its first finite value to the end of the run); null if never formed. */
+  mean: number | null;
+  last: number | null;
+}
+
+/**
+ * Each estimate's time-weighted mean from the `estimate` table (a step function: a row holds
+ * from its time to the next row of the same key), so a reader can see what the variant believed
+ * (Westwood+'s BWE, Veno's backlog) without the app. Non-finite values are gaps.
+ */
+export function estimateSummary(result: Pick<RunResult, 'flows' | 'trace' | 'sim'>, flow: number): EstimateSummary[] {
+  const infos = result.flows[flow].estimates;
+  const t = result.trace.estimate;
+  const endNs = result.sim.simTimeS * 1e9;
+  return infos.map((info, key) => {
+    let area = 0;
+    let span = 0;
+    let last: number | null = null;
+    let prevT = -1;
+    let prevV = Number.NaN;
+    const close = (toNs: number): void => {
+      if (prevT >= 0 && Number.isFinite(prevV) && toNs > prevT) {
+        area += prevV * (toNs - prevT);
+        span += toNs - prevT;
+      }
+    };
+    const n = t ? t.tNs.length : 0;
+    for (let i = 0; i < n; i++) {
+      if (t!.flow[i] !== flow || t!.key[i] !== key) continue;
+      close(t!.tNs[i]);
+      prevT = t!.tNs[i];
+      prevV = t!.value[i];
+      if (Number.isFinite(prevV)) last = prevV;
+    }
+    close(endNs);
+    return { key: info.key, label: info.label, unit: info.unit, mean: span > 0 ? area / span : last, last };
+  });
 }
 
 /** Left-aligned columns, two spaces apart. */

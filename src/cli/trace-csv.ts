@@ -2,7 +2,8 @@
  * The `--trace` CSV: long format, one observation per row, `t_s,series,flow_or_link,value`.
  * Series: `cwnd_bytes` and `ssthresh_bytes` per flow (by flow id), `queue_packets` for the
  * bottleneck (the forward direction of the slowest shared link, by link id such as
- * `bottleneck/fwd`). Every series is a step function: a row gives the value from its time on;
+ * `bottleneck/fwd`), and `estimate_<key>` per flow for a variant that estimates (e.g.
+ * `estimate_bweBps`). Every series is a step function: a row gives the value from its time on;
  * ssthresh rows appear only when it changes. Rows are in time order. Text cells that a
  * spreadsheet would evaluate as a formula are escaped (see `csvText`).
  */
@@ -12,7 +13,7 @@ import type { Scenario } from '../scenarios/schema.ts';
 
 export const TRACE_HEADER = 't_s,series,flow_or_link,value';
 
-export function traceCsv(scenario: Scenario, result: Pick<RunResult, 'links' | 'trace'>): string {
+export function traceCsv(scenario: Scenario, result: Pick<RunResult, 'links' | 'trace'> & { flows?: RunResult['flows'] }): string {
   const { cwnd, queue } = result.trace;
   const bottleneck = bottleneckOf(scenario.path)?.linkIndex ?? -1;
   const bottleneckId = csvText(result.links[bottleneck]?.id ?? '');
@@ -42,7 +43,32 @@ export function traceCsv(scenario: Scenario, result: Pick<RunResult, 'links' | '
     if (j >= queue.tNs.length || (i < cwnd.tNs.length && cwnd.tNs[i] <= queue.tNs[j])) cwndRows(i++);
     else queueRow(j++);
   }
-  return lines.join('\n') + '\n';
+  return withEstimates(lines, scenario, result).join('\n') + '\n';
+}
+
+/**
+ * The variants' estimates (table `estimate`, when recorded) as series `estimate_<key>` per flow
+ * (Westwood+'s `estimate_bweBps`, Veno's `estimate_backlogSegments`), merged into the rows in time
+ * order after the cwnd and queue rows of the same instant; a value not yet formed is `nan`.
+ */
+function withEstimates(lines: string[], scenario: Scenario, result: Pick<RunResult, 'trace'> & { flows?: RunResult['flows'] }): string[] {
+  const est = result.trace.estimate;
+  if (!est || est.tNs.length === 0 || !result.flows) return lines;
+  const out = [lines[0]];
+  let e = 0;
+  const estRow = (k: number): string => {
+    const flow = est.flow[k];
+    const key = result.flows![flow]?.estimates[est.key[k]]?.key ?? String(est.key[k]);
+    const v = est.value[k];
+    return `${seconds(est.tNs[k])},estimate_${key},${csvText(scenario.flows[flow]?.id ?? String(flow))},${Number.isNaN(v) ? 'nan' : num(v)}`;
+  };
+  for (let i = 1; i < lines.length; i++) {
+    const t = Number(lines[i].slice(0, lines[i].indexOf(',')));
+    while (e < est.tNs.length && est.tNs[e] / 1e9 < t) out.push(estRow(e++));
+    out.push(lines[i]);
+  }
+  while (e < est.tNs.length) out.push(estRow(e++));
+  return out;
 }
 
 /**

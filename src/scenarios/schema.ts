@@ -192,6 +192,11 @@ export const LinkSchema = z
 
 export const TcpSchema = z
   .strictObject({
+    /**
+     * Where the settings left out take their values (./profiles.ts): "rfc" = the textbook
+     * defaults below, "linux" = what a current Linux kernel does. Explicit settings always win.
+     */
+    profile: z.enum(['rfc', 'linux']).default('rfc'),
     mssBytes: z.int().min(100).max(9000).default(1000),
     initialCwndSegments: z.int().min(1).max(100).default(2),
     /** Receiver's advertised window, in segments. */
@@ -205,6 +210,17 @@ export const TcpSchema = z
     recovery: z.enum(['auto', ...RECOVERY_ALGORITHMS]).default('auto'),
     /** RFC 3042 limited transmit: the first two duplicate ACKs each send one new segment. */
     limitedTransmit: z.boolean().default(false),
+    /**
+     * Window growth by the bytes an ACK covers (RFC 3465, L = 2) instead of one step per ACK
+     * (RFC 5681's equations): "auto" = on with the linux profile, otherwise off (the variants'
+     * papers and RFC 5681's text grow per ACK).
+     */
+    byteCounting: z.enum(['auto', 'on', 'off']).default('auto'),
+    /**
+     * How CUBIC ends its first slow start: "hystart++" (RFC 9406), "linux" (tcp_cubic.c's ACK
+     * train and delay increase), "off"; "auto" = linux with the linux profile, else hystart++.
+     */
+    hystart: z.enum(['auto', 'hystart++', 'linux', 'off']).default('auto'),
     /** RFC 7323 timestamps: RTT samples from retransmitted segments become usable. */
     timestamps: z.boolean().default(true),
     /** Delayed ACKs: every second full segment or after `delayedAckMs`. */

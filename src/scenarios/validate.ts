@@ -5,6 +5,7 @@
 import { z } from './zod.ts';
 import { CHANGE_PATHS_TEXT, parseChangePath, valueAt, withChange, type TimedChange } from './changes.ts';
 import { migrateScenario } from './migrate.ts';
+import { applyTcpProfiles } from './profiles.ts';
 import { CHANGE_VALUE_SCHEMAS, ScenarioSchema, type Scenario } from './schema.ts';
 
 export interface ScenarioError {
@@ -26,7 +27,8 @@ type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
 
 export function parseScenario(input: unknown): ParseResult {
   // Older formats are rewritten first (./migrate.ts), so an old file or link still opens.
-  const r = parseWith(ScenarioSchema, migrateScenario(input).value);
+  // A TCP profile fills the settings a flow leaves out (./profiles.ts), before the schema's defaults.
+  const r = parseWith(ScenarioSchema, applyTcpProfiles(migrateScenario(input).value));
   if (!r.ok) return r;
   // Timed changes are checked against the scenario they change, so only once it is valid.
   const c = checkChanges(r.value);

@@ -461,6 +461,9 @@ export function App() {
               <a className="button-link" href="#experiment=" data-testid="experiments">
                 Experiments
               </a>
+              <a className="button-link" href="#validation" data-testid="validation" title="What each variant was checked against, and how close it came">
+                How do we know?
+              </a>
               {exportMenu}
               <button type="button" className="wide-only" data-testid="embed-code" onClick={() => void copyEmbed()} title="HTML for an iframe showing these panels in a course page or learning platform">
                 Embed

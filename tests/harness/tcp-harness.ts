@@ -10,7 +10,7 @@
  */
 import { Simulator, msToNs } from '../../src/engine/core/simulator.ts';
 import { nullSink, type CaState, type FlowEventKind, type LossTruth, type ProbeRecord, type TraceSink, type Verdict, type WaveRecord } from '../../src/engine/core/trace.ts';
-import type { ReceiverAgent } from '../../src/engine/tcp/cc/types.ts';
+import type { HystartMode, ReceiverAgent } from '../../src/engine/tcp/cc/types.ts';
 import { DropLedger } from '../../src/engine/net/drop-ledger.ts';
 import { VerdictScore } from '../../src/engine/metrics-verdicts.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint } from '../../src/engine/net/packet.ts';
@@ -54,6 +54,12 @@ export interface TcpHarnessOptions {
   recovery?: RecoveryChoice;
   /** RFC 3042 limited transmit; default off. */
   limitedTransmit?: boolean;
+  /** RFC 3465 byte counting; default off (per-ACK growth). */
+  byteCounting?: boolean;
+  /** CUBIC's slow-start exit; default HyStart++. */
+  hystart?: HystartMode;
+  /** Linux's arithmetic: Reno halving from ⌊cwnd/2⌋ and the RTO's minimum on its variance term. */
+  linuxArithmetic?: boolean;
   dupAckThreshold?: number;
   minRtoMs?: number;
   maxRtoMs?: number;
@@ -119,6 +125,10 @@ export function tcpHarness(o: TcpHarnessOptions) {
       granularityNs: msToNs(o.granularityMs ?? 1),
       dataOptionBytes: plugin.dataOptionBytes ?? 0,
       limitedTransmit: o.limitedTransmit ?? false,
+      byteCounting: o.byteCounting ?? false,
+      hystart: o.hystart ?? 'hystart++',
+      ssthreshFromCwnd: o.linuxArithmetic ?? false,
+      minRtoOnVariance: o.linuxArithmetic ?? false,
     },
     cc,
     recovery: createRecovery(recovery),

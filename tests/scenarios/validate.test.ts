@@ -35,6 +35,10 @@ describe('parseScenario defaults', () => {
     expect(s.flows[0]).toMatchObject({ tokenBucket: null, playback: null });
     expect(s.flows[0]).toMatchObject({ variant: 'newreno', startS: 0, bytes: null });
     expect(s.flows[0].tcp).toEqual({
+      // Issue 33 added the profile and its two growth settings; their defaults keep the old behaviour.
+      profile: 'rfc',
+      byteCounting: 'auto',
+      hystart: 'auto',
       mssBytes: 1000,
       initialCwndSegments: 2,
       rwndSegments: 1000,

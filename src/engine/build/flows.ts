@@ -149,6 +149,11 @@ export function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver; v
       ecn: tcp.ecn,
       dataOptionBytes: plugin.dataOptionBytes ?? 0,
       limitedTransmit: tcp.limitedTransmit,
+      byteCounting: tcp.byteCounting === 'on' || (tcp.byteCounting === 'auto' && tcp.profile === 'linux'),
+      // The kernel's own arithmetic comes with the profile (not separate settings): docs/validation.md.
+      ssthreshFromCwnd: tcp.profile === 'linux',
+      minRtoOnVariance: tcp.profile === 'linux',
+      hystart: tcp.hystart === 'auto' ? (tcp.profile === 'linux' ? 'linux' : 'hystart++') : tcp.hystart,
     },
     cc,
     recovery: createRecovery(recovery),

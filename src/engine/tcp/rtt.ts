@@ -10,6 +10,12 @@ export interface RttParams {
   maxRtoNs: number;
   initialRtoNs: number;
   granularityNs: number;
+  /**
+   * Linux's form (tcp_rtt_estimator, __tcp_set_rto): the minimum bounds the variance term, not
+   * the sum — RTO = SRTT + max(G, 4·RTTVAR, minRto) — so the timeout stays a minimum RTO above
+   * the smoothed RTT (≈ 305 ms on a 105 ms path, where RFC 6298's clamp gives 200 ms).
+   */
+  minRtoOnVariance?: boolean;
 }
 
 export class RttEstimator {
@@ -43,7 +49,8 @@ export class RttEstimator {
     this.samples++;
     this.latestRttNs = rttNs;
     if (rttNs < this.minRttNs) this.minRttNs = rttNs;
-    const raw = this.srttNs + Math.max(this.p.granularityNs, 4 * this.rttvarNs);
+    const varianceNs = Math.max(this.p.granularityNs, 4 * this.rttvarNs);
+    const raw = this.p.minRtoOnVariance ? this.srttNs + Math.max(varianceNs, this.p.minRtoNs) : this.srttNs + varianceNs;
     this.baseRtoNs = Math.min(Math.max(raw, this.p.minRtoNs), this.p.maxRtoNs);
     this.backoffFactor = 1;
   }

@@ -24,7 +24,7 @@ import type { VerdictScore } from '../metrics-verdicts.ts';
 import type { DropLedger } from '../net/drop-ledger.ts';
 import { HEADER_BYTES, Packet, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 import { SegmentBoard } from './board.ts';
-import type { AckInfo, CongestionControl, Conn, EstimateInfo, LossKind, ReductionEvent, SackView, Snapshot } from './cc/types.ts';
+import type { AckInfo, CongestionControl, Conn, EstimateInfo, HystartMode, LossKind, ReductionEvent, SackView, Snapshot } from './cc/types.ts';
 import { Egress, type SendGate } from './egress.ts';
 import type { Recovery } from './recovery/types.ts';
 import { RetransmitTimer } from './rto-timer.ts';
@@ -46,6 +46,12 @@ export interface SenderParams extends RttParams {
   dataOptionBytes?: number;
   /** RFC 3042: the first two duplicate ACKs each let one new segment out beyond cwnd. */
   limitedTransmit?: boolean;
+  /** RFC 3465 byte counting for the window growth (renoGrowth); off: one step per ACK. */
+  byteCounting?: boolean;
+  /** Slow-start exit detector for a variant that has one (CUBIC); default RFC 9406's HyStart++. */
+  hystart?: HystartMode;
+  /** Linux's arithmetic: Reno halving from ⌊cwnd/2⌋ (Conn.ssthreshFromCwnd); the RTO's minimum on its variance term goes in RttParams. */
+  ssthreshFromCwnd?: boolean;
 }
 
 /** What a sender is made of and wired to. */
@@ -81,6 +87,10 @@ export class Sender implements Conn, Endpoint {
   /** RFC 6582's `recover` + 1; −1 (the ISN, in our numbering) before any loss. */
   recoverSeq = -1;
   cwndLimited = true;
+  caAckedBytes = 0;
+  readonly byteCounting: boolean;
+  readonly hystart: HystartMode;
+  readonly ssthreshFromCwnd: boolean;
   readonly rtt: RttEstimator;
   readonly board: SegmentBoard;
 
@@ -140,6 +150,9 @@ export class Sender implements Conn, Endpoint {
     this.verdicts = o.verdicts ?? null;
     this.mssBytes = p.mssBytes;
     this.dupAckThreshold = p.dupAckThreshold;
+    this.byteCounting = p.byteCounting === true;
+    this.hystart = p.hystart ?? 'hystart++';
+    this.ssthreshFromCwnd = p.ssthreshFromCwnd === true;
     this.cwndBytes = p.initialCwndSegments * p.mssBytes;
     // RFC 5681 §3.1: initial ssthresh arbitrarily high — the largest window the receiver allows.
     this.ssthreshBytes = p.rwndBytes;
@@ -295,6 +308,8 @@ export class Sender implements Conn, Endpoint {
     const from = this.caState;
     if (from === to) return;
     this.caState = to;
+    // RFC 3465 §2.1 / Linux tcp_init_cwnd_reduction, tcp_enter_loss: a reduction restarts the count.
+    if (to === 'recovery' || to === 'loss' || to === 'cwr') this.caAckedBytes = 0;
     this.trace.castate(this.sim.now(), this.p.flow, from, to, this.sndUna);
     if (this.cc.onStateChange) this.cc.onStateChange(this, from, to);
   }

@@ -68,6 +68,9 @@ const PROBABILITY_SLIDER: SliderHint = { scale: 'log', logMin: 1e-4, max: 1 };
 const RATE_SLIDER: SliderHint = { scale: 'log', min: 10e3, max: 10e9 };
 
 const tcp = (prefix: string): Record<string, Entry> => ({
+  [`${prefix}.profile`]: { label: 'TCP profile', hint: 'Where unset settings come from: rfc = the textbook defaults; linux = what a current Linux kernel does (initial window 10, 200 ms minimum RTO, SACK, byte counting, HyStart).' },
+  [`${prefix}.byteCounting`]: { label: 'Byte counting', hint: 'Grow cwnd by the segments each ACK covers (RFC 3465), so delayed ACKs do not slow growth; auto: on with the linux profile.' },
+  [`${prefix}.hystart`]: { label: 'HyStart (CUBIC)', hint: 'How CUBIC leaves its first slow start before a loss: hystart++ (RFC 9406) or linux (ACK train and delay increase); auto: linux with the linux profile.' },
   [`${prefix}.mssBytes`]: { label: 'Segment size (MSS)', unit: BYTES, hint: 'Payload bytes per data packet; cwnd is counted in these.' },
   [`${prefix}.initialCwndSegments`]: { label: 'Initial window', unit: SEGMENTS, hint: 'Segments sent in the first round trip, before any ACK arrives.' },
   [`${prefix}.rwndSegments`]: { label: 'Receiver window', unit: SEGMENTS, hint: 'The most the receiver lets be in flight, whatever cwnd says.', slider: { scale: 'log' } },

@@ -11,14 +11,28 @@ import './entry.css';
 const isExperimentHash = (hash: string): boolean => hash.replace(/^#/, '').startsWith('experiment=');
 
 const ExperimentsView = lazy(() => import('./ExperimentsView.tsx').then((m) => ({ default: m.ExperimentsView })));
+/** `#validation`: the "How do we know?" page (its own chunk, like the experiments). */
+const isValidationHash = (hash: string): boolean => hash.replace(/^#/, '') === 'validation';
+const ValidationView = lazy(() => import('../validation/ValidationView.tsx').then((m) => ({ default: m.ValidationView })));
 
 export function Root() {
   const [experiments, setExperiments] = useState(() => isExperimentHash(location.hash));
+  const [validation, setValidation] = useState(() => isValidationHash(location.hash));
   useEffect(() => {
-    const onHash = (): void => setExperiments(isExperimentHash(location.hash));
+    const onHash = (): void => {
+      setExperiments(isExperimentHash(location.hash));
+      setValidation(isValidationHash(location.hash));
+    };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, []);
+  if (validation) {
+    return (
+      <Suspense fallback={<p className="empty-state">Loading the validation page…</p>}>
+        <ValidationView />
+      </Suspense>
+    );
+  }
   if (experiments) {
     return (
       <Suspense fallback={<p className="empty-state">Loading the experiments…</p>}>

@@ -55,11 +55,14 @@
 import { dcbrt, dpowInt } from '../../core/dmath.ts';
 import type { CaState } from '../../core/trace.ts';
 import { classicPhase, renoGrowth } from './common.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, ReductionEvent, Snapshot } from './types.ts';
+import { LinuxHyStart } from './hystart-linux.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, HystartMode, ReductionEvent, Snapshot } from './types.ts';
 import { RttRound } from './vegas.ts';
 
 /** RFC 9438 §4.6: multiplicative decrease factor β_cubic (SHOULD 0.7). */
 export const CUBIC_BETA = 0.7;
+/** Linux's β in 1/1024 (tcp_cubic.c `beta`, 717/1024 ≈ 0.7002). */
+const LINUX_BETA = 717;
 /** RFC 9438 §5.1: C (SHOULD 0.4), segments / s³. */
 export const CUBIC_C = 0.4;
 /** RFC 9438 §4.3: α_cubic = 3(1 − β)/(1 + β), Reno's average window at the same loss rate. */
@@ -184,13 +187,26 @@ class Cubic implements CongestionControl {
   private lastAckNs = -1;
   private region: Region = 'slow-start';
   private readonly hystart: HyStartPlusPlus;
+  /** Which slow-start exit the flow uses (c.hystart, unless the tunable turned HyStart off); set at the first ACK. */
+  private mode: HystartMode | null;
+  private readonly linuxHystart = new LinuxHyStart();
 
   constructor(t: Readonly<CubicTunables>) {
     this.hystart = new HyStartPlusPlus(t.hystart);
+    this.mode = t.hystart ? null : 'off';
   }
 
   congAvoid(c: Conn, a: AckInfo): void {
     const now = c.nowNs;
+    if (this.mode === null) {
+      this.mode = c.hystart;
+      if (this.mode !== 'hystart++') this.hystart.phase = 'off';
+    }
+    // Linux's HyStart runs before the ACK's growth (cubictcp_acked precedes cong_avoid) and
+    // ends slow start by ssthresh = cwnd, so this ACK already grows as congestion avoidance.
+    if (this.mode === 'linux' && c.cwndBytes < c.ssthreshBytes && this.linuxHystart.onAck(now, a.rttNs, c.sndUna, c.sndNxt, c.cwndBytes / c.mssBytes) !== null) {
+      c.ssthreshBytes = c.cwndBytes;
+    }
     // Slow start that reached ssthresh is over: HyStart++ only ever shapes the initial one.
     if (c.cwndBytes >= c.ssthreshBytes) this.hystart.phase = 'off';
     if (!c.cwndLimited) {
@@ -220,7 +236,8 @@ class Cubic implements CongestionControl {
       cwnd = Math.max(cwnd, this.wEst);
       this.region = 'reno-friendly';
     } else {
-      const rttS = c.srttNs / 1e9;
+      // Linux looks ahead by the minimum RTT (bictcp_update: t += delay_min), the RFC by the RTT.
+      const rttS = (c.ssthreshFromCwnd ? c.minRttNs : c.srttNs) / 1e9;
       const target = Math.min(Math.max(wCubic(tS + rttS, this.kS, wMax), cwnd), TARGET_CAP * cwnd);
       cwnd += ((target - cwnd) / cwnd) * ackedSegments;
       this.region = cwnd < wMax ? 'concave' : 'convex';
@@ -262,10 +279,12 @@ class Cubic implements CongestionControl {
       return Math.max(c.flightBytes * CUBIC_BETA, 2 * c.mssBytes);
     }
     this.congestionEvent(c.cwndBytes / c.mssBytes);
+    // Linux: ⌊cwnd·717/1024⌋ whole segments of an integer cwnd (cubictcp_recalc_ssthresh).
+    if (c.ssthreshFromCwnd) return Math.max(Math.floor((Math.floor(c.cwndBytes / c.mssBytes) * LINUX_BETA) / 1024), 2) * c.mssBytes;
     return Math.max(c.cwndBytes * CUBIC_BETA, 2 * c.mssBytes);
   }
 
-  onStateChange(_c: Conn, _from: CaState, to: CaState): void {
+  onStateChange(c: Conn, _from: CaState, to: CaState): void {
     if (to !== 'loss') return;
     // §4.8: W_max of the next stage is its cwnd_epoch (K = 0). RFC 9406 §4.3: the slow start
     // after a timeout stops at the ssthresh just set, without HyStart++.
@@ -273,6 +292,8 @@ class Cubic implements CongestionControl {
     this.kZeroNext = true;
     this.hystart.phase = 'off';
     this.region = 'slow-start';
+    // Linux re-arms its HyStart at a timeout (cubictcp_state: bictcp_reset, bictcp_hystart_reset).
+    if (this.mode === 'linux') this.linuxHystart.reset(c.nowNs, c.sndNxt);
   }
 
   inspect(c: Conn): Snapshot {
@@ -287,7 +308,8 @@ class Cubic implements CongestionControl {
       tSinceEpochS: tS,
       wCubicSegments: tS !== null ? wCubic(tS, this.kS, this.wMax as number) : null,
       wEstSegments: inEpoch ? this.wEst : null,
-      hystartPhase: this.hystart.phase,
+      hystartPhase: this.mode === 'linux' ? (this.linuxHystart.found === null && c.cwndBytes < c.ssthreshBytes ? 'ss' : 'off') : this.hystart.phase,
+      hystartExit: this.linuxHystart.found,
       cssBaselineRttMs: this.hystart.phase === 'css' ? this.hystart.cssBaselineMinRttNs / 1e6 : null,
       cssRounds: this.hystart.phase === 'css' ? this.hystart.cssRounds : null,
     };

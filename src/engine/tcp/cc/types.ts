@@ -37,6 +37,24 @@ export interface Conn {
   readonly recoverSeq: number;
   /** The last send attempt was stopped by cwnd (not by the receiver window or lack of data). */
   readonly cwndLimited: boolean;
+  /**
+   * Window growth counts the bytes each ACK covers (RFC 3465 appropriate byte counting, L = 2 in
+   * slow start) instead of one step per ACK (RFC 5681's equations). Resolved per flow from
+   * `tcp.byteCounting` and the profile; renoGrowth honours it.
+   */
+  readonly byteCounting: boolean;
+  /**
+   * RFC 3465's bytes_acked (Linux snd_cwnd_cnt in bytes): what congestion avoidance has counted
+   * towards the next one-segment increase. The sender clears it at every reduction.
+   */
+  caAckedBytes: number;
+  /**
+   * Reno-style halving takes ⌊cwnd/2⌋ whole segments, as Linux's tcp_reno_ssthresh, instead of
+   * RFC 5681's FlightSize/2 (the linux profile's kernel arithmetic).
+   */
+  readonly ssthreshFromCwnd: boolean;
+  /** Slow-start exit detector a variant with one should use (CUBIC): from `tcp.hystart` and the profile. */
+  readonly hystart: HystartMode;
   readonly srttNs: number;
   /** RFC 6298 RTTVAR, ns (0 before the first sample). */
   readonly rttVarNs: number;
@@ -162,6 +180,12 @@ export interface AckInfo {
 }
 
 export type LossKind = 'dupack' | 'rto';
+
+/**
+ * How CUBIC leaves its first slow start: RFC 9406's HyStart++, Linux's HyStart (ACK train and
+ * delay increase, tcp_cubic.c), or not before a loss.
+ */
+export type HystartMode = 'hystart++' | 'linux' | 'off';
 
 /** What made the window shrink: a loss event (duplicate ACKs or SACK), a timeout, an echoed congestion mark. */
 export type ReductionEvent = 'loss' | 'rto' | 'ecn';
