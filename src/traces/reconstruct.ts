@@ -373,7 +373,7 @@ export function reconstruct(segs: readonly TcpSegment[], opts: { dataSender?: Si
         const atUna = start <= sndUna && sndUna < end;
         // The receiver silent for a minimum RTO: only the retransmission timer resends then.
         const timedOut = atUna && s.tNs - lastRcvNs >= MIN_RTO_NS;
-        const kind = timedOut ? 'loss' : atUna && !episode && (dupSinceNew > 0 || sackedBytes > 0) ? 'recovery' : null;
+        const kind: Episode['kind'] | null = timedOut ? 'loss' : atUna && !episode && (dupSinceNew > 0 || sackedBytes > 0) ? 'recovery' : null;
         if (kind !== null) {
           // A timeout ends a recovery in progress (and each backed-off expiry is one more timeout).
           if (episode) episode.endNs = t;
