@@ -16,8 +16,9 @@
  *   TSval older than the retransmission's: the original arrived.
  * - RTT samples by Karn's rule: an ACK that advances sndUna to the end of a segment sent once
  *   times that segment.
- * - Bytes in flight (the estimated window): outstanding (sndMax − sndUna) less the bytes SACKed
- *   above sndUna — RFC 6675's pipe without its loss marking.
+ * - Bytes in flight (the estimated window): RFC 6675's pipe (SetPipe with IsLost by SACKed bytes
+ *   above a segment), which is also what Linux's packets_in_flight counts (unacked − sacked − lost
+ *   + retransmitted); without SACK, sndMax − sndUna.
  * - A reset (either way) ends the connection: later packets are ignored.
  * - Loss episodes: a retransmission of the segment at sndUna after ≥ 200 ms of silence from the
  *   receiver (Linux's minimum RTO) is a timeout, also within a recovery; otherwise the first one
@@ -284,8 +285,35 @@ export function reconstruct(segs: readonly TcpSegment[], opts: { dataSender?: Si
     rows.castate.add(t, 0, stateCode(state), stateCode(to), sndUna);
     state = to;
   };
+  // Bytes of [l, r) SACKed.
+  const sackedIn = (l: number, r: number): number => {
+    let n = 0;
+    for (const [x, y] of sacked) n += Math.max(0, Math.min(r, y) - Math.max(l, x));
+    return n;
+  };
+  // RFC 6675 SetPipe over the outstanding segments, newest first so the SACKed bytes above each
+  // are known: a segment not SACKed counts unless IsLost (more than (DupThresh − 1)·SMSS bytes
+  // SACKed above it), and once more if it was retransmitted (the copy still in flight).
+  const pipe = (): number => {
+    if (sackedBytes === 0) return sndMax - sndUna;
+    let above = 0;
+    let total = 0;
+    const lostAbove = 2 * Math.max(1, mssBytes);
+    for (let i = sent.length - 1; i >= 0 && sent[i].end > sndUna; i--) {
+      const sg = sent[i];
+      const l = Math.max(sg.start, sndUna);
+      const sk = sackedIn(l, sg.end);
+      const open = sg.end - l - sk;
+      if (open > 0) {
+        if (above <= lostAbove) total += open;
+        if (sg.retransmitted) total += open;
+      }
+      above += sk;
+    }
+    return total;
+  };
   const flightRow = (t: number): void => {
-    const flight = Math.max(0, sndMax - sndUna - sackedBytes);
+    const flight = Math.max(0, pipe());
     if (flight !== lastFlight) {
       rows.cwnd.add(t, 0, flight, Number.POSITIVE_INFINITY);
       lastFlight = flight;
