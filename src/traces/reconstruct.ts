@@ -15,7 +15,8 @@
  * - Spurious by timestamps (the Eifel test, RFC 3522): the first ACK of retransmitted data echoes a
  *   TSval older than the retransmission's: the original arrived.
  * - RTT samples by Karn's rule: an ACK that advances sndUna to the end of a segment sent once
- *   times that segment.
+ *   times that segment — unless a hole was pending (SACKed data above sndUna, or duplicate ACKs):
+ *   then the ACK came when the hole was repaired and times the repair, not the path.
  * - Bytes in flight (the estimated window): RFC 6675's pipe (SetPipe with IsLost by SACKed bytes
  *   above a segment), which is also what Linux's packets_in_flight counts (unacked − sacked − lost
  *   + retransmitted); without SACK, sndMax − sndUna.
@@ -90,6 +91,8 @@ export interface Reconstruction {
   /** What the `estimate` table's key column indexes. */
   estimates: EstimateInfo[];
   rtt: { tNs: Float64Array; rttMs: Float64Array };
+  /** At every ACK: bytes the receiver is known to hold (cumulatively ACKed + SACKed), the delivery-rate input. */
+  delivered: { tNs: Float64Array; bytes: Float64Array };
   episodes: Episode[];
   /** Capture time (ns since the capture's base second) of the trace's t = 0. */
   t0Ns: number;
@@ -246,6 +249,8 @@ export function reconstruct(segs: readonly TcpSegment[], opts: { dataSender?: Si
     castate: new Rows(TRACE_TABLES.castate),
     estimate: new Rows(TRACE_TABLES.estimate),
   };
+  const delT: number[] = [];
+  const delB: number[] = [];
   const rttT: number[] = [];
   const rttMs: number[] = [];
   const episodes: Episode[] = [];
@@ -453,8 +458,10 @@ export function reconstruct(segs: readonly TcpSegment[], opts: { dataSender?: Si
           spurious++;
         }
       }
+      // After a hole (SACKed data or duplicate ACKs) the cumulative ACK times the repair, not the path.
+      const hole = sackedBytes > 0 || dupSinceNew > 0;
       const k = segAt(ack - 1);
-      if (k >= 0 && sent[k].end === ack && !sent[k].retransmitted) {
+      if (!hole && k >= 0 && sent[k].end === ack && !sent[k].retransmitted) {
         const ms = (s.tNs - sent[k].firstNs) / 1e6;
         rttT.push(t);
         rttMs.push(ms);
@@ -479,6 +486,8 @@ export function reconstruct(segs: readonly TcpSegment[], opts: { dataSender?: Si
       if (currentState() === 'open') setState(t, 'disorder');
     }
     lastRwnd = rwnd;
+    delT.push(t);
+    delB.push(Math.min(sndUna, dataEnd) + sackedBytes);
     flightRow(t);
   }
   flushBins(lastAdvanceNs + GOODPUT_BIN_NS);
@@ -516,7 +525,7 @@ export function reconstruct(segs: readonly TcpSegment[], opts: { dataSender?: Si
     ackRatio: dataPackets > 0 ? acksOfData / dataPackets : 0,
     warnings,
   };
-  return { summary, trace: traceData(rows), estimates: CAPTURE_ESTIMATES, rtt, episodes, t0Ns, handshakeDoneNs };
+  return { summary, trace: traceData(rows), estimates: CAPTURE_ESTIMATES, rtt, delivered: { tNs: Float64Array.from(delT), bytes: Float64Array.from(delB) }, episodes, t0Ns, handshakeDoneNs };
 }
 
 function traceData(rows: Record<string, Rows>): TraceData {
