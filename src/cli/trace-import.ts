@@ -8,6 +8,7 @@ import { runScenario } from '../engine/run.ts';
 import { parseScenario, formatErrors } from '../scenarios/validate.ts';
 import { variantNames } from '../catalogue/variants.ts';
 import { CaptureImporter } from '../traces/import.ts';
+import { DEFAULT_MAX_PACKETS } from '../traces/capture.ts';
 import { KernelSampleReader, looksLikeKernelSamples } from '../traces/kernel-samples.ts';
 import { reconstruct, type Reconstruction } from '../traces/reconstruct.ts';
 import { fitPath, fittedScenario } from '../traces/fit.ts';
@@ -29,7 +30,7 @@ export const TRACE_USAGE = `usage: npm run trace -- FILE [--connection N] [--csv
   --csv OUT       write the connection's reconstructed columns to OUT (t_s,series,flow_or_link,value)
   --fit           fit a path to the connection, simulate it and print the difference summary
   --variant V     the variant to simulate with --fit (default cubic)
-  --max-packets N stop reading after N packets (default 5000000)`;
+  --max-packets N stop reading after N packets (default 2000000)`;
 
 interface TraceArgs {
   file: string;
@@ -41,7 +42,7 @@ interface TraceArgs {
 }
 
 export function parseTraceArgs(argv: readonly string[]): { ok: true; args: TraceArgs } | { ok: false; error: string } {
-  const a: TraceArgs = { file: '', connection: null, csv: null, fit: false, variant: 'cubic', maxPackets: 5_000_000 };
+  const a: TraceArgs = { file: '', connection: null, csv: null, fit: false, variant: 'cubic', maxPackets: DEFAULT_MAX_PACKETS };
   const files: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];

@@ -51,7 +51,8 @@ const PCAP_US = 0xa1b2c3d4;
 const PCAP_NS = 0xa1b23c4d;
 const PCAPNG_SHB = 0x0a0d0d0a;
 const BYTE_ORDER_MAGIC = 0x1a2b3c4d;
-export const DEFAULT_MAX_PACKETS = 5_000_000;
+/** About 200 bytes of memory per kept packet: 2 million is ~0.4 GB, as much as a browser tab should take. */
+export const DEFAULT_MAX_PACKETS = 2_000_000;
 const DEFAULT_MAX_RECORD = 256 * 1024;
 
 interface Iface {

@@ -280,7 +280,6 @@ export function reconstruct(segs: readonly TcpSegment[], opts: { dataSender?: Si
   let lastFlight = -1;
   let binStart = 0;
   let binAcked = 0;
-  let binUna = 0;
 
   // Read through a function: the closures above change `state`, which flow analysis does not see.
   const currentState = (): (typeof CA_STATES)[number] => state;
@@ -377,6 +376,9 @@ export function reconstruct(segs: readonly TcpSegment[], opts: { dataSender?: Si
       rows.estimate.add(binStart + GOODPUT_BIN_NS, 0, EST_GOODPUT, (binAcked * 8 * 1e9) / GOODPUT_BIN_NS);
       binStart += GOODPUT_BIN_NS;
       binAcked = 0;
+      // A long silence (or a corrupt time far ahead) is one empty bin, not millions of them.
+      const skip = Math.floor((t - t0Ns - binStart) / GOODPUT_BIN_NS) - 1;
+      if (skip > 0) binStart += skip * GOODPUT_BIN_NS;
     }
   };
 
