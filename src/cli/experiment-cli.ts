@@ -3,7 +3,7 @@ import { FIGURES, getFigure, FIGURE_IDS } from '../experiments/figures.ts';
 import { runInNode, progressLine, summaryJson, svgOf, type Finished } from '../experiments/report.ts';
 import type { Cache } from '../experiments/runner.ts';
 import { formatSpecErrors, parseExperiment, type Experiment } from '../experiments/spec.ts';
-import { closest } from '../scenarios/validate.ts';
+import { closest } from '../scenario/validate.ts';
 import type { ExperimentCommand, ReproduceCommand, SweepCommand } from './experiment-args.ts';
 
 export interface ExperimentIo {

@@ -2,7 +2,7 @@
  * What a finished run reports (the CLI's JSON, the UI's metrics table and the tests read these),
  * how it is read off the built simulation's records, and the one definition of the bottleneck.
  */
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
 import { msToNs, nsToS, type Simulator } from './core/simulator.ts';
 import { DROP_CAUSES, type LossTruth, type TraceData, type Verdict } from './core/trace.ts';

@@ -5,9 +5,9 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { variantNames } from '../catalogue/variants.ts';
-import { changesUpTo, scenarioAt } from '../scenarios/changes.ts';
-import type { Scenario } from '../scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../scenarios/validate.ts';
+import { changesUpTo, scenarioAt } from '../scenario/changes.ts';
+import type { Scenario } from '../scenario/schema.ts';
+import { formatErrors, parseScenario } from '../scenario/validate.ts';
 import { poolSizeFor, SimPool } from '../worker/pool.ts';
 import { scenarioId } from '../worker/scenarioId.ts';
 import type { Ahead, WindowS } from './charts/frame.ts';
@@ -56,7 +56,7 @@ import { isLessonHash, type LessonRoute } from './lessons/route.ts';
 import { readLessonHash, stepState } from './lessons/session.ts';
 import { answerPanels, lessonHash, lockedChange, lockedCompare, useLessonMode } from './lessons/useLessonMode.ts';
 import { loadProgress } from './lessons/progress.ts';
-import { getLesson } from '../scenarios/lessons/index.ts';
+import { getLesson } from '../content/lessons/index.ts';
 import { senderView, TRUTH_PANELS } from './state/senderView.ts';
 
 const variants = variantNames();

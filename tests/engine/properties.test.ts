@@ -9,7 +9,7 @@ import { RECOVERY_ALGORITHMS, variantInfo } from '../../src/catalogue/variants.t
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
-import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.ts';
+import { ScenarioSchema, type Scenario } from '../../src/scenario/schema.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
 import { Prr } from '../../src/engine/tcp/recovery/prr.ts';
 import { recoveryNeedsSack, resolveRecovery } from '../../src/engine/tcp/recovery/index.ts';

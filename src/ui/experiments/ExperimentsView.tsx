@@ -16,7 +16,7 @@ import { verdict } from '../../experiments/verdict.ts';
 import { poolSizeFor } from '../../worker/pool.ts';
 import { workerExecutor, type WorkerExecutor } from '../../experiments/worker-executor.ts';
 import { downloadBlob, downloadText } from '../export/download.ts';
-import { variantLabel } from '../format.ts';
+import { variantLabel } from '../../catalogue/format.ts';
 import { encodeState } from '../state/url.ts';
 import { DEFAULT_VIEW } from '../state/view.ts';
 import { ExperimentPlot } from './ExperimentPlot.tsx';

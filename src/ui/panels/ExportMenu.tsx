@@ -4,7 +4,7 @@
  * UI-B's (src/ui/export); this menu only wires them to buttons.
  */
 import { useId, useState } from 'react';
-import type { Scenario } from '../../scenarios/schema.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import { downloadBlob, downloadText } from '../export/download.ts';
 import { importScenarioFile, scenarioFilename, scenarioJson } from '../export/scenarioFile.ts';
 import { panelToPngBlob, panelToSvgString } from '../export/svg.ts';
