@@ -71,3 +71,8 @@ export function parseJsonText(text: string, subject: string): JsonText {
     return { ok: false, message: `${subject} is not valid JSON: ${(e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ')}` };
   }
 }
+
+/** A JSON object (not an array, not null). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
