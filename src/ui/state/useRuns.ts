@@ -4,7 +4,7 @@
  * following it re-renders nothing.
  */
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { RunScheduler, type RunPool, type RunsState as SchedulerState } from '../model/runScheduler.ts';
+import type { RunScheduler, RunsState as SchedulerState } from '../model/runScheduler.ts';
 import { afterPaint } from './afterPaint.ts';
 import type { RunJob } from './runSet.ts';
 import type { Store } from './store.ts';
@@ -66,23 +66,17 @@ export function useRunsSettled(): boolean {
 }
 
 /**
- * Runs `jobs` on the scheduler whenever they change (see RunScheduler.request); `preferKey`
- * names the run to run first (RunScheduler.prefer).
+ * The scheduler's state for React, with `running` derived for the current `jobs` (the model
+ * posts them: AppModel.runWith); `preferKey` names the run to run first (RunScheduler.prefer).
  */
-export function useRuns(pool: RunPool | null, jobs: readonly RunJob[] | null, preferKey: string | null = null): RunsState & { dismissError: () => void; retry: () => void; busy: Store<boolean> } {
-  const [scheduler] = useState(() => new RunScheduler(pool));
+export function useRuns(scheduler: RunScheduler, jobs: readonly RunJob[] | null, preferKey: string | null = null): RunsState & { dismissError: () => void; retry: () => void; busy: Store<boolean> } {
   const state = useSyncExternalStore(scheduler.subscribe, scheduler.get);
   // Running from the render that brings new jobs until their batch ends, derived rather than
   // set when the batch is posted: "running…" then shows in the edit's own frame. Set from the
   // post (an effect) it took a render and a frame of its own, ~7 ms of CPU per edit on the two
   // cores the runs need.
-  const running = !!pool && !!jobs && state.ended !== jobs;
+  const running = !!scheduler.pool && !!jobs && state.ended !== jobs;
   scheduler.prefer = preferKey;
-
-  useEffect(() => {
-    if (!pool || !jobs) return;
-    return scheduler.request(jobs);
-  }, [pool, jobs, scheduler]);
 
   // Idle once the outcome is committed (children's effects first): a path picture asking for
   // packet windows then asks for the new set, not for the one it is about to replace.
