@@ -32,12 +32,12 @@ import { stepChoices, type RunSet } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
 import { DEFAULT_FOLLOW_S, TimeAxisContext, useFollowWindow, type TimeAxis } from './state/timeAxis.ts';
 import { HashSync } from './state/hashSync.ts';
-import { encodeState, type SharedState } from './state/url.ts';
+import { encodeState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { RunsBusyContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
-import { AppModel, initialFromHash } from './model/appModel.ts';
-import { pagePool, RunScheduler } from './model/runScheduler.ts';
+import { createAppModel, initialFromHash } from './model/appModel.ts';
+import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { EventCaption } from './events/EventCaption.tsx';
 import { EventList } from './events/EventList.tsx';
 import { Drawer, useDrawerOpen } from './shell/Drawer.tsx';
@@ -63,23 +63,14 @@ const URL_WRITE_DELAY_MS = 300;
 
 export function App() {
   const [initial] = useState(() => initialFromHash(location.hash.replace(/^#/, '')));
-  const [model] = useState(() => new AppModel(initial));
-  const [scheduler] = useState(() => new RunScheduler(initial.fatal ? null : pagePool()));
+  const [model] = useState(() => createAppModel(initial));
+  const [scheduler] = useState(() => createRunScheduler(initial.fatal ? null : pagePool()));
   const { shared, problems, presetName, notice, lessonRoute, fromStart, jobs } = useSyncExternalStore(model.subscribe, model.get);
   const scenario = shared?.scenario ?? null;
   const view = shared?.view ?? DEFAULT_VIEW;
   const lock = lessonRoute?.lock ?? null;
-  // stable commands for children's props and hooks' dependencies
-  const [cmd] = useState(() => ({
-    setScenario: model.setScenario.bind(model),
-    setView: model.setView.bind(model),
-    setProblems: model.setProblems.bind(model),
-    setNotice: model.setNotice.bind(model),
-    setLessonRoute: model.setLessonRoute.bind(model),
-    setFromStart: model.setFromStart.bind(model),
-    removeTimedChange: model.removeTimedChange.bind(model),
-  }));
-  const { setScenario, setView, setProblems, setNotice, setLessonRoute, setFromStart, removeTimedChange } = cmd;
+  // the model's commands are stable functions: fit for children's props and hooks' dependencies
+  const { setScenario, setView, setProblems, setNotice, setLessonRoute, setFromStart, removeTimedChange } = model;
 
   // URL ⇄ state: every change is written to the hash (replaceState: no history entry per slider
   // step); a hash pasted or edited by hand is decoded, with problems reported, not thrown.
@@ -89,7 +80,10 @@ export function App() {
   // An incoming link always wins over a pending write (see hashSync.ts).
   const [hashSync] = useState(() => new HashSync());
   const lessonLink = useRef<string | null>(null);
-  const writeHash = useCallback((s: SharedState) => hashSync.write(lessonLink.current ?? encodeState(s)), [hashSync]);
+  const writeHash = useCallback(() => {
+    const hash = model.shareHash(lessonLink.current);
+    if (hash !== null) hashSync.write(hash);
+  }, [hashSync, model]);
   useEffect(() => {
     const onHash = (): void => {
       const hash = hashSync.incoming();
@@ -111,7 +105,7 @@ export function App() {
   // the main thread hands out the comparison's runs
   useEffect(() => {
     if (!shared || runs.running) return;
-    const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
+    const timer = setTimeout(writeHash, URL_WRITE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [shared, writeHash, lessonRoute, runs.running]);
 
@@ -251,7 +245,7 @@ export function App() {
     }
   };
   const copyLink = (): Promise<void> => {
-    if (shared) writeHash(shared);
+    if (shared) writeHash();
     return copy('link', location.href);
   };
   const copyEmbed = (): Promise<void> => (shared ? copy('embed code', embedCode(shared, panelIds, location.origin + location.pathname)) : Promise.resolve());

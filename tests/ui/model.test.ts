@@ -2,8 +2,8 @@
 // answers when told, the clock is turned by hand. The timings checked are the scheduler's own
 // rules (first run drawn at once, later ones at most every 100 ms, complete set at once).
 import { describe, expect, it } from 'vitest';
-import { AppModel, initialFromHash } from '../../src/ui/model/appModel.ts';
-import { RunScheduler, type RunPool, type SchedulerClock } from '../../src/ui/model/runScheduler.ts';
+import { createAppModel, initialFromHash } from '../../src/ui/model/appModel.ts';
+import { createRunScheduler, type RunPool, type SchedulerClock } from '../../src/ui/model/runScheduler.ts';
 import type { Scenario } from '../../src/scenario/schema.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
 import type { BatchOptions, Job } from '../../src/worker/pool.ts';
@@ -87,10 +87,10 @@ function manualClock(): SchedulerClock & { advance(ms: number): void; frame(): v
 }
 
 function setup(hash = '') {
-  const model = new AppModel(initialFromHash(hash), () => 0);
+  const model = createAppModel(initialFromHash(hash), () => 0);
   const pool = fakePool();
   const clock = manualClock();
-  const scheduler = new RunScheduler(pool, clock);
+  const scheduler = createRunScheduler(pool, clock);
   const disconnect = model.runWith(scheduler);
   return { model, pool, clock, scheduler, disconnect };
 }
@@ -209,7 +209,7 @@ describe('the app model', () => {
     model.setCompare(['newreno', 'westwood']);
     model.setView((v) => ({ ...v, theme: 'dark', windowS: [10, 30] }));
     const hash = model.shareHash(null)!;
-    const opened = new AppModel(initialFromHash(hash));
+    const opened = createAppModel(initialFromHash(hash));
     expect(opened.get().problems.lines).toEqual([]);
     expect(opened.get().shared).toEqual(model.get().shared);
     expect(opened.get().jobs!.map((j) => j.key)).toEqual(['v-newreno', 'v-westwood']);

@@ -69,42 +69,45 @@ export function initialFromHash(hash: string): Initial {
   return { state: { scenario: decoded.scenario, view: decoded.view }, problems: decoded.problems, fatal: null, lesson: null, plain: false };
 }
 
-export class AppModel {
-  private state: AppState;
-  private readonly listeners = new Set<() => void>();
-  private lastEdit: LastEdit | null = null;
+/** The model's commands and reads (createAppModel). */
+export type AppModel = ReturnType<typeof createAppModel>;
 
-  constructor(
-    initial: Initial,
-    /** Wall clock in ms, for coalescing a dragged slider's timed changes into one. */
-    private readonly nowMs: () => number = () => performance.now(),
-  ) {
-    const shared = initial.state;
-    this.state = {
-      shared,
-      problems: { lines: initial.problems },
-      presetName: shared && initial.plain ? DEFAULT_PRESET : undefined,
-      notice: null,
-      lessonRoute: initial.lesson,
-      fromStart: false,
-      jobs: shared ? runJobs(shared.scenario, shared.view.compare) : null,
-    };
-  }
-
-  get = (): AppState => this.state;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+/**
+ * A closure rather than a class: the bundler shortens its private names, and the main bundle
+ * stays as small as when this state lived in App's hooks.
+ */
+export function createAppModel(
+  initial: Initial,
+  /** Wall clock in ms, for coalescing a dragged slider's timed changes into one. */
+  nowMs: () => number = () => performance.now(),
+) {
+  const listeners = new Set<() => void>();
+  let lastEdit: LastEdit | null = null;
+  const opening = initial.state;
+  let state: AppState = {
+    shared: opening,
+    problems: { lines: initial.problems },
+    presetName: opening && initial.plain ? DEFAULT_PRESET : undefined,
+    notice: null,
+    lessonRoute: initial.lesson,
+    fromStart: false,
+    jobs: opening ? runJobs(opening.scenario, opening.view.compare) : null,
   };
 
-  private update(edit: Partial<AppState>): void {
-    const next = { ...this.state, ...edit };
-    const before = this.state.shared;
+  const get = (): AppState => state;
+
+  const subscribe = (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  function update(edit: Partial<AppState>): void {
+    const next = { ...state, ...edit };
+    const before = state.shared;
     const after = next.shared;
     if (after?.scenario !== before?.scenario || after?.view.compare !== before?.view.compare) next.jobs = after ? runJobs(after.scenario, after.view.compare) : null;
-    this.state = next;
-    for (const l of [...this.listeners]) l();
+    state = next;
+    for (const l of [...listeners]) l();
   }
 
   /**
@@ -112,12 +115,12 @@ export class AppModel {
    * disconnect. A batch asked for while another is in flight waits for the next frame, and a
    * newer one before that frame replaces it (RunScheduler.request).
    */
-  runWith(scheduler: RunScheduler): () => void {
-    let jobs = this.state.jobs;
+  function runWith(scheduler: RunScheduler): () => void {
+    let jobs = state.jobs;
     let cancel = jobs ? scheduler.request(jobs) : () => {};
-    const unsubscribe = this.subscribe(() => {
-      if (this.state.jobs === jobs) return;
-      jobs = this.state.jobs;
+    const unsubscribe = subscribe(() => {
+      if (state.jobs === jobs) return;
+      jobs = state.jobs;
       cancel();
       cancel = jobs ? scheduler.request(jobs) : () => {};
     });
@@ -127,139 +130,137 @@ export class AppModel {
     };
   }
 
+  const setProblems = (problems: Problems): void => update({ problems });
+  const setNotice = (notice: string | null): void => update({ notice });
+  const setLessonRoute = (lessonRoute: LessonRoute | null): void => update({ lessonRoute });
+
   /** The whole run's scenario becomes `next` (already validated), unless a lesson's lock forbids the change. */
-  setScenario(next: Scenario): void {
-    const { shared, lessonRoute, presetName } = this.state;
+  function setScenario(next: Scenario): void {
+    const { shared, lessonRoute, presetName } = state;
     // an instructor's lock: a change it does not allow is refused whichever control made it
     const lock = lessonRoute?.lock;
     const refused = lock && shared ? lockViolations(lock, shared.scenario, next) : [];
-    if (refused.length > 0) return this.setProblems({ title: 'Locked by your instructor:', lines: [`${refused.join(', ')} cannot be changed in this lesson.`] });
+    if (refused.length > 0) return setProblems({ title: 'Locked by your instructor:', lines: [`${refused.join(', ')} cannot be changed in this lesson.`] });
     markInput();
     if (!shared) return;
-    this.update({ presetName: presetName && next.name === presetName ? presetName : undefined, shared: { ...shared, scenario: next } });
+    update({ presetName: presetName && next.name === presetName ? presetName : undefined, shared: { ...shared, scenario: next } });
   }
 
-  setView(edit: (v: ViewState) => ViewState): void {
-    const { shared } = this.state;
-    if (shared) this.update({ shared: { ...shared, view: edit(shared.view) } });
+  function setView(edit: (v: ViewState) => ViewState): void {
+    const { shared } = state;
+    if (shared) update({ shared: { ...shared, view: edit(shared.view) } });
   }
 
-  setCompare(compare: string[]): void {
+  function setCompare(compare: string[]): void {
     markInput();
-    this.setView((v) => ({ ...v, compare }));
-  }
-
-  /** Scenario and view at once (a lesson step, a decoded link). */
-  replaceShared(shared: SharedState): void {
-    this.update({ shared });
-  }
-
-  setProblems(problems: Problems): void {
-    this.update({ problems });
-  }
-
-  setNotice(notice: string | null): void {
-    this.update({ notice });
-  }
-
-  setLessonRoute(lessonRoute: LessonRoute | null): void {
-    this.update({ lessonRoute });
-  }
-
-  setFromStart(fromStart: boolean): void {
-    this.update({ fromStart });
+    setView((v) => ({ ...v, compare }));
   }
 
   /** How many timed changes the playhead has passed; -1 when edits apply to the whole run. */
-  liveAt(p: Playhead): number {
-    const { shared, fromStart } = this.state;
-    const changes = shared?.scenario.changes;
-    return changes && !fromStart && insideRun(p.tS, p.endS) ? changesUpTo(changes, p.tS) : -1;
+  function liveAt(p: Playhead): number {
+    const changes = state.shared?.scenario.changes;
+    return changes && !state.fromStart && insideRun(p.tS, p.endS) ? changesUpTo(changes, p.tS) : -1;
   }
 
-  /**
-   * An edit of the scenario as the controls show it at the playhead. With the playhead inside
-   * the run (and "from the start" off), a link edit becomes a timed change at the playhead
-   * (state/liveEdit.ts), validated here as a whole; otherwise the edit is the whole run's.
-   */
-  editScenario(next: Scenario, p: Playhead): void {
-    const { shared, fromStart } = this.state;
-    if (!shared || fromStart || !insideRun(p.tS, p.endS)) {
-      this.lastEdit = null;
-      return this.setScenario(next);
-    }
-    const scenario = shared.scenario;
-    const at = this.liveAt(p);
-    const shown = at > 0 ? scenarioAt(scenario, scenario.changes[at - 1].atS) : scenario;
-    const tS = changeTimeAt(p.tS);
-    const routed = routeEdit(scenario, shown, next, tS, this.lastEdit, this.nowMs());
-    const checked = parseScenario(routed.scenario);
-    if (!checked.ok) return this.setNotice(`That edit cannot apply from ${tS} s: ${formatErrors(checked.errors)}`);
-    this.lastEdit = routed.last;
-    this.setScenario(checked.scenario);
+  /** A scenario changed by `edit` after validation, or a notice saying why it cannot be. */
+  function applyChecked(candidate: Scenario, refusal: string, last: LastEdit | null): void {
+    const checked = parseScenario(candidate);
+    if (!checked.ok) return setNotice(`${refusal}: ${formatErrors(checked.errors)}`);
+    lastEdit = last;
+    setScenario(checked.scenario);
   }
 
-  removeTimedChange(index: number): void {
-    const scenario = this.state.shared?.scenario;
-    if (!scenario) return;
-    const checked = parseScenario(removeChange(scenario, index));
-    if (!checked.ok) return this.setNotice(`That change cannot be removed alone: ${formatErrors(checked.errors)}`);
-    this.lastEdit = null;
-    this.setScenario(checked.scenario);
-  }
+  return {
+    get,
+    subscribe,
+    runWith,
+    setScenario,
+    setView,
+    setCompare,
+    setProblems,
+    setNotice,
+    setLessonRoute,
+    liveAt,
+    /** Scenario and view at once (a lesson step, a decoded link). */
+    replaceShared: (shared: SharedState): void => update({ shared }),
+    setFromStart: (fromStart: boolean): void => update({ fromStart }),
 
-  /** Opens a preset with the paper's comparison side by side, the whole run in view; false (and a notice) if it cannot load. */
-  pickPreset(name: string, lockedCompare: (compare: string[]) => string[] = (c) => c): boolean {
-    const p = loadPreset(name);
-    if (!p.ok) {
-      this.setNotice(p.message);
-      return false;
-    }
-    this.update({ presetName: name });
-    this.setScenario(p.scenario);
-    this.setCompare(lockedCompare([...p.compare]));
-    this.setView((v) => ({ ...v, windowS: null }));
-    return true;
-  }
+    /**
+     * An edit of the scenario as the controls show it at the playhead. With the playhead inside
+     * the run (and "from the start" off), a link edit becomes a timed change at the playhead
+     * (state/liveEdit.ts), validated here as a whole; otherwise the edit is the whole run's.
+     */
+    editScenario(next: Scenario, p: Playhead): void {
+      const { shared, fromStart } = state;
+      if (!shared || fromStart || !insideRun(p.tS, p.endS)) {
+        lastEdit = null;
+        return setScenario(next);
+      }
+      const scenario = shared.scenario;
+      const at = liveAt(p);
+      const shown = at > 0 ? scenarioAt(scenario, scenario.changes[at - 1].atS) : scenario;
+      const tS = changeTimeAt(p.tS);
+      const routed = routeEdit(scenario, shown, next, tS, lastEdit, nowMs());
+      applyChecked(routed.scenario, `That edit cannot apply from ${tS} s`, routed.last);
+    },
 
-  /** A scenario loaded from a file, with what the loader noted about it. */
-  importScenario(scenario: Scenario, notes: string[]): void {
-    this.update({ presetName: undefined });
-    this.setScenario(scenario);
-    this.setProblems({ title: 'The file was loaded with these notes:', lines: notes });
-  }
+    removeTimedChange(index: number): void {
+      const scenario = state.shared?.scenario;
+      if (scenario) applyChecked(removeChange(scenario, index), 'That change cannot be removed alone', null);
+    },
 
-  /**
-   * A hash pasted or edited by hand: a lesson link opens that lesson (a locked lesson keeps its
-   * lock for the page's life: a link edited to drop or change it does not unlock it); under a
-   * lock any other link is refused; otherwise the link is decoded, its problems reported.
-   * Returns what happened, so the caller can put the lesson's link back when it was refused.
-   */
-  applyHash(hash: string): 'lesson' | 'refused' | 'state' {
-    const lock = this.state.lessonRoute?.lock ?? null;
-    if (isLessonHash(hash)) {
-      const { route, problems } = readLessonHash(hash);
-      this.setProblems({ lines: problems });
-      if (route && lock && !route.lock) route.lock = lock;
-      if (route) this.setLessonRoute(route);
-      return 'lesson';
-    }
-    if (lock) {
-      this.setProblems({ lines: ['link: this lesson is locked by your instructor — the edited link was ignored'] });
-      return 'refused';
-    }
-    const shared = this.state.shared;
-    this.update({ lessonRoute: null });
-    if (!shared) return 'state';
-    const d = decodeState(hash, shared);
-    markInput();
-    this.update({ problems: { lines: d.problems }, shared: { scenario: d.scenario, view: d.view } });
-    return 'state';
-  }
+    /** Opens a preset with the paper's comparison side by side, the whole run in view; false (and a notice) if it cannot load. */
+    pickPreset(name: string, lockedCompare: (compare: string[]) => string[] = (c) => c): boolean {
+      const p = loadPreset(name);
+      if (!p.ok) {
+        setNotice(p.message);
+        return false;
+      }
+      update({ presetName: name });
+      setScenario(p.scenario);
+      setCompare(lockedCompare([...p.compare]));
+      setView((v) => ({ ...v, windowS: null }));
+      return true;
+    },
 
-  /** The hash a share link carries: the lesson's link in a lesson, else the encoded scenario and view. */
-  shareHash(lessonLink: string | null): string | null {
-    const { shared } = this.state;
-    return lessonLink ?? (shared ? encodeState(shared) : null);
-  }
+    /** A scenario loaded from a file, with what the loader noted about it. */
+    importScenario(scenario: Scenario, notes: string[]): void {
+      update({ presetName: undefined });
+      setScenario(scenario);
+      setProblems({ title: 'The file was loaded with these notes:', lines: notes });
+    },
+
+    /**
+     * A hash pasted or edited by hand: a lesson link opens that lesson (a locked lesson keeps its
+     * lock for the page's life: a link edited to drop or change it does not unlock it); under a
+     * lock any other link is refused; otherwise the link is decoded, its problems reported.
+     * Returns what happened, so the caller can put the lesson's link back when it was refused.
+     */
+    applyHash(hash: string): 'lesson' | 'refused' | 'state' {
+      const lock = state.lessonRoute?.lock ?? null;
+      if (isLessonHash(hash)) {
+        const { route, problems } = readLessonHash(hash);
+        setProblems({ lines: problems });
+        if (route && lock && !route.lock) route.lock = lock;
+        if (route) setLessonRoute(route);
+        return 'lesson';
+      }
+      if (lock) {
+        setProblems({ lines: ['link: this lesson is locked by your instructor — the edited link was ignored'] });
+        return 'refused';
+      }
+      const shared = state.shared;
+      update({ lessonRoute: null });
+      if (!shared) return 'state';
+      const d = decodeState(hash, shared);
+      markInput();
+      update({ problems: { lines: d.problems }, shared: { scenario: d.scenario, view: d.view } });
+      return 'state';
+    },
+
+    /** The hash a share link carries: the lesson's link in a lesson, else the encoded scenario and view. */
+    shareHash(lessonLink: string | null): string | null {
+      return lessonLink ?? (state.shared ? encodeState(state.shared) : null);
+    },
+  };
 }

@@ -86,76 +86,72 @@ export function pagePool(): SimPool {
   return sharedPool;
 }
 
-export class RunScheduler {
-  private state: RunsState = IDLE;
-  private readonly listeners = new Set<() => void>();
-  private latest = 0;
-  private inFlight = false;
-  private posted: readonly RunJob[] | null = null;
-  /**
-   * Whether the workers are running an edit's jobs, for work that must not compete with them for
-   * the cores (the path picture's packet windows re-simulate the run): a store, so following it
-   * re-renders nothing.
-   */
-  readonly busy: Store<boolean> = createStore(false);
-  /**
-   * Jobs run in their order (the pool gives each free worker the next): the first compared
-   * variant comes first, unless this names another job's key — the run the lecturer is
-   * following — which is then run first. Read when a batch is posted: choosing another run to
-   * follow does not re-run anything.
-   */
-  prefer: string | null = null;
+/** The scheduler's commands and reads (createRunScheduler). */
+export type RunScheduler = ReturnType<typeof createRunScheduler>;
 
-  constructor(
-    readonly pool: RunPool | null,
-    private readonly clock: SchedulerClock = browserClock,
-  ) {}
+/** A closure rather than a class, like the app model: the bundler shortens its private names. */
+export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock = browserClock) {
+  let state: RunsState = IDLE;
+  const listeners = new Set<() => void>();
+  let latest = 0;
+  let inFlight = false;
+  let posted: readonly RunJob[] | null = null;
 
-  get = (): RunsState => this.state;
+  function update(edit: (s: RunsState) => RunsState): void {
+    state = edit(state);
+    for (const l of [...listeners]) l();
+  }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  const scheduler = {
+    pool,
+    get: (): RunsState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /**
+     * Whether the workers are running an edit's jobs, for work that must not compete with them
+     * for the cores (the path picture's packet windows re-simulate the run): a store, so
+     * following it re-renders nothing.
+     */
+    busy: createStore(false) as Store<boolean>,
+    /**
+     * Jobs run in their order (the pool gives each free worker the next): the first compared
+     * variant comes first, unless this names another job's key — the run the lecturer is
+     * following — which is then run first. Read when a batch is posted: choosing another run to
+     * follow does not re-run anything.
+     */
+    prefer: null as string | null,
+    /**
+     * Runs `jobs`: at once when nothing is in flight, else at the next frame. Returns a cancel
+     * function for that deferred post (a newer request before the frame replaces it).
+     */
+    request(jobs: readonly RunJob[]): () => void {
+      if (!pool) return () => {};
+      if (!inFlight) {
+        post(jobs);
+        return () => {};
+      }
+      return clock.nextFrame(() => post(jobs));
+    },
+    /** Runs the last jobs posted again (after a worker was lost). */
+    retry(): void {
+      if (!pool || !posted) return;
+      update((s) => ({ ...s, ended: null }));
+      post(posted);
+    },
+    dismissError(): void {
+      update((s) => ({ ...s, error: null }));
+    },
   };
 
-  private update(edit: (s: RunsState) => RunsState): void {
-    this.state = edit(this.state);
-    for (const l of [...this.listeners]) l();
-  }
-
-  /**
-   * Runs `jobs`: at once when nothing is in flight, else at the next frame. Returns a cancel
-   * function for that deferred post (a newer request before the frame replaces it).
-   */
-  request(jobs: readonly RunJob[]): () => void {
-    if (!this.pool) return () => {};
-    if (!this.inFlight) {
-      this.post(jobs);
-      return () => {};
-    }
-    return this.clock.nextFrame(() => this.post(jobs));
-  }
-
-  /** Runs the last jobs posted again (after a worker was lost). */
-  retry(): void {
-    if (!this.pool || !this.posted) return;
-    this.update((s) => ({ ...s, ended: null }));
-    this.post(this.posted);
-  }
-
-  dismissError(): void {
-    this.update((s) => ({ ...s, error: null }));
-  }
-
-  private post(jobs: readonly RunJob[]): void {
-    const pool = this.pool;
+  function post(jobs: readonly RunJob[]): void {
     if (!pool) return;
-    const clock = this.clock;
-    this.inFlight = true;
-    this.busy.set(true);
-    this.posted = jobs;
-    const id = ++this.latest;
-    const current = (): boolean => id === this.latest;
+    inFlight = true;
+    scheduler.busy.set(true);
+    posted = jobs;
+    const id = ++latest;
+    const current = (): boolean => id === latest;
     const started = clock.now();
     const arrived: (RunOutput | undefined)[] = new Array<RunOutput | undefined>(jobs.length);
     let shown = 0;
@@ -163,7 +159,7 @@ export class RunScheduler {
     let lastShownMs = 0;
     const slowTimer = clock.setTimeout(() => {
       // dimming is for an old picture: once this edit's first run is drawn there is none
-      if (current() && shown === 0) this.update((s) => ({ ...s, slow: true }));
+      if (current() && shown === 0) update((s) => ({ ...s, slow: true }));
     }, SLOW_MS);
     const showPartial = (): void => {
       timer = undefined;
@@ -171,10 +167,10 @@ export class RunScheduler {
       shown++;
       lastShownMs = clock.now();
       const set = buildRunSet(jobs, arrived, clock.now() - started);
-      this.update((s) => ({ ...s, set, slow: false, stale: false }));
+      update((s) => ({ ...s, set, slow: false, stale: false }));
     };
     const end = (): void => {
-      this.inFlight = false;
+      inFlight = false;
       clock.clearTimeout(slowTimer);
       clock.clearTimeout(timer);
     };
@@ -182,7 +178,7 @@ export class RunScheduler {
       .runAll(
         jobs.map((j) => ({ scenario: j.scenario })),
         {
-          first: [jobs.findIndex((j) => j.key === this.prefer)],
+          first: [jobs.findIndex((j) => j.key === scheduler.prefer)],
           onResult: (i, r, restMs) => {
             if (!current()) return;
             measureHandover(r.sentAtEpochMs);
@@ -216,7 +212,7 @@ export class RunScheduler {
           measureResults();
           for (const r of results) if (r.phasesMs) measureWorker(r.phasesMs);
           const recovery = results.find((r) => r.recovery)?.recovery ?? null;
-          this.update(() => ({ set: buildRunSet(jobs, results, clock.now() - started), slow: false, error: null, retryable: false, recovery, stale: false, ended: jobs }));
+          update(() => ({ set: buildRunSet(jobs, results, clock.now() - started), slow: false, error: null, retryable: false, recovery, stale: false, ended: jobs }));
         },
         (e: unknown) => {
           if (!current() || isSuperseded(e)) return;
@@ -224,9 +220,11 @@ export class RunScheduler {
           const message = e instanceof Error ? e.message : String(e);
           // the last picture stays, dimmed (see `stale` in App), under a banner saying it is the last run's;
           // a half-drawn comparison is not left looking current
-          this.update((s) => ({ ...s, slow: false, error: message, retryable: isWorkerLost(e), recovery: null, stale: s.set !== null, ended: jobs }));
+          update((s) => ({ ...s, slow: false, error: message, retryable: isWorkerLost(e), recovery: null, stale: s.set !== null, ended: jobs }));
         },
       );
     measurePosted();
   }
+
+  return scheduler;
 }
