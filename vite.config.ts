@@ -84,7 +84,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/engine/**/*.test.ts', 'tests/scenarios/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/ui/**/*.test.ts', 'tests/claims/**/*.test.ts', 'tests/experiments/**/*.test.ts', 'tests/traces/**/*.test.ts'],
+          include: ['tests/engine/**/*.test.ts', 'tests/scenarios/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/ui/**/*.test.ts', 'tests/claims/**/*.test.ts', 'tests/experiments/**/*.test.ts', 'tests/architecture/**/*.test.ts', 'tests/traces/**/*.test.ts'],
           testTimeout: 60_000,
           // claim files run their simulations in beforeAll: same allowance as a test (10 s by default)
           hookTimeout: 60_000,

@@ -7,10 +7,10 @@
  *   npm run bench -- --only '1 Gb/s' [--repeats 1] [--trace off]   (cases whose label contains the text)
  */
 import { runScenario } from '../src/engine/run.ts';
-import { getPreset } from '../src/scenarios/presets/index.ts';
-import { parseScenario } from '../src/scenarios/validate.ts';
-import type { Scenario } from '../src/scenarios/schema.ts';
-import { applySet } from '../src/scenarios/set.ts';
+import { getPreset } from '../src/content/presets/index.ts';
+import { parseScenario } from '../src/scenario/validate.ts';
+import type { Scenario } from '../src/scenario/schema.ts';
+import { applySet } from '../src/scenario/set.ts';
 import { variantNames } from '../src/engine/tcp/cc/registry.ts';
 
 function preset(name: string, ...sets: string[]): Scenario {

@@ -13,9 +13,9 @@
 import { type Page } from 'playwright-core';
 import { quantiles } from './quantiles.ts';
 import { VARIANTS } from '../src/catalogue/variants.ts';
-import { getPreset } from '../src/scenarios/presets/index.ts';
-import type { Scenario } from '../src/scenarios/schema.ts';
-import { parseScenario } from '../src/scenarios/validate.ts';
+import { getPreset } from '../src/content/presets/index.ts';
+import type { Scenario } from '../src/scenario/schema.ts';
+import { parseScenario } from '../src/scenario/validate.ts';
 import { encodeState } from '../src/ui/state/url.ts';
 import { DEFAULT_VIEW, MAX_COMPARE } from '../src/ui/state/view.ts';
 import { withAppInChromium } from './dist.ts';

@@ -9,10 +9,10 @@
  */
 import { runScenario } from '../src/engine/run.ts';
 import { variantNames } from '../src/engine/tcp/cc/registry.ts';
-import { getPreset } from '../src/scenarios/presets/index.ts';
-import type { Scenario } from '../src/scenarios/schema.ts';
-import { applySet } from '../src/scenarios/set.ts';
-import { parseScenario } from '../src/scenarios/validate.ts';
+import { getPreset } from '../src/content/presets/index.ts';
+import type { Scenario } from '../src/scenario/schema.ts';
+import { applySet } from '../src/scenario/set.ts';
+import { parseScenario } from '../src/scenario/validate.ts';
 
 const SEEDS = [1, 2, 3, 4, 5];
 const variants = process.argv[2] ? process.argv[2].split(',') : variantNames();

@@ -12,7 +12,7 @@
 
 /**
  * Scripts, workers and fetches from our own origin only (the simulator never talks to a
- * server), no eval (zod runs jitless: src/scenarios/zod.ts), no plugins, no <base> rewriting,
+ * server), no eval (zod runs jitless: src/scenario/zod.ts), no plugins, no <base> rewriting,
  * no form posts. Styles: our stylesheet; React and D3 set element styles through the CSSOM,
  * which style-src does not restrict. `blob:` for workers and images: exports are built as blobs.
  */

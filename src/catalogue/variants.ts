@@ -14,7 +14,7 @@ export type RecoveryAlgorithm = (typeof RECOVERY_ALGORITHMS)[number];
 /**
  * Okabe–Ito colours (colour-blind safe) that stay readable as thin lines on light and dark
  * panels and on a projector: yellow and sky blue are left out (too faint as lines). The UI maps
- * the names to its palette (src/ui/charts/palette.ts).
+ * the names to its palette (src/catalogue/palette.ts).
  */
 export type LineColour = 'blue' | 'orange' | 'bluishGreen' | 'reddishPurple' | 'vermillion';
 

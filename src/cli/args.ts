@@ -1,5 +1,5 @@
 /** Command-line arguments → a typed command, with no side effects, so it can be unit-tested. */
-import { ScenarioSchema } from '../scenarios/schema.ts';
+import { ScenarioSchema } from '../scenario/schema.ts';
 import { DEFAULT_CAPS } from '../worker/caps.ts';
 
 /** The app's event cap (src/worker/caps.ts), so a scenario runs as far here as in the browser unless asked otherwise. */

@@ -3,13 +3,13 @@ import { buildSimulation } from '../engine/build.ts';
 import { ColumnarSink, nullSink, traceHash } from '../engine/core/trace.ts';
 import type { CrossResult, FlowResult, LinkResult, RunResult, RunSummary } from '../engine/results.ts';
 import { VARIANTS, variantNames } from '../catalogue/variants.ts';
-import { getPreset, presetNames, PRESETS } from '../scenarios/presets/index.ts';
-import type { Scenario } from '../scenarios/schema.ts';
-import { jsonDepth, MAX_JSON_DEPTH, parseJsonText, TextFileError } from '../scenarios/jsonText.ts';
-import { applySet, SetError } from '../scenarios/set.ts';
-import { closest, formatErrors, isRecord, parseScenario } from '../scenarios/validate.ts';
+import { getPreset, presetNames, PRESETS } from '../content/presets/index.ts';
+import type { Scenario } from '../scenario/schema.ts';
+import { jsonDepth, MAX_JSON_DEPTH, parseJsonText, TextFileError } from '../scenario/jsonText.ts';
+import { applySet, SetError } from '../scenario/set.ts';
+import { closest, formatErrors, isRecord, parseScenario } from '../scenario/validate.ts';
 import { HELP, type Command, type RunCommand, type ScenarioSource } from './args.ts';
-import { traceCsv } from './trace-csv.ts';
+import { traceCsv } from '../engine/trace-csv.ts';
 import type { EstimateInfo } from '../engine/tcp/cc/types.ts';
 
 /** Everything the CLI touches outside itself, so tests can run it in-process. */

@@ -9,9 +9,9 @@ import { plan, type Cache, type Executor } from '../experiments/runner.ts';
 import { mergePartials, PARTIAL_FORMAT, PARTIAL_NAME, parsePartial, partialJson, partialName, shardJobs, type Partial } from '../experiments/shards.ts';
 import { formatSpecErrors, parseExperiment, type Experiment, type RunJob } from '../experiments/spec.ts';
 import { threadExecutor } from '../experiments/thread-executor.ts';
-import { closest } from '../scenarios/validate.ts';
+import { closest } from '../scenario/validate.ts';
 import type { ExperimentCommand, ReproduceCommand, SpreadOptions, SweepCommand } from './experiment-args.ts';
-import { parseJsonText, TextFileError } from '../scenarios/jsonText.ts';
+import { parseJsonText, TextFileError } from '../scenario/jsonText.ts';
 
 export interface ExperimentIo {
   stdout(text: string): void;

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from './args.ts';
-import { decodeTextOrThrow } from '../scenarios/jsonText.ts';
+import { decodeTextOrThrow } from '../scenario/jsonText.ts';
 import { describeFailure, EXIT_BAD_INPUT, EXIT_FAILURE, execute } from './execute.ts';
 
 const argv = process.argv.slice(2);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { decodeTextOrThrow } from '../scenarios/jsonText.ts';
+import { decodeTextOrThrow } from '../scenario/jsonText.ts';
 import type { ExperimentIo } from './experiment-cli.ts';
 
 export const nodeIo: ExperimentIo = {

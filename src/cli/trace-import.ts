@@ -5,7 +5,7 @@
  * difference summary; with `--csv` the reconstructed columns of the chosen connection.
  */
 import { runScenario } from '../engine/run.ts';
-import { parseScenario, formatErrors } from '../scenarios/validate.ts';
+import { parseScenario, formatErrors } from '../scenario/validate.ts';
 import { variantNames } from '../catalogue/variants.ts';
 import { CaptureImporter } from '../traces/import.ts';
 import { DEFAULT_MAX_PACKETS } from '../traces/capture.ts';
@@ -13,7 +13,7 @@ import { KernelSampleReader, looksLikeKernelSamples } from '../traces/kernel-sam
 import { reconstruct, type Reconstruction } from '../traces/reconstruct.ts';
 import { fitPath, fittedScenario } from '../traces/fit.ts';
 import { differenceSummary, reconstructSimulated } from '../traces/compare.ts';
-import { csvText } from './trace-csv.ts';
+import { csvText } from '../engine/trace-csv.ts';
 import { EXIT_BAD_INPUT, EXIT_OK } from './execute.ts';
 
 export interface TraceCliIo {

@@ -3,7 +3,7 @@
  * available-bandwidth truth, the results' summary), the CSV trace, the lessons and every panel
  * read it. Pure and engine-free, so the main thread can import it without the simulator.
  */
-import type { LinkSpec } from '../scenarios/schema.ts';
+import type { LinkSpec } from '../scenario/schema.ts';
 
 /** A path's bottleneck: where it is in the path, in `RunResult.links` and the trace, and its result id. */
 export interface Bottleneck {

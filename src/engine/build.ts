@@ -5,7 +5,7 @@
  * (build/) return plain records: the links (topology.ts), the flows (flows.ts) and the cross
  * traffic (cross.ts); results.ts reads the results off them.
  */
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { Rng } from './core/rng.ts';
 import { msToNs, sToNs, Simulator, type Handler } from './core/simulator.ts';
 import type { TraceSink } from './core/trace.ts';

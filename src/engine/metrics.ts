@@ -12,7 +12,6 @@
  * - loss-classification accuracy = correct verdicts / loss events with a real cause (NewReno-LP §5).
  */
 import { LOSS_TRUTHS, VERDICTS, type LossTruth, type Verdict } from './core/trace.ts';
-import type { Classification } from './results.ts';
 
 export function goodputBps(bytes: number, durationNs: number): number {
   return durationNs > 0 ? (bytes * 8 * 1e9) / durationNs : 0;
@@ -67,6 +66,16 @@ export function timeWeightedMeanSd(tNs: ArrayLike<number>, values: ArrayLike<num
   areaSq += lastV * lastV * (endNs - lastT);
   const mean = area / endNs;
   return { mean, sd: Math.sqrt(Math.max(0, areaSq / endNs - mean * mean)) };
+}
+
+/** How well a loss-differentiating variant's verdicts matched the truth. */
+export interface Classification {
+  /** Loss events the variant classified. */
+  events: number;
+  /** Events by verdict (rows) and ground truth (columns); `none` = the segment was never dropped. */
+  matrix: Record<Verdict, Record<LossTruth, number>>;
+  /** Correct verdicts / events whose truth is congestion or wireless; null if there were none. */
+  accuracy: number | null;
 }
 
 /** Confusion counts (verdict × truth) → accuracy over the events whose truth is a real loss cause. */

@@ -2,26 +2,18 @@
  * What a finished run reports (the CLI's JSON, the UI's metrics table and the tests read these),
  * how it is read off the built simulation's records, and the one definition of the bottleneck.
  */
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
 import { msToNs, nsToS, type Simulator } from './core/simulator.ts';
 import { DROP_CAUSES, type LossTruth, type TraceData, type Verdict } from './core/trace.ts';
 import type { CrossRuntime } from './build/cross.ts';
 import type { FlowRuntime } from './build/flows.ts';
-import { classification, congestionLossPct, goodputBps, jainIndex, linkEfficiency, overheadPct, successPct } from './metrics.ts';
+import { classification, type Classification, congestionLossPct, goodputBps, jainIndex, linkEfficiency, overheadPct, successPct } from './metrics.ts';
 import type { AckRegulator, AckRegulatorStats } from './net/ack-regulator.ts';
 import type { Link } from './net/link.ts';
 import type { EstimateInfo } from './tcp/cc/types.ts';
 
-/** How well a loss-differentiating variant's verdicts matched the truth. */
-export interface Classification {
-  /** Loss events the variant classified. */
-  events: number;
-  /** Events by verdict (rows) and ground truth (columns); `none` = the segment was never dropped. */
-  matrix: Record<Verdict, Record<LossTruth, number>>;
-  /** Correct verdicts / events whose truth is congestion or wireless; null if there were none. */
-  accuracy: number | null;
-}
+export type { Classification } from './metrics.ts';
 
 export interface FlowResult {
   id: string;

@@ -1,5 +1,5 @@
 /** Scenario → finished run: the one entry point for the CLI, tests, benchmarks and the worker. */
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { ColumnarSink, nullSink, TRACE_TABLES, type TableName, type TraceSink } from './core/trace.ts';
 import { buildSimulation } from './build.ts';
 import type { RunResult } from './results.ts';

@@ -9,8 +9,8 @@
 import { mathisThroughputBps } from '../engine/models/mathis.ts';
 import { pftkThroughputBps } from '../engine/models/pftk.ts';
 import { sawtoothModel } from '../engine/models/sawtooth.ts';
-import { bdpPackets, PAPER_5MB_BYTES } from '../scenarios/presets/common.ts';
-import { LP_MSS_BYTES, LP_RTT_MS, LP_TCP } from '../scenarios/presets/lp-common.ts';
+import { bdpPackets, PAPER_5MB_BYTES } from '../content/presets/common.ts';
+import { LP_MSS_BYTES, LP_RTT_MS, LP_TCP } from '../content/presets/lp-common.ts';
 import { probingTableA1Overhead, probingTableA1Time } from './published/probing-table-a1.ts';
 import { probingTableA6Overhead, probingTableA6Time } from './published/probing-table-a6.ts';
 import { realTable1Goodput, realTable4Success } from './published/real-table-1.ts';

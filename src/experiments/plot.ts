@@ -6,8 +6,8 @@
  * (variants side by side within a case).
  */
 import { line, scaleLinear, scaleLog, scalePoint } from 'd3';
-import { distinctColours, DASHES } from '../ui/charts/palette.ts';
-import { variantLabel } from '../ui/format.ts';
+import { distinctColours, DASHES } from '../catalogue/palette.ts';
+import { variantLabel } from '../catalogue/format.ts';
 import type { FigurePreset, ModelSeries } from './figures.ts';
 import { parseMetricRef, metricLabel } from './metrics.ts';
 import { PUBLISHED_KIND_LABEL, type PublishedSeries } from './published/types.ts';

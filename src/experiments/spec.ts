@@ -5,17 +5,17 @@
  * validated here with every problem named by its field (`axis.values.2: …`), and expanded into
  * concrete runs (scenario + variant + seed), each a fully validated Scenario.
  *
- * Edits use the CLI's `--set` syntax (`path.1.forward.errors.0.per=0.01`, see scenarios/set.ts),
+ * Edits use the CLI's `--set` syntax (`path.1.forward.errors.0.per=0.01`, see src/scenario/set.ts),
  * so a sweep point is exactly `npm run sim -- --preset P --set …` with the same edits.
  */
-import { z } from '../scenarios/zod.ts';
+import { z } from '../scenario/zod.ts';
 import { Rng } from '../engine/core/rng.ts';
 import { dexp, dlog } from '../engine/core/dmath.ts';
 import { variantNames } from '../catalogue/variants.ts';
-import { getPreset, presetNames } from '../scenarios/presets/index.ts';
-import type { Scenario } from '../scenarios/schema.ts';
-import { applySet, SetError } from '../scenarios/set.ts';
-import { closest, formatErrors, formatValue, isRecord, parseScenario } from '../scenarios/validate.ts';
+import { getPreset, presetNames } from '../content/presets/index.ts';
+import type { Scenario } from '../scenario/schema.ts';
+import { applySet, SetError } from '../scenario/set.ts';
+import { closest, formatErrors, formatValue, isRecord, parseScenario } from '../scenario/validate.ts';
 import { parseMetricRef } from './metrics.ts';
 
 export const EXPERIMENT_VERSION = 1;

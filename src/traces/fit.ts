@@ -17,7 +17,7 @@
  *   delayed ACKs when the receiver ACKed fewer than three data segments in four, Linux's 200 ms
  *   minimum RTO and 40 ms delayed-ACK timer.
  */
-import type { ScenarioInput } from '../scenarios/schema.ts';
+import type { ScenarioInput } from '../scenario/schema.ts';
 import type { Reconstruction, RttSummary } from './reconstruct.ts';
 
 export interface PathFit {

@@ -1,14 +1,12 @@
 /**
- * The app shell: owns the shared state (scenario + view, mirrored in the URL hash), runs the
- * scenario (or one run per compared variant) on the worker pool whenever it changes, and lays
- * out the toolbar, the editor drawer, the transport and the stage (shell/) on one time axis.
+ * The app shell: reads the model (model/appModel.ts: scenario + view, mirrored in the URL hash;
+ * the runs each edit asks for, on the run scheduler) and lays out the toolbar, the editor
+ * drawer, the transport and the stage (shell/) on one time axis.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { variantNames } from '../catalogue/variants.ts';
-import { changesUpTo, scenarioAt } from '../scenarios/changes.ts';
-import type { Scenario } from '../scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../scenarios/validate.ts';
-import { poolSizeFor, SimPool } from '../worker/pool.ts';
+import { scenarioAt } from '../scenario/changes.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { scenarioId } from '../worker/scenarioId.ts';
 import type { Ahead, WindowS } from './charts/frame.ts';
 import { QuickControls } from './controls/QuickControls.tsx';
@@ -24,20 +22,22 @@ import { RunBanner } from './panels/RunBanner.tsx';
 import { DEFAULT_PANEL_IDS, getPanel } from './panels/registry.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { ChangeMarksContext, changeMarks, LiveEditBar } from './panels/TimedChanges.tsx';
-import { changedFields, changeTimeAt, insideRun, removeChange, routeEdit, type LastEdit } from './state/liveEdit.ts';
-import { DEFAULT_PRESET, loadPreset } from './state/baseScenario.ts';
+import { changedFields } from './state/liveEdit.ts';
+import { DEFAULT_PRESET } from './state/baseScenario.ts';
 import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
 import { hidePanel, movePanel, panelHasData, showPanel, visiblePanels } from './state/panelList.ts';
-import { markInput, measureRedraw } from './state/perf.ts';
+import { measureRedraw } from './state/perf.ts';
 import { initialPlayback, playbackReducer, type PlaybackAction } from './state/playback.ts';
-import { runJobs, stepChoices, type RunSet } from './state/runSet.ts';
+import { stepChoices, type RunSet } from './state/runSet.ts';
 import { createStore } from './state/store.ts';
 import { DEFAULT_FOLLOW_S, TimeAxisContext, useFollowWindow, type TimeAxis } from './state/timeAxis.ts';
 import { HashSync } from './state/hashSync.ts';
-import { DAMAGED_LINK_TITLE, decodeState, encodeState, type SharedState } from './state/url.ts';
+import { encodeState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { RunsBusyContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
+import { createAppModel, initialFromHash } from './model/appModel.ts';
+import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { EventCaption } from './events/EventCaption.tsx';
 import { EventList } from './events/EventList.tsx';
 import { Drawer, useDrawerOpen } from './shell/Drawer.tsx';
@@ -52,11 +52,8 @@ import { LessonInvite, LessonMenu, PresetLessons } from './lessons/LessonMenu.ts
 import { LESSON_STAGE_SLOT, LessonPane } from './lessons/LessonPane.tsx';
 import './lessons/lessons.css';
 import { LockLinkBuilder, LockedControls } from './lessons/LessonTools.tsx';
-import { isLessonHash, type LessonRoute } from './lessons/route.ts';
-import { readLessonHash, stepState } from './lessons/session.ts';
-import { answerPanels, lessonHash, lockedChange, lockedCompare, useLessonMode } from './lessons/useLessonMode.ts';
+import { answerPanels, lessonHash, lockedCompare, useLessonMode } from './lessons/useLessonMode.ts';
 import { loadProgress } from './lessons/progress.ts';
-import { getLesson } from '../scenarios/lessons/index.ts';
 import { senderView, TRUTH_PANELS } from './state/senderView.ts';
 
 const variants = variantNames();
@@ -64,73 +61,16 @@ const variants = variantNames();
 /** How long the URL waits for the state to stop changing before it is rewritten. */
 const URL_WRITE_DELAY_MS = 300;
 
-/** One pool for the page's lifetime, started at load so the first run finds its workers ready. */
-let sharedPool: SimPool | null = null;
-function pool(): SimPool {
-  if (!sharedPool) {
-    sharedPool = new SimPool(poolSizeFor(navigator.hardwareConcurrency));
-    sharedPool.warm();
-  }
-  return sharedPool;
-}
-
-interface Initial {
-  state: SharedState | null;
-  problems: string[];
-  /** The link's checksum failed (url.ts): the banner says so and offers the defaults. */
-  damaged?: boolean;
-  fatal: string | null;
-  /** Opened from a lesson link (`#lesson=…`). */
-  lesson: LessonRoute | null;
-}
-
-function initialState(): Initial {
-  const base = loadPreset(DEFAULT_PRESET);
-  if (!base.ok) return { state: null, problems: [], fatal: base.message, lesson: null };
-  const fallback: SharedState = { scenario: base.scenario, view: DEFAULT_VIEW };
-  const hash = location.hash.replace(/^#/, '');
-  if (!hash) return { state: fallback, problems: [], fatal: null, lesson: null };
-  if (isLessonHash(hash)) {
-    const { route, problems } = readLessonHash(hash);
-    const lesson = route ? getLesson(route.name) : undefined;
-    return { state: lesson && route ? stepState(lesson, route.step, DEFAULT_VIEW) : fallback, problems, fatal: null, lesson: route };
-  }
-  const decoded = decodeState(hash, fallback);
-  return { state: { scenario: decoded.scenario, view: decoded.view }, problems: decoded.problems, damaged: decoded.damaged, fatal: null, lesson: null };
-}
-
 export function App() {
-  const [initial] = useState(initialState);
-  const [shared, setShared] = useState<SharedState | null>(initial.state);
-  const [problems, setProblems] = useState<{ title?: string; lines: string[]; damaged?: boolean }>({ lines: initial.problems, ...(initial.damaged ? { title: DAMAGED_LINK_TITLE, damaged: true } : {}) });
-  const [presetName, setPresetName] = useState<string | undefined>(initial.state && !location.hash ? DEFAULT_PRESET : undefined);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [initial] = useState(() => initialFromHash(location.hash.replace(/^#/, '')));
+  const [model] = useState(() => createAppModel(initial));
+  const [scheduler] = useState(() => createRunScheduler(initial.fatal ? null : pagePool()));
+  const { shared, problems, presetName, notice, lessonRoute, fromStart, jobs } = useSyncExternalStore(model.subscribe, model.get);
   const scenario = shared?.scenario ?? null;
   const view = shared?.view ?? DEFAULT_VIEW;
-  const [lessonRoute, setLessonRoute] = useState<LessonRoute | null>(initial.lesson);
   const lock = lessonRoute?.lock ?? null;
-
-  const setScenario = useCallback(
-    (next: Scenario) => {
-      // an instructor's lock: a change it does not allow is refused whichever control made it
-      const refused = lockedChange(lock, scenario, next);
-      if (refused.length > 0) return setProblems({ title: 'Locked by your instructor:', lines: [`${refused.join(', ')} cannot be changed in this lesson.`] });
-      markInput();
-      setPresetName((n) => (n && next.name === n ? n : undefined));
-      setShared((s) => (s ? { ...s, scenario: next } : s));
-    },
-    [lock, scenario],
-  );
-  const setView = useCallback((edit: (v: ViewState) => ViewState) => {
-    setShared((s) => (s ? { ...s, view: edit(s.view) } : s));
-  }, []);
-  const setCompareRaw = useCallback(
-    (compare: string[]) => {
-      markInput();
-      setView((v) => ({ ...v, compare }));
-    },
-    [setView],
-  );
+  // the model's commands are stable functions: fit for children's props and hooks' dependencies
+  const { setScenario, setView, setProblems, setNotice, setLessonRoute, setFromStart, removeTimedChange } = model;
 
   // URL ⇄ state: every change is written to the hash (replaceState: no history entry per slider
   // step); a hash pasted or edited by hand is decoded, with problems reported, not thrown.
@@ -139,52 +79,33 @@ export function App() {
   // step. Copy link flushes it first.
   // An incoming link always wins over a pending write (see hashSync.ts).
   const [hashSync] = useState(() => new HashSync());
-  const lockRef = useRef(lock);
-  lockRef.current = lock;
   const lessonLink = useRef<string | null>(null);
-  const writeHash = useCallback((s: SharedState) => hashSync.write(lessonLink.current ?? encodeState(s)), [hashSync]);
+  const writeHash = useCallback(() => {
+    const hash = model.shareHash(lessonLink.current);
+    if (hash !== null) hashSync.write(hash);
+  }, [hashSync, model]);
   useEffect(() => {
     const onHash = (): void => {
       const hash = hashSync.incoming();
-      if (hash === null) return;
-      if (isLessonHash(hash)) {
-        const { route, problems } = readLessonHash(hash);
-        setProblems({ lines: problems });
-        // a locked lesson keeps its lock for the page's life: a link edited to drop or change it does not unlock it
-        if (route && lockRef.current && !route.lock) route.lock = lockRef.current;
-        if (route) setLessonRoute(route);
-        return;
-      }
-      if (lockRef.current) {
-        setProblems({ lines: ['link: this lesson is locked by your instructor — the edited link was ignored'] });
-        hashSync.write(lessonLink.current ?? '');
-        return;
-      }
-      setLessonRoute(null);
-      setShared((s) => {
-        if (!s) return s;
-        const d = decodeState(hash, s);
-        setProblems({ lines: d.problems, ...(d.damaged ? { title: DAMAGED_LINK_TITLE, damaged: true } : {}) });
-        markInput();
-        return { scenario: d.scenario, view: d.view };
-      });
+      if (hash !== null && model.applyHash(hash) === 'refused') hashSync.write(lessonLink.current ?? '');
     };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
-  }, [hashSync]);
+  }, [hashSync, model]);
+  // every new batch of jobs goes to the scheduler, the opening one first
+  useEffect(() => model.runWith(scheduler), [model, scheduler]);
 
-  const jobs = useMemo(() => (scenario ? runJobs(scenario, view.compare) : null), [scenario, view.compare]);
   // what the panels' runs must say they ran once the picture has settled (see Stage's data-runs)
   const currentId = useMemo(() => (scenario ? scenarioId(scenario) : undefined), [scenario]);
   // the run the lecturer follows (declared below with the events) is run first at each edit
   const [stepKey, setStepKey] = useState<string | null>(null);
-  const runs = useRuns(initial.fatal ? null : pool(), jobs, stepKey);
+  const runs = useRuns(scheduler, jobs, stepKey);
   const set = runs.set;
   // not while an edit's runs are out: on two cores the main thread's time is a worker's, and
   // the main thread hands out the comparison's runs
   useEffect(() => {
     if (!shared || runs.running) return;
-    const timer = setTimeout(() => writeHash(shared), URL_WRITE_DELAY_MS);
+    const timer = setTimeout(writeHash, URL_WRITE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [shared, writeHash, lessonRoute, runs.running]);
 
@@ -196,40 +117,9 @@ export function App() {
   // there and a link edit becomes a timed change at the playhead (state/liveEdit.ts). `liveAt`
   // is how many changes the playhead has passed (-1: edits apply to the whole run), so the
   // controls re-render when it crosses a change, not every frame.
-  const [fromStart, setFromStart] = useState(false);
-  const lastEdit = useRef<LastEdit | null>(null);
-  const changes = scenario?.changes;
-  const liveAt = useSyncExternalStore(playback.subscribe, () => {
-    const p = playback.get();
-    return changes && !fromStart && insideRun(p.tS, p.endS) ? changesUpTo(changes, p.tS) : -1;
-  });
+  const liveAt = useSyncExternalStore(playback.subscribe, () => model.liveAt(playback.get()));
   const shown = useMemo(() => (scenario && liveAt > 0 ? scenarioAt(scenario, scenario.changes[liveAt - 1].atS) : scenario), [scenario, liveAt]);
-  const editScenario = useCallback(
-    (next: Scenario) => {
-      const p = playback.get();
-      if (!scenario || !shown || fromStart || !insideRun(p.tS, p.endS)) {
-        lastEdit.current = null;
-        return setScenario(next);
-      }
-      const tS = changeTimeAt(p.tS);
-      const routed = routeEdit(scenario, shown, next, tS, lastEdit.current, performance.now());
-      const checked = parseScenario(routed.scenario);
-      if (!checked.ok) return setNotice(`That edit cannot apply from ${tS} s: ${formatErrors(checked.errors)}`);
-      lastEdit.current = routed.last;
-      setScenario(checked.scenario);
-    },
-    [scenario, shown, fromStart, playback, setScenario],
-  );
-  const removeTimedChange = useCallback(
-    (index: number) => {
-      if (!scenario) return;
-      const checked = parseScenario(removeChange(scenario, index));
-      if (!checked.ok) return setNotice(`That change cannot be removed alone: ${formatErrors(checked.errors)}`);
-      lastEdit.current = null;
-      setScenario(checked.scenario);
-    },
-    [scenario, setScenario],
-  );
+  const [editScenario] = useState(() => (next: Scenario) => model.editScenario(next, playback.get()));
   const marks = useMemo(() => (scenario ? changeMarks(scenario) : []), [scenario]);
   const liveBar = scenario ? <LiveEditBar scenario={scenario} playback={playback} dispatch={dispatch} fromStart={fromStart} onFromStart={setFromStart} onRemove={removeTimedChange} /> : null;
 
@@ -239,7 +129,7 @@ export function App() {
   useEffect(() => {
     if (!set || warmed.current || initial.fatal) return;
     warmed.current = true;
-    pool().warm(set.runs[0].scenario, variants);
+    pagePool().warm(set.runs[0].scenario, variants);
   }, [set, initial.fatal]);
 
   useEffect(() => {
@@ -250,16 +140,16 @@ export function App() {
     route: lessonRoute,
     setRoute: setLessonRoute,
     shared,
-    setShared: (s) => setShared(s),
+    setShared: (s) => model.replaceShared(s),
     set,
     running: runs.running,
     playback,
     dispatch,
-    pool,
+    pool: pagePool,
     onProblems: (lines) => setProblems({ lines }),
   });
   lessonLink.current = lesson ? lessonHash(lesson) : null;
-  const setCompare = useCallback((compare: string[]) => setCompareRaw(lockedCompare(lesson, compare)), [lesson, setCompareRaw]);
+  const setCompare = useCallback((compare: string[]) => model.setCompare(lockedCompare(lesson, compare)), [lesson, model]);
   const [progress, setProgress] = useState(loadProgress);
   // children's layout effects (the charts' D3 renders) have run by now: the new picture is drawn
   useLayoutEffect(() => {
@@ -339,13 +229,8 @@ export function App() {
 
   const setSenderView = (on: boolean): void => setView((v) => ({ ...v, senderView: on }));
   const pickPreset = (name: string): void => {
-    const p = loadPreset(name);
-    if (!p.ok) return setNotice(p.message);
-    setPresetName(name);
-    setScenario(p.scenario);
     // The paper's comparison is one click away: the preset opens with its variants side by side.
-    setCompare([...p.compare]);
-    setWindow(null);
+    if (!model.pickPreset(name, (c) => lockedCompare(lesson, c))) return;
     dispatch({ type: 'reset' });
     focusStage();
   };
@@ -360,7 +245,7 @@ export function App() {
     }
   };
   const copyLink = (): Promise<void> => {
-    if (shared) writeHash(shared);
+    if (shared) writeHash();
     return copy('link', location.href);
   };
   const copyEmbed = (): Promise<void> => (shared ? copy('embed code', embedCode(shared, panelIds, location.origin + location.pathname)) : Promise.resolve());
@@ -401,11 +286,7 @@ export function App() {
     <ExportMenu
       set={set}
       scenario={scenario}
-      onImport={(s, notes) => {
-        setPresetName(undefined);
-        setScenario(s);
-        setProblems({ title: 'The file was loaded with these notes:', lines: notes });
-      }}
+      onImport={(s, notes) => model.importScenario(s, notes)}
       onProblems={(lines) => setProblems({ title: 'The file could not be used:', lines })}
       onNotice={setNotice}
     />

@@ -2,9 +2,9 @@
  * The path the linux-ref recipe builds, as a TCP Lab scenario (no engine code: the validation page
  * opens these runs in the main view, the CLI runs them).
  */
-import { getPreset } from '../scenarios/presets/index.ts';
-import type { Scenario } from '../scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../scenarios/validate.ts';
+import { getPreset } from '../content/presets/index.ts';
+import type { Scenario } from '../scenario/schema.ts';
+import { formatErrors, parseScenario } from '../scenario/validate.ts';
 
 export interface KernelPath {
   rateBps: number;

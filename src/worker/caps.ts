@@ -4,7 +4,7 @@
  * simulated up to the cap, scenarios with more than `maxFlows` flows are refused, and a run
  * that reaches `maxEvents` stops there. Each outcome carries a sentence a student can act on.
  */
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 
 export interface Caps {
   /** Simulated seconds; longer scenarios run to this time and say so. */

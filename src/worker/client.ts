@@ -13,7 +13,7 @@
  * slow again), the run rejects with a WorkerLostError whose message a student can act on.
  */
 import * as Comlink from 'comlink';
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { DEFAULT_CAPS, runDeadlineMs } from './caps.ts';
 import type { RunOutput, SimApi, WorkerRunOptions } from './protocol.ts';
 

@@ -11,7 +11,7 @@
 import { buildSimulation, type Simulation } from '../engine/build.ts';
 import { nullSink } from '../engine/core/trace.ts';
 import { PacketWindowRecorder, type PacketWindow } from '../engine/net/hop-log.ts';
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { applyCaps, DEFAULT_CAPS } from './caps.ts';
 
 export interface PacketWindowRequest {

@@ -6,7 +6,7 @@
  * and tells every worker still busy with it to drop it at its next yield, so dragging a slider
  * never queues stale runs and no worker is ever restarted for it.
  */
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { defaultWorkerFactory, SimClient, SupersededError, type WorkerFactory } from './client.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
 

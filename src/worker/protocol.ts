@@ -1,7 +1,7 @@
 /** What the simulation worker offers the main thread. Types only: both sides import this. */
 import type { TableName } from '../engine/core/trace.ts';
 import type { runScenario } from '../engine/run.ts';
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import type { Caps } from './caps.ts';
 
 export interface WorkerRunOptions {

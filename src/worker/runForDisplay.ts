@@ -11,7 +11,7 @@
  */
 import { ColumnarSink, TABLE_NAMES, type RowBufferPool } from '../engine/core/trace.ts';
 import { buildSimulation, type Simulation } from '../engine/build.ts';
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { applyCaps, DEFAULT_CAPS, eventCapNote, traceCapNote, type Caps, type CapPlan } from './caps.ts';
 import { decimateTables, DISPLAY_ROWS_MAX } from './decimate.ts';
 import { deferTraceHash } from './deferredHash.ts';

@@ -6,7 +6,7 @@
  * SUPERSEDED, so a dragged slider never waits for a stale run (at most ≈ YIELD_EVERY_MS) and the
  * worker (with its compiled engine code) is kept instead of terminated and restarted.
  */
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
 import { takeTraceHash } from './deferredHash.ts';
 import { RowBufferPool } from '../engine/core/trace.ts';

@@ -4,7 +4,7 @@
  * worker stamps each result with the id of the scenario it actually ran; the page shows it on
  * the panels (data-runs), so a browser test can check that one chart never mixes two edits.
  */
-import type { Scenario } from '../scenarios/schema.ts';
+import type { Scenario } from '../scenario/schema.ts';
 
 export function scenarioId(scenario: Scenario): string {
   const text = JSON.stringify({ ...scenario, flows: scenario.flows.map((f) => ({ ...f, variant: '' })) });

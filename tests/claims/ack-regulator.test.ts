@@ -23,9 +23,9 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run.ts';
 import { lossEvents } from '../../src/engine/metrics-loss-events.ts';
-import { threeGAckRegulator } from '../../src/scenarios/presets/3g-ack-regulator.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
-import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
+import { threeGAckRegulator } from '../../src/content/presets/3g-ack-regulator.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
+import type { Scenario, ScenarioInput } from '../../src/scenario/schema.ts';
 
 const SEEDS = [1, 2, 3];
 /** Table 1: "The simulation is run for 3600 seconds." */

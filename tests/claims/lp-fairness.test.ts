@@ -20,11 +20,11 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/core/rng.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { bdpPackets } from '../../src/scenarios/presets/common.ts';
-import { fairness5flows } from '../../src/scenarios/presets/fairness-5flows.ts';
-import { LP_MSS_BYTES, LP_RTT_MS, LP_TCP } from '../../src/scenarios/presets/lp-common.ts';
-import type { ScenarioInput } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { bdpPackets } from '../../src/content/presets/common.ts';
+import { fairness5flows } from '../../src/content/presets/fairness-5flows.ts';
+import { LP_MSS_BYTES, LP_RTT_MS, LP_TCP } from '../../src/content/presets/lp-common.ts';
+import type { ScenarioInput } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 const SEEDS = [1, 2, 3, 4, 5];
 const DURATION_S = 200;

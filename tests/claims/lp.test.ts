@@ -37,11 +37,11 @@ import { recordFor } from '../../src/experiments/claim-records.ts';
 import { claimTest } from '../harness/claims.ts';
 import type { FlowResult } from '../../src/engine/results.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { bdpPackets } from '../../src/scenarios/presets/common.ts';
-import { LP_MSS_BYTES, LP_RTT_MS, LP_WIRED_RATE_BPS } from '../../src/scenarios/presets/lp-common.ts';
-import { lpUncorrelated } from '../../src/scenarios/presets/lp-uncorrelated.ts';
-import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { bdpPackets } from '../../src/content/presets/common.ts';
+import { LP_MSS_BYTES, LP_RTT_MS, LP_WIRED_RATE_BPS } from '../../src/content/presets/lp-common.ts';
+import { lpUncorrelated } from '../../src/content/presets/lp-uncorrelated.ts';
+import type { Scenario, ScenarioInput } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 const PERS = [1e-4, 1e-3, 1e-2, 5e-2, 1e-1];
 const SEEDS = [1, 2, 3, 4, 5];

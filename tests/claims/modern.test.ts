@@ -17,10 +17,10 @@ import { allOf } from '../../src/experiments/claims.ts';
 import { claimRecord } from '../../src/experiments/claim-records.ts';
 import { claimTest } from '../harness/claims.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { bdpPackets } from '../../src/scenarios/presets/common.ts';
-import { lossy10mbps } from '../../src/scenarios/presets/lossy-10mbps.ts';
-import type { ScenarioInput } from '../../src/scenarios/schema.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { bdpPackets } from '../../src/content/presets/common.ts';
+import { lossy10mbps } from '../../src/content/presets/lossy-10mbps.ts';
+import type { ScenarioInput } from '../../src/scenario/schema.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 
 const DURATION_S = 120;
 const BDP_PACKETS = bdpPackets(10e6, 100, 1000 + 40 + 12);

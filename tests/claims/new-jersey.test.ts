@@ -34,10 +34,10 @@ import { claimRecord } from '../../src/experiments/claim-records.ts';
 import { claimTest } from '../harness/claims.ts';
 import { Rng } from '../../src/engine/core/rng.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { accessLink, bdpPackets } from '../../src/scenarios/presets/common.ts';
-import { njAsymmetric } from '../../src/scenarios/presets/nj-asymmetric.ts';
-import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { accessLink, bdpPackets } from '../../src/content/presets/common.ts';
+import { njAsymmetric } from '../../src/content/presets/nj-asymmetric.ts';
+import type { Scenario, ScenarioInput } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 function parsed(input: ScenarioInput): Scenario {
   const r = parseScenario(input);

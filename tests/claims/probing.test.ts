@@ -29,12 +29,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlowResult } from '../../src/engine/results.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { probingChannel } from '../../src/scenarios/presets/probing-common.ts';
-import { probingHandoff } from '../../src/scenarios/presets/probing-handoff.ts';
-import { probingTestbed } from '../../src/scenarios/presets/probing-testbed.ts';
-import type { Preset } from '../../src/scenarios/presets/types.ts';
-import type { ScenarioInput } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { probingChannel } from '../../src/content/presets/probing-common.ts';
+import { probingHandoff } from '../../src/content/presets/probing-handoff.ts';
+import { probingTestbed } from '../../src/content/presets/probing-testbed.ts';
+import type { Preset } from '../../src/content/presets/types.ts';
+import type { ScenarioInput } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 const PERS = [0, 0.01, 0.08, 0.16, 0.25, 0.4];
 const SEEDS = Array.from({ length: 40 }, (_, i) => i + 1);

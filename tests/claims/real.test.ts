@@ -20,12 +20,12 @@ import { claimRecord } from '../../src/experiments/claim-records.ts';
 import { claimTest } from '../harness/claims.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import type { FlowResult } from '../../src/engine/results.ts';
-import { onOffErrors, PAPER_5MB_BYTES } from '../../src/scenarios/presets/common.ts';
-import { realHandoff } from '../../src/scenarios/presets/real-handoff.ts';
-import { realLinkErrors } from '../../src/scenarios/presets/real-link-errors.ts';
-import { realTokenBucket } from '../../src/scenarios/presets/real-token-bucket.ts';
-import type { ScenarioInput } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { onOffErrors, PAPER_5MB_BYTES } from '../../src/content/presets/common.ts';
+import { realHandoff } from '../../src/content/presets/real-handoff.ts';
+import { realLinkErrors } from '../../src/content/presets/real-link-errors.ts';
+import { realTokenBucket } from '../../src/content/presets/real-token-bucket.ts';
+import type { ScenarioInput } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 const SEEDS = [1, 2, 3, 4, 5];
 /** 50 MB runs are the slow ones: the three seeds "several seeds" asks for. */

@@ -16,10 +16,10 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run.ts';
 import { CA_STATES } from '../../src/engine/core/trace.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { applySet } from '../../src/scenarios/set.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { applySet } from '../../src/scenario/set.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 function reference(...sets: string[]): Scenario {
   let input: unknown = getPreset('reference-2mbps')?.scenario;

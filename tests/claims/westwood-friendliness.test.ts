@@ -25,10 +25,10 @@ import { claimRecord } from '../../src/experiments/claim-records.ts';
 import { claimTest } from '../harness/claims.ts';
 import { Rng } from '../../src/engine/core/rng.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { accessLink, bdpPackets } from '../../src/scenarios/presets/common.ts';
-import { LP_MSS_BYTES, LP_TCP } from '../../src/scenarios/presets/lp-common.ts';
-import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { accessLink, bdpPackets } from '../../src/content/presets/common.ts';
+import { LP_MSS_BYTES, LP_TCP } from '../../src/content/presets/lp-common.ts';
+import type { Scenario, ScenarioInput } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 const FLOWS = 5;
 const SEEDS = [1, 2, 3];

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/args.ts';
 import { describeFailure, execute, progressLine, type CliIo } from '../../src/cli/execute.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
 import { VARIANTS } from '../../src/catalogue/variants.ts';
 import { DEFAULT_CAPS } from '../../src/worker/caps.ts';
 

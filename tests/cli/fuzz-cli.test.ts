@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/args.ts';
 import { execute, type CliIo } from '../../src/cli/execute.ts';
-import { PRESETS } from '../../src/scenarios/presets/index.ts';
+import { PRESETS } from '../../src/content/presets/index.ts';
 import { FUZZ_TIMEOUT_MS, fuzzRuns, jsonMutationArb, textMutationArb } from '../harness/mutate.ts';
 
 const FILE = 'fuzz.json';

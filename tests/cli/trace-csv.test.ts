@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
 import { bottleneckOf } from '../../src/engine/bottleneck.ts';
 import type { LinkResult } from '../../src/engine/results.ts';
-import { csvText, TRACE_HEADER, traceCsv } from '../../src/cli/trace-csv.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
+import { csvText, TRACE_HEADER, traceCsv } from '../../src/engine/trace-csv.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
 
 function scenario(name: string): Scenario {
   const r = parseScenario(getPreset(name)?.scenario);

@@ -12,8 +12,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { CHROMIUM, foreignRequests, injectAxe, OUT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 

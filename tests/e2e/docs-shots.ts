@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
 import { launchBrowser, ROOT, settled, startPreview, stopProcess } from './harness.ts';

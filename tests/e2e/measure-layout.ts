@@ -7,8 +7,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';
 import { launchBrowser, settled, startPreview, stopProcess } from './harness.ts';

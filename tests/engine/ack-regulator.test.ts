@@ -12,9 +12,9 @@ import { AckRegulator, LAPSE_LOOPS, routeLoopNs, type AckRegulatorParams } from 
 import { Link } from '../../src/engine/net/link.ts';
 import { Packet, type Hop } from '../../src/engine/net/packet.ts';
 import { DropTailQueue } from '../../src/engine/net/queue.ts';
-import { parseScenario, formatErrors } from '../../src/scenarios/validate.ts';
-import { threeGVariation } from '../../src/scenarios/presets/3g-variation.ts';
-import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
+import { parseScenario, formatErrors } from '../../src/scenario/validate.ts';
+import { threeGVariation } from '../../src/content/presets/3g-variation.ts';
+import type { Scenario, ScenarioInput } from '../../src/scenario/schema.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
 
 const MSS = 1000;

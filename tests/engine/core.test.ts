@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/core/rng.ts';
 import { handler, Simulator } from '../../src/engine/core/simulator.ts';
 import { ColumnarSink, traceHash } from '../../src/engine/core/trace.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
 
 describe('simulator', () => {

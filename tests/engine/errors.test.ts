@@ -10,9 +10,9 @@ import { CHANNEL_STATES } from '../../src/engine/core/trace.ts';
 import { BernoulliLoss, BlackoutLoss, ComposedLoss, GilbertElliottLoss, type ErrorModel } from '../../src/engine/net/loss.ts';
 import { Packet } from '../../src/engine/net/packet.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 /** z for a two-sided 99.9 % interval. */
 const Z999 = 3.2905;

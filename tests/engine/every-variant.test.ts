@@ -10,8 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { getVariant, variantNames } from '../../src/engine/tcp/cc/registry.ts';
 import type { EstimateUnit } from '../../src/engine/tcp/cc/types.ts';
-import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import type { Scenario, ScenarioInput } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
 
 const tcp = { mssBytes: 1000, delayedAck: true, timestamps: true, rwndSegments: 64 };

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { congestionLossPct, goodputBps, jainIndex, linkEfficiency, overheadPct, successPct, timeWeightedMeanSd } from '../../src/engine/metrics.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 describe('metric formulas', () => {
   it('goodput: 5 MB in 20 s is 2 Mb/s', () => {

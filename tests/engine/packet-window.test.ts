@@ -10,9 +10,9 @@ import { buildSimulation } from '../../src/engine/build.ts';
 import { ColumnarSink, traceHash, type TraceData } from '../../src/engine/core/trace.ts';
 import { PacketWindowRecorder, type PacketWindow } from '../../src/engine/net/hop-log.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { packetsAt } from '../../src/ui/charts/pathModel.ts';
 import { PacketWindows } from '../../src/worker/packetWindow.ts';
 

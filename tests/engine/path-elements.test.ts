@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { buildSimulation } from '../../src/engine/build.ts';
 import { ColumnarSink } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import type { Scenario, ScenarioInput } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 import { violations, checkedRun } from '../harness/invariants.ts';
 
 function scenario(edit: (s: ScenarioInput) => void): Scenario {

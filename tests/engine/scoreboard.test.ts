@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSimulation } from '../../src/engine/build.ts';
 import { nullSink } from '../../src/engine/core/trace.ts';
 import type { Sender } from '../../src/engine/tcp/sender.ts';
-import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.ts';
+import { ScenarioSchema, type Scenario } from '../../src/scenario/schema.ts';
 import { scenarioArb } from '../harness/scenario-arb.ts';
 
 interface Recount {

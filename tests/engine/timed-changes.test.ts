@@ -1,13 +1,13 @@
-// Timed changes (src/scenarios/changes.ts): applied as scheduled events, so the run before a
+// Timed changes (src/scenario/changes.ts): applied as scheduled events, so the run before a
 // change is the run without it, row for row and draw for draw, and what follows obeys the new
 // setting. Physical expectations are hand-computed from the link model (rate, headers, FIFO).
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run.ts';
 import { TRACE_TABLES, traceHash, type TableName, type TraceData } from '../../src/engine/core/trace.ts';
 import { HEADER_BYTES, TIMESTAMP_OPTION_BYTES } from '../../src/engine/net/packet.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { ScenarioInput, Scenario } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { ScenarioInput, Scenario } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 function parsed(input: unknown): Scenario {
   const r = parseScenario(input);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FIGURES, getFigure } from '../../src/experiments/figures.ts';
 import { parseMetricRef } from '../../src/experiments/metrics.ts';
 import { axisPoints, parseExperiment } from '../../src/experiments/spec.ts';
-import { presetNames } from '../../src/scenarios/presets/index.ts';
+import { presetNames } from '../../src/content/presets/index.ts';
 
 const REQUIRED = ['lp-fig2a', 'lp-fig2b', 'lp-fig4a', 'lp-fig4b', 'lp-fig5', 'lp-fig6a', 'lp-fig7a', 'lp-fig8a', 'lp-fig11', 'probing-fig3', 'probing-fig7', 'probing-fig14', 'real-table1', 'real-handoff', '3g-table2', 'nj-fig16'];
 

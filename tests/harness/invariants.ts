@@ -6,7 +6,7 @@
 import { buildSimulation, type Simulation } from '../../src/engine/build.ts';
 import { ColumnarSink, TRACE_TABLES, traceHash, type TableName, type TraceData } from '../../src/engine/core/trace.ts';
 import type { RunResult } from '../../src/engine/results.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
 
 export interface CheckedRun {
   sim: Simulation;

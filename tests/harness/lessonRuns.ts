@@ -1,8 +1,8 @@
 /** Runs a lesson's steps as the app would (one run per compared variant), for the lesson tests. */
 import { runScenario } from '../../src/engine/run.ts';
-import type { LessonRun } from '../../src/scenarios/lessons/facts.ts';
-import { stepScenarios } from '../../src/scenarios/lessons/evaluate.ts';
-import type { Lesson } from '../../src/scenarios/lessons/schema.ts';
+import type { LessonRun } from '../../src/content/lessons/facts.ts';
+import { stepScenarios } from '../../src/content/lessons/evaluate.ts';
+import type { Lesson } from '../../src/content/lessons/schema.ts';
 import { runJobs } from '../../src/ui/state/runSet.ts';
 
 const cache = new Map<string, LessonRun>();

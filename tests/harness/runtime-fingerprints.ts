@@ -7,9 +7,9 @@
 import { traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
-import { PRESETS } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { PRESETS } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 
 export const SEEDS = [1, 2, 3, 4, 5];
 export const FIRST_S = 20;

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { RECOVERY_ALGORITHMS } from '../../src/catalogue/variants.ts';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
-import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.ts';
+import { ScenarioSchema, type Scenario } from '../../src/scenario/schema.ts';
 
 const errorArb = fc.oneof(
   fc.record({ kind: fc.constant('bernoulli' as const), per: fc.double({ min: 0, max: 0.08, noNaN: true }) }),

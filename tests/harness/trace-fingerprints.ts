@@ -12,10 +12,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
-import { PRESETS } from '../../src/scenarios/presets/index.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { applySet } from '../../src/scenarios/set.ts';
+import { PRESETS } from '../../src/content/presets/index.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { applySet } from '../../src/scenario/set.ts';
 import { checkedRun } from './invariants.ts';
 import { scenarioArb } from './scenario-arb.ts';
 

@@ -6,12 +6,12 @@ import { parseArgs } from '../../src/cli/args.ts';
 import { execute, type CliIo } from '../../src/cli/execute.ts';
 import { traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { parseChangePath, scenarioAt } from '../../src/scenarios/changes.ts';
-import { migrateScenario } from '../../src/scenarios/migrate.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { applySet } from '../../src/scenarios/set.ts';
-import { formatErrors, parseScenario, type ScenarioError } from '../../src/scenarios/validate.ts';
+import { parseChangePath, scenarioAt } from '../../src/scenario/changes.ts';
+import { migrateScenario } from '../../src/scenario/migrate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { applySet } from '../../src/scenario/set.ts';
+import { formatErrors, parseScenario, type ScenarioError } from '../../src/scenario/validate.ts';
 import { decodeState, encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';
 

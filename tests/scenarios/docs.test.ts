@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
-import { PRESETS } from '../../src/scenarios/presets/index.ts';
-import { ScenarioSchema } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { PRESETS } from '../../src/content/presets/index.ts';
+import { ScenarioSchema } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 const doc = readFileSync(new URL('../../docs/scenario.md', import.meta.url), 'utf8');
 

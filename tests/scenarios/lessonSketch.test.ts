@@ -1,6 +1,6 @@
 /** Sketch scoring against hand-made curves: identical, shifted, halving vs collapse, no cut. */
 import { describe, expect, it } from 'vitest';
-import { classify, fillSketch, sampleColumns, scoreSketch, SKETCH_COLUMNS } from '../../src/scenarios/lessons/sketch.ts';
+import { classify, fillSketch, sampleColumns, scoreSketch, SKETCH_COLUMNS } from '../../src/content/lessons/sketch.ts';
 
 /** A sawtooth by hand: linear growth from `start` by `slope` per column, cut to `after` at column `cutAt`. */
 function sawtooth(start: number, slope: number, cutAt: number, after: number): number[] {

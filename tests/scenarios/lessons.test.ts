@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DISPLAY_ROWS_MAX } from '../../src/worker/decimate.ts';
-import { checkClaims, fillText, lessonPresets, questionTruth, stepValues } from '../../src/scenarios/lessons/evaluate.ts';
-import { LESSON_INPUTS, lessons, parseLesson } from '../../src/scenarios/lessons/index.ts';
-import { classify } from '../../src/scenarios/lessons/sketch.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
+import { checkClaims, fillText, lessonPresets, questionTruth, stepValues } from '../../src/content/lessons/evaluate.ts';
+import { LESSON_INPUTS, lessons, parseLesson } from '../../src/content/lessons/index.ts';
+import { classify } from '../../src/content/lessons/sketch.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
 import { getFigure } from '../../src/experiments/figures.ts';
 import { lessonRuns } from '../harness/lessonRuns.ts';
 import { readFileSync } from 'node:fs';
-import { FACT_NAMES } from '../../src/scenarios/lessons/facts.ts';
+import { FACT_NAMES } from '../../src/content/lessons/facts.ts';
 
 describe('lesson catalogue', () => {
   it.each(LESSON_INPUTS.map((l) => l.name))('%s validates', (name) => {

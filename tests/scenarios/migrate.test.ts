@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { migrateScenario } from '../../src/scenarios/migrate.ts';
-import { SCENARIO_VERSION } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { migrateScenario } from '../../src/scenario/migrate.ts';
+import { SCENARIO_VERSION } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 /** A scenario exactly as format version 1 wrote it (the foundation release). */
 const v1 = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getPreset, presetNames, PRESETS } from '../../src/scenarios/presets/index.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
-import type { ErrorModelSpec, Scenario } from '../../src/scenarios/schema.ts';
+import { getPreset, presetNames, PRESETS } from '../../src/content/presets/index.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
+import type { ErrorModelSpec, Scenario } from '../../src/scenario/schema.ts';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
 import { MAX_COMPARE } from '../../src/ui/state/view.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';

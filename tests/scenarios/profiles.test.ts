@@ -1,9 +1,9 @@
 /** `tcp.profile`: the linux profile fills what a flow leaves out; explicit settings always win. */
 import { describe, expect, it } from 'vitest';
-import { PROFILE_TCP, withProfile } from '../../src/scenarios/profiles.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { TcpSchema } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { PROFILE_TCP, withProfile } from '../../src/scenario/profiles.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { TcpSchema } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 
 function parsedTcp(tcp: Record<string, unknown>) {
   const input = structuredClone(getPreset('reference-2mbps')!.scenario) as { flows: { tcp: Record<string, unknown> }[] };

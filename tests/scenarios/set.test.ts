@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { applySet, parseAssignment, SetError } from '../../src/scenarios/set.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
-import type { Scenario, ScenarioInput } from '../../src/scenarios/schema.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { applySet, parseAssignment, SetError } from '../../src/scenario/set.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
+import type { Scenario, ScenarioInput } from '../../src/scenario/schema.ts';
 
 function reference(): ScenarioInput {
   const p = getPreset('reference-2mbps');

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { dottedPath, formatErrors, parseScenario, pathSegments, type ScenarioError } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { dottedPath, formatErrors, parseScenario, pathSegments, type ScenarioError } from '../../src/scenario/validate.ts';
 
 const minimal = {
   version: 4,

@@ -8,10 +8,10 @@ import { FLOW_EVENTS } from '../../src/engine/core/trace.ts';
 import { mathisThroughputBps } from '../../src/engine/models/mathis.ts';
 import { pftkThroughputBps } from '../../src/engine/models/pftk.ts';
 import { sawtoothModel } from '../../src/engine/models/sawtooth.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { applySet } from '../../src/scenarios/set.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { applySet } from '../../src/scenario/set.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { checkedRun, violations } from '../harness/invariants.ts';
 
 function preset(name: string, ...sets: string[]): Scenario {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { differenceSummary, reconstructSimulated } from '../../src/traces/compare.ts';
 import { fitPath, fittedScenario, pathBaseRttMs } from '../../src/traces/fit.ts';
 import { importCapture } from '../../src/traces/import.ts';

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
 import { importCapture } from '../../src/traces/import.ts';
 import { reconstruct } from '../../src/traces/reconstruct.ts';
 import { writeCapture, type LinkKind, type TcpPacketSpec, type WriteOptions } from './pcap-writer.ts';

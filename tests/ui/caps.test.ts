@@ -1,6 +1,6 @@
 /** Interactive caps: too many flows are refused, too long a run is shortened, each with a sentence naming the limit. */
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../src/scenarios/schema.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
 import { applyCaps, CapError, DEADLINE_BASE_MS, DEFAULT_CAPS, estimatedEvents, eventCapNote, runDeadlineMs, SLOWEST_EVENTS_PER_S } from '../../src/worker/caps.ts';
 
 const caps = { maxDurationS: 600, maxFlows: 4, maxEvents: 1000, maxTraceValues: 8000 };

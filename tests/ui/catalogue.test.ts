@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { byFamily, VARIANTS } from '../../src/catalogue/variants.ts';
-import { PRESETS } from '../../src/scenarios/presets/index.ts';
-import { LESSON_INPUTS } from '../../src/scenarios/lessons/index.ts';
+import { PRESETS } from '../../src/content/presets/index.ts';
+import { LESSON_INPUTS } from '../../src/content/lessons/index.ts';
 import { FIGURES } from '../../src/experiments/figures.ts';
-import { distinctColours, OKABE_ITO, variantColour } from '../../src/ui/charts/palette.ts';
+import { distinctColours, OKABE_ITO, variantColour } from '../../src/catalogue/palette.ts';
 
 const LINE_SAFE = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple, OKABE_ITO.vermillion];
 

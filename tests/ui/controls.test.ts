@@ -5,14 +5,14 @@
  * preset menu and the problem banner. Interaction (typing, dragging, keyboard) is left to e2e.
  */
 import { describe, expect, it } from 'vitest';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { describeScenario, variantLabel } from '../../src/ui/format.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { describeScenario, variantLabel } from '../../src/catalogue/format.ts';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PRESETS } from '../../src/scenarios/presets/index.ts';
+import { PRESETS } from '../../src/content/presets/index.ts';
 import { valueToPosition } from '../../src/ui/controls/fields.ts';
 import {
   commonVariant,

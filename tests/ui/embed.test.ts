@@ -4,8 +4,8 @@
  * their allowed values and ignored; the rest of the link still counts.
  */
 import { describe, expect, it } from 'vitest';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 import { embedCode } from '../../src/ui/export/embed.ts';
 import { decodeState, encodeState, type SharedState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';

@@ -3,15 +3,15 @@
 // the browser tests.
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
 import { safeFilename } from '../../src/ui/export/download.ts';
 import { importScenarioFile, MAX_SCENARIO_FILE_CHARS, scenarioFilename, scenarioJson } from '../../src/ui/export/scenarioFile.ts';
 import { standaloneSvg, styleAttribute } from '../../src/ui/export/svg.ts';
 import { traceExport } from '../../src/ui/export/traceFile.ts';
-import { TRACE_HEADER } from '../../src/cli/trace-csv.ts';
-import { decodeText } from '../../src/scenarios/jsonText.ts';
+import { TRACE_HEADER } from '../../src/engine/trace-csv.ts';
+import { decodeText } from '../../src/scenario/jsonText.ts';
 
 function preset(name: string): Scenario {
   const r = parseScenario(getPreset(name)?.scenario);

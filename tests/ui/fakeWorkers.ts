@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { Scenario } from '../../src/scenarios/schema.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
 import type { RunOutput, SimApi } from '../../src/worker/protocol.ts';
 
 export interface Fake {

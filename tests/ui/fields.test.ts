@@ -3,10 +3,10 @@
 // same schema); starting values for new items and switched kinds validate.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ScenarioSchema } from '../../src/scenarios/schema.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
+import { ScenarioSchema } from '../../src/scenario/schema.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
 import { fieldDescriptors, leaves, positionToValue, scenarioFields, sliderScale, valueToPosition, type FieldNode, type LeafNode, type UnionNode } from '../../src/ui/controls/fields.ts';
 import { groupRule, hintEntry } from '../../src/ui/controls/hints.ts';
 import { addItem, optionStart, parseNumberDraft, startValue } from '../../src/ui/controls/edit.ts';

@@ -7,8 +7,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { metricsPanel } from '../../src/ui/panels/MetricsPanel.tsx';
 import { Panel, summaryWithUpdating, UpdatingRunsContext } from '../../src/ui/panels/Panel.tsx';
 import { buildRunSet, flowStyle, runJobs, stepChoices, updatingFlowStyles } from '../../src/ui/state/runSet.ts';

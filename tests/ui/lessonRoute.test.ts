@@ -1,9 +1,9 @@
 /** Lesson links and instructor locks: decoding, tampering, and what a lock lets through. */
 import { describe, expect, it } from 'vitest';
 import { decodeLessonHash, decodeLock, encodeLessonHash, encodeLock, lockViolations, STRICTEST_LOCK, type Lock } from '../../src/ui/lessons/route.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
-import { applySet } from '../../src/scenarios/set.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
+import { applySet } from '../../src/scenario/set.ts';
 
 const names = ['slow-start', 'timeouts'];
 const steps = (): number => 3;
@@ -80,7 +80,7 @@ describe('what a lock lets through', () => {
 
 describe('lesson panels', () => {
   it('every panel a lesson may name is a panel of the app', async () => {
-    const { LESSON_PANELS } = await import('../../src/scenarios/lessons/schema.ts');
+    const { LESSON_PANELS } = await import('../../src/content/lessons/schema.ts');
     const { getPanel } = await import('../../src/ui/panels/registry.ts');
     for (const id of LESSON_PANELS) expect(getPanel(id), id).toBeDefined();
   });

@@ -10,9 +10,9 @@ import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { RandomStream } from '../../src/engine/core/rng.ts';
 import { variantNames } from '../../src/engine/tcp/cc/registry.ts';
-import { PRESETS } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { PRESETS } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { decodeState, encodeState, linkChecksum, type SharedState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
 

@@ -1,10 +1,10 @@
 // Live edits: with the playhead inside the run, a link edit becomes a timed change at the
 // playhead; other edits change the whole run; a drag is one change; undoing an edit removes it.
 import { describe, expect, it } from 'vitest';
-import { scenarioAt } from '../../src/scenarios/changes.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../src/scenarios/validate.ts';
+import { scenarioAt } from '../../src/scenario/changes.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 import { withErrorKind, withPer, withVariant } from '../../src/ui/controls/quick.ts';
 import { setAt } from '../../src/ui/controls/paths.ts';
 import { changedFields, changeLinkText, changeTimeAt, changeValueText, COALESCE_MS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { DROP_CAUSES, FLOW_EVENTS } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import type { VariantRun } from '../../src/ui/state/runSet.ts';
 import { senderTrace } from '../../src/ui/state/senderView.ts';
 import { cwndNotice, estimateNotice, queueNotice, timeSeqNotice, tokenNotice, wavesNotice, type NoticeRun } from '../../src/ui/events/notices.ts';

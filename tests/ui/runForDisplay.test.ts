@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { RowBufferPool, TRACE_TABLES, traceHash, type TableName } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { buildRunSet, flowStyle, overSpan, runJobs } from '../../src/ui/state/runSet.ts';
 import { runForDisplay, startRun } from '../../src/worker/runForDisplay.ts';
 import { SLICE_EVENTS } from '../../src/worker/runner.ts';

@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink, RowBufferPool, TRACE_TABLES, traceHash } from '../../src/engine/core/trace.ts';
 import { runScenario } from '../../src/engine/run.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import type { Scenario } from '../../src/scenarios/schema.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import type { Scenario } from '../../src/scenario/schema.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { deferTraceHash, PENDING_VALUES_MAX, takeTraceHash } from '../../src/worker/deferredHash.ts';
 import { createRunner, SLICE_EVENTS, SUPERSEDED } from '../../src/worker/runner.ts';
 

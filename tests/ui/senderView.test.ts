@@ -1,9 +1,9 @@
 /** The sender's view hides what a real sender cannot see and keeps what it can measure. */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run.ts';
-import { getPreset } from '../../src/scenarios/presets/index.ts';
-import { applySet } from '../../src/scenarios/set.ts';
-import { parseScenario } from '../../src/scenarios/validate.ts';
+import { getPreset } from '../../src/content/presets/index.ts';
+import { applySet } from '../../src/scenario/set.ts';
+import { parseScenario } from '../../src/scenario/validate.ts';
 import { senderView } from '../../src/ui/state/senderView.ts';
 import { buildRunSet, runJobs } from '../../src/ui/state/runSet.ts';
 import type { RunOutput } from '../../src/worker/protocol.ts';

@@ -405,8 +405,8 @@ describe('ui series for the new panels', () => {
 describe('ui series: the buffer limit over time', () => {
   it('steps where a timed change moved a queue limit, and only at that link', async () => {
     const { runScenario } = await import('../../src/engine/run.ts');
-    const { getPreset } = await import('../../src/scenarios/presets/index.ts');
-    const { parseScenario } = await import('../../src/scenarios/validate.ts');
+    const { getPreset } = await import('../../src/content/presets/index.ts');
+    const { parseScenario } = await import('../../src/scenario/validate.ts');
     const base = parseScenario(getPreset('reference-2mbps')!.scenario);
     if (!base.ok) throw new Error('preset invalid');
     const changes = [

@@ -1,6 +1,6 @@
-/** The scenario's timed changes (src/scenarios/changes.ts) scheduled against the built links. */
-import { parseChangePath, type ChangeTarget } from '../../scenarios/changes.ts';
-import type { ErrorModelSpec, Scenario } from '../../scenarios/schema.ts';
+/** The scenario's timed changes (src/scenario/changes.ts) scheduled against the built links. */
+import { parseChangePath, type ChangeTarget } from '../../scenario/changes.ts';
+import type { ErrorModelSpec, Scenario } from '../../scenario/schema.ts';
 import { msToNs, sToNs, type Handler } from '../core/simulator.ts';
 import type { PerKey } from '../net/loss.ts';
 import { errorModel, traceChannel, type BuildContext, type DirRuntime, type Topology } from './topology.ts';

@@ -2,7 +2,7 @@
  * Cross traffic over path links fromLink…toLink: forward with the data, or reverse against it
  * (on the ACK path). Its packets carry CROSS_TRAFFIC_FLOW; each entry has its own random streams.
  */
-import type { CrossTrafficSpec } from '../../scenarios/schema.ts';
+import type { CrossTrafficSpec } from '../../scenario/schema.ts';
 import { msToNs, sToNs } from '../core/simulator.ts';
 import { nullSink } from '../core/trace.ts';
 import { CROSS_TRAFFIC_FLOW } from '../net/packet.ts';

@@ -3,7 +3,7 @@
  * of the path, with the flow's token bucket in front of the sender and its playback application
  * behind the receiver. Also the sender–receiver pair itself, which FTP cross traffic reuses.
  */
-import type { FlowSpec, TcpSpec } from '../../scenarios/schema.ts';
+import type { FlowSpec, TcpSpec } from '../../scenario/schema.ts';
 import { Playback } from '../app/playback.ts';
 import { TokenBucket } from '../app/token-bucket.ts';
 import { msToNs, sToNs, type Handler, type Simulator } from '../core/simulator.ts';

@@ -4,7 +4,7 @@
  * then its reverse direction. ACKs return over the reverse directions, through the link's Ack
  * Regulator if it has one.
  */
-import type { ErrorModelSpec, LinkDirSpec, LinkSpec, QueueSpec } from '../../scenarios/schema.ts';
+import type { ErrorModelSpec, LinkDirSpec, LinkSpec, QueueSpec } from '../../scenario/schema.ts';
 import type { Rng } from '../core/rng.ts';
 import { msToNs, sToNs, type Simulator } from '../core/simulator.ts';
 import type { ChannelState, TraceSink } from '../core/trace.ts';

@@ -54,7 +54,7 @@
 import type { EventId, Handler, Simulator } from '../core/simulator.ts';
 import type { DropCause, TraceSink } from '../core/trace.ts';
 import { CROSS_TRAFFIC_FLOW, HEADER_BYTES, TIMESTAMP_OPTION_BYTES, type Hop, type Packet } from './packet.ts';
-import type { AckRegulatorSpec } from '../../scenarios/schema.ts';
+import type { AckRegulatorSpec } from '../../scenario/schema.ts';
 
 export interface AckRegulatorParams {
   /** `conservative`: an ACK of a flow believed in slow start is expected to bring twice its cost; `non-conservative`: never. */

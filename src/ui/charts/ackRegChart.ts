@@ -8,7 +8,7 @@
 import * as d3 from 'd3';
 import { bandScale, clipBands, drawBandFrame, drawRefLine, splitBands } from './bands.ts';
 import { drawCursor, drawDropLane, layer, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { INK, MARK_COLOURS, OKABE_ITO } from './palette.ts';
+import { INK, MARK_COLOURS, OKABE_ITO } from '../../catalogue/palette.ts';
 import { columnTicks, indexAtOrBefore, stepPath, type CausedTimes } from './series.ts';
 import type { AckRegSeries } from './ackRegSeries.ts';
 

@@ -6,8 +6,8 @@
 import * as d3 from 'd3';
 import { clipToPlot, revealWhenPassed, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, scaleKey, setPath, setPieces, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { finiteArgMax, finiteMax, indexAtOrBefore, stepPath, stepPieces, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
-import { MARK_COLOURS } from './palette.ts';
-import { int } from '../format.ts';
+import { MARK_COLOURS } from '../../catalogue/palette.ts';
+import { int } from '../../catalogue/format.ts';
 
 export interface CwndFlowInput {
   key: string;

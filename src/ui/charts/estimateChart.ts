@@ -11,7 +11,7 @@ import type { LossTruth, Verdict } from '../../engine/core/trace.ts';
 import { abbreviate, bandScale, clipBands, drawBandFrame, shapePath, splitBands, type ShapeName } from './bands.ts';
 import { drawCursor, drawMarks, layer, MARGIN, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import type { EstimateLine, VerdictMark } from './estimateSeries.ts';
-import { INK, OKABE_ITO } from './palette.ts';
+import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
 import { indexAtOrBefore, stepPath, type StepSeries } from './series.ts';
 import { lastAtOrBefore } from './pick.ts';
 

@@ -4,7 +4,7 @@
  * when stacked, and ChartSvg can turn a pointer position into a time without asking the chart.
  */
 import * as d3 from 'd3';
-import { causeColour, INK } from './palette.ts';
+import { causeColour, INK } from '../../catalogue/palette.ts';
 import type { CausedTimes, Span, StepPiece } from './series.ts';
 
 export interface ChartSize {

@@ -19,7 +19,7 @@ import { CHANNEL_STATES, type TraceData } from '../../engine/core/trace.ts';
 import type { PacketWindow } from '../../engine/net/hop-log.ts';
 import { shapePath } from './bands.ts';
 import { layer, MARGIN, timeScale, type ChartSize, type WindowS } from './frame.ts';
-import { CAUSE_STYLE, CHANNEL_COLOURS, INK, MARK_COLOURS } from './palette.ts';
+import { CAUSE_STYLE, CHANNEL_COLOURS, INK, MARK_COLOURS } from '../../catalogue/palette.ts';
 import { channelName, packetsAt, recentDrops, stepAt, windowAt, type Steps, type WaitingPacket, type WirePacket } from './pathModel.ts';
 import type { Span } from './series.ts';
 

@@ -10,7 +10,7 @@
 import * as d3 from 'd3';
 import { bandScale, clipBands, shapePath, type Band, type ShapeName } from './bands.ts';
 import { drawCursor, drawFrame, revealWhenPassed, drawMarks, drawSpans, layer, MARGIN, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { INK, OKABE_ITO } from './palette.ts';
+import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
 import { cycleAt, DECISION_LABEL, decisionSteps, rttSamples, type ProbeCycle, type ProbeDecision, type ProbeExchange } from './probeSeries.ts';
 import { stepPath, type StepSeries } from './series.ts';
 

@@ -7,7 +7,7 @@
 import * as d3 from 'd3';
 import { CA_STATES, type TraceData } from '../../engine/core/trace.ts';
 import { layer, type ChartSize } from './frame.ts';
-import { OKABE_ITO } from './palette.ts';
+import { OKABE_ITO } from '../../catalogue/palette.ts';
 
 export interface RatePoint {
   /** End of the bin. */

@@ -3,7 +3,7 @@
  * series into SVG path strings. No DOM here, so tests/ui can check them in Node.
  */
 import type { TraceData } from '../../engine/core/trace.ts';
-import { parseChangePath, type TimedChange } from '../../scenarios/changes.ts';
+import { parseChangePath, type TimedChange } from '../../scenario/changes.ts';
 import { lastAtOrBefore } from './pick.ts';
 
 const NS_PER_S = 1e9;

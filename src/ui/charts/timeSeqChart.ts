@@ -8,7 +8,7 @@
 import * as d3 from 'd3';
 import { clipToPlot, drawCursor, drawFrame, drawMarks, layer, MARK_BIN_PX, scaleKey, setPath, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { columnTicks, indexAtOrBefore, stepPath, type TimeSeq } from './series.ts';
-import { MARK_COLOURS } from './palette.ts';
+import { MARK_COLOURS } from '../../catalogue/palette.ts';
 
 export interface TimeSeqRunInput {
   key: string;

@@ -7,7 +7,7 @@
 import * as d3 from 'd3';
 import { bandScale, barsPath, clipBands, drawBandFrame, drawRefLine, polylinePath, splitBands } from './bands.ts';
 import { drawCursor, drawDropLane, layer, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { INK, OKABE_ITO } from './palette.ts';
+import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
 import type { CausedTimes } from './series.ts';
 import { binAt, levelAt, type LevelLine, type TokenBins } from './tokenSeries.ts';
 

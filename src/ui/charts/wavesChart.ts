@@ -9,7 +9,7 @@ import * as d3 from 'd3';
 import type { WaveDecision } from '../../engine/core/trace.ts';
 import { bandScale, barsPath, clipBands, drawBandFrame, polylinePath, shapePath, splitBands, type ShapeName } from './bands.ts';
 import { drawCursor, drawDropLane, drawMarks, layer, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { INK, OKABE_ITO } from './palette.ts';
+import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
 import { stepPath, type CausedTimes } from './series.ts';
 import { thresholdSteps, waveAt, waveEndS, type Wave } from './waveSeries.ts';
 

@@ -5,8 +5,8 @@
  * and applies an edit only if the whole scenario still validates, like ScenarioControls.
  */
 import { useEffect, useId, useState } from 'react';
-import type { Scenario } from '../../scenarios/schema.ts';
-import { formatError, parseScenario } from '../../scenarios/validate.ts';
+import type { Scenario } from '../../scenario/schema.ts';
+import { formatError, parseScenario } from '../../scenario/validate.ts';
 import { VariantOptions } from './VariantOptions.tsx';
 import { valueToPosition } from './fields.ts';
 import {

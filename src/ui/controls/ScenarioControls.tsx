@@ -9,9 +9,9 @@
  * and nothing invalid reaches the simulation.
  */
 import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import type { Scenario } from '../../scenarios/schema.ts';
-import { formatError, parseScenario } from '../../scenarios/validate.ts';
-import { variantLabel } from '../format.ts';
+import type { Scenario } from '../../scenario/schema.ts';
+import { formatError, parseScenario } from '../../scenario/validate.ts';
+import { variantLabel } from '../../catalogue/format.ts';
 import { VariantOptions } from './VariantOptions.tsx';
 import { addItem, draftOf, optionStart, parseNumberDraft, removeItem, startValue } from './edit.ts';
 import { leaves, positionToValue, scenarioFields, sliderScale, valueToPosition, type ArrayNode, type FieldNode, type LeafNode, type UnionNode } from './fields.ts';

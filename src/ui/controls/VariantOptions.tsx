@@ -1,6 +1,6 @@
 /** A variant menu's options: grouped under the catalogue's family headings, each with its description as a tooltip. */
 import { byFamily } from '../../catalogue/variants.ts';
-import { variantDescription, variantLabel } from '../format.ts';
+import { variantDescription, variantLabel } from '../../catalogue/format.ts';
 
 export function VariantOptions({ names }: { names: readonly string[] }) {
   return (

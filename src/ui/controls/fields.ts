@@ -9,9 +9,9 @@
  * list item; the fields of every kind of a union share the union's pattern
  * (`path[].forward.errors[].per` is the `per` of whichever kind has one).
  */
-import { z } from '../../scenarios/zod.ts';
-import { ScenarioSchema } from '../../scenarios/schema.ts';
-import { lengthBound } from '../../scenarios/validate.ts';
+import { z } from '../../scenario/zod.ts';
+import { ScenarioSchema } from '../../scenario/schema.ts';
+import { lengthBound } from '../../scenario/validate.ts';
 import { groupOf, hintFor, type FieldHint, type GroupId } from './hints.ts';
 
 export type LeafKind = 'number' | 'int' | 'bool' | 'enum' | 'string' | 'const';

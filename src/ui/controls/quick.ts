@@ -8,8 +8,8 @@
  * These edit the same scenario the full controls edit; the result still has to pass
  * parseScenario before it is applied (QuickControls.tsx does that).
  */
-import { handoffErrors, onOffErrors } from '../../scenarios/presets/common.ts';
-import type { ErrorModelSpec, Scenario } from '../../scenarios/schema.ts';
+import { handoffErrors, onOffErrors } from '../../content/presets/common.ts';
+import type { ErrorModelSpec, Scenario } from '../../scenario/schema.ts';
 import { positionToValue, roundSig, type SliderScale } from './fields.ts';
 
 // ---- variant --------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
  * says so or leaves the part out — it never fills in a number.
  */
 import type { DropCause } from '../../engine/core/trace.ts';
-import { variantLabel } from '../format.ts';
+import { variantLabel } from '../../catalogue/format.ts';
 import type { CongestionEvent, DropFact, LossEvent, ProbeDecisionEvent, ReactionEvent, RunFacts, Window } from './congestionEvents.ts';
 
 const NS_PER_S = 1e9;

@@ -7,7 +7,7 @@
  * from the trace.
  */
 import { DROP_CAUSES, PROBE_EVENTS, WAVE_DECISIONS, type TraceData } from '../../engine/core/trace.ts';
-import { variantLabel } from '../format.ts';
+import { variantLabel } from '../../catalogue/format.ts';
 import { congestionEvents, type ReactionEvent } from './congestionEvents.ts';
 import { grouped } from './captions.ts';
 

@@ -9,7 +9,7 @@ import { formatValue, plotModel, publishedMark, type PlotModel } from '../../exp
 import type { Cell, Row } from '../../experiments/results.ts';
 import type { Experiment } from '../../experiments/spec.ts';
 import { describeInterval } from '../../experiments/stats.ts';
-import { variantLabel } from '../format.ts';
+import { variantLabel } from '../../catalogue/format.ts';
 
 interface Props {
   experiment: Experiment;

@@ -16,14 +16,14 @@ import { verdict } from '../../experiments/verdict.ts';
 import { poolSizeFor } from '../../worker/pool.ts';
 import { workerExecutor, type WorkerExecutor } from '../../experiments/worker-executor.ts';
 import { downloadBlob, downloadText } from '../export/download.ts';
-import { variantLabel } from '../format.ts';
+import { variantLabel } from '../../catalogue/format.ts';
 import { encodeState } from '../state/url.ts';
 import { DEFAULT_VIEW } from '../state/view.ts';
 import { ExperimentPlot } from './ExperimentPlot.tsx';
 import { rememberReturn } from './ReturnBar.tsx';
 import { decodeExperimentHash, encodeExperimentHash, type ExperimentRoute } from './route.ts';
 import './experiments.css';
-import { decodeText, parseJsonText } from '../../scenarios/jsonText.ts';
+import { decodeText, parseJsonText } from '../../scenario/jsonText.ts';
 
 /** Finished runs of this page session, by run identity (see spec.runKey). */
 const CACHE: Cache = new Map();

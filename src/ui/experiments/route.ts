@@ -7,7 +7,7 @@
 import LZString from 'lz-string';
 import { getFigure, FIGURE_IDS } from '../../experiments/figures.ts';
 import { formatSpecErrors, parseExperiment, type Experiment } from '../../experiments/spec.ts';
-import { closest } from '../../scenarios/validate.ts';
+import { closest } from '../../scenario/validate.ts';
 
 export const EXPERIMENT_PREFIX = 'experiment=';
 const MAX_LINK_CHARS = 16_000;

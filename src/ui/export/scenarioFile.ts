@@ -4,10 +4,10 @@
  * share link. Unlike a link, an invalid file is not repaired field by field: the user wrote it
  * and can fix it, so it is refused with every error listed.
  */
-import type { Scenario } from '../../scenarios/schema.ts';
-import { formatErrors, parseScenario } from '../../scenarios/validate.ts';
-import { migrateScenario } from '../../scenarios/migrate.ts';
-import { MAX_SCENARIO_CHARS, parseJsonText } from '../../scenarios/jsonText.ts';
+import type { Scenario } from '../../scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../scenario/validate.ts';
+import { migrateScenario } from '../../scenario/migrate.ts';
+import { MAX_SCENARIO_CHARS, parseJsonText } from '../../scenario/jsonText.ts';
 import { safeFilename } from './download.ts';
 
 /** Files bigger than this are not scenarios (the largest allowed one is well under 1 MB). */

@@ -1,9 +1,9 @@
 /**
- * The trace CSV of a run shown in the app: the CLI's `--trace` format (src/cli/trace-csv.ts),
+ * The trace CSV of a run shown in the app: the CLI's `--trace` format (src/engine/trace-csv.ts),
  * so files from the browser and the command line read the same way.
  */
-import { traceCsv } from '../../cli/trace-csv.ts';
-import type { Scenario } from '../../scenarios/schema.ts';
+import { traceCsv } from '../../engine/trace-csv.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
 import { safeFilename } from './download.ts';
 

@@ -4,8 +4,8 @@
  * under a preset the lessons that use it.
  */
 import { useState } from 'react';
-import { lessonPresets } from '../../scenarios/lessons/evaluate.ts';
-import { lessons } from '../../scenarios/lessons/index.ts';
+import { lessonPresets } from '../../content/lessons/evaluate.ts';
+import { lessons } from '../../content/lessons/index.ts';
 import { encodeLessonHash } from './route.ts';
 import { loadProgress, resetProgress, stepsDone, type Progress } from './progress.ts';
 

@@ -2,19 +2,19 @@
  * One lesson step on screen: where it is in the lesson, the prompt, the question (multiple
  * choice, a number, or a sketch on the real chart), and — once answered — the feedback and the
  * explanation with its numbers measured on the run. Everything numeric comes from the run
- * (scenarios/lessons/evaluate.ts); nothing is typed into the text by hand.
+ * (src/content/lessons/evaluate.ts); nothing is typed into the text by hand.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { fillText, formatFact, questionTruth, stepValues, type StepValues } from '../../scenarios/lessons/evaluate.ts';
-import { factUnit, pickRun, type LessonRun } from '../../scenarios/lessons/facts.ts';
-import type { Lesson, LessonStep } from '../../scenarios/lessons/schema.ts';
-import { fillSketch, scoreSketch, SKETCH_COLUMNS, type SketchScore } from '../../scenarios/lessons/sketch.ts';
+import { fillText, formatFact, questionTruth, stepValues, type StepValues } from '../../content/lessons/evaluate.ts';
+import { factUnit, pickRun, type LessonRun } from '../../content/lessons/facts.ts';
+import type { Lesson, LessonStep } from '../../content/lessons/schema.ts';
+import { fillSketch, scoreSketch, SKETCH_COLUMNS, type SketchScore } from '../../content/lessons/sketch.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { lessonRunsOf } from './session.ts';
 import { recordStep, type StepRecord } from './progress.ts';
 import { SketchChart } from './SketchChart.tsx';
-import { questionCurve } from '../../scenarios/lessons/evaluate.ts';
+import { questionCurve } from '../../content/lessons/evaluate.ts';
 import type { LessonMode } from './useLessonMode.ts';
 
 interface Props {

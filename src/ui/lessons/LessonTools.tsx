@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { VARIANTS, RECOVERY_ALGORITHMS } from '../../catalogue/variants.ts';
-import { LESSON_PANELS } from '../../scenarios/lessons/schema.ts';
-import type { Scenario } from '../../scenarios/schema.ts';
+import { LESSON_PANELS } from '../../content/lessons/schema.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import { encodeLessonHash, LESSON_CONTROL_NAMES, type LessonControl, type Lock } from './route.ts';
 
 const CONTROL_LABELS: Record<LessonControl, string> = {

@@ -2,7 +2,7 @@
  * Sketch-then-reveal on the real chart: the run's own cwnd (or queue) chart, drawn only up to
  * the start of the span the student predicts; the student draws over the empty span with the
  * pointer, a finger or the keyboard; on reveal the whole run is drawn under the sketch and the
- * difference is scored (scenarios/lessons/sketch.ts).
+ * difference is scored (src/content/lessons/sketch.ts).
  *
  * Keyboard: ← / → pick a column (a new column starts at the previous one's value), ↑ / ↓ raise
  * or lower it by one (Shift: by five), Home / End jump to the first / last column.
@@ -16,7 +16,7 @@ import { timeScale, valueScale, type WindowS } from '../charts/frame.ts';
 import { bufferLimitSteps, dropsWithCause, markTimes, queueSeries, type CausedTimes, type Span, type StepSeries } from '../charts/series.ts';
 import { cwndFlows } from '../panels/CwndPanel.tsx';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
-import { fillSketch, SKETCH_COLUMNS } from '../../scenarios/lessons/sketch.ts';
+import { fillSketch, SKETCH_COLUMNS } from '../../content/lessons/sketch.ts';
 import { bottleneckOf } from '../../engine/bottleneck.ts';
 
 interface Props {

@@ -12,10 +12,10 @@
  * changed — never by no lock. Removing `&lock=…` altogether gives an unlocked lesson: that link
  * is indistinguishable from the instructor's own unlocked one, and we say so in the docs.
  */
-import { z } from '../../scenarios/zod.ts';
+import { z } from '../../scenario/zod.ts';
 import { variantNames } from '../../catalogue/variants.ts';
-import { LESSON_PANELS } from '../../scenarios/lessons/schema.ts';
-import { formatErrors, parseWith, formatValue, closest } from '../../scenarios/validate.ts';
+import { LESSON_PANELS } from '../../content/lessons/schema.ts';
+import { formatErrors, parseWith, formatValue, closest } from '../../scenario/validate.ts';
 
 export const LESSON_PREFIX = 'lesson=';
 

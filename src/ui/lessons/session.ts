@@ -3,14 +3,14 @@
  * with its panels (also the presenter's), its compared variants and the sender's view when the
  * step hides the truth. Pure, so the link, the keys and the buttons all land on the same state.
  */
-import { stepScenarios } from '../../scenarios/lessons/evaluate.ts';
-import { getLesson, lessonNames } from '../../scenarios/lessons/index.ts';
-import type { Lesson, LessonStep } from '../../scenarios/lessons/schema.ts';
-import type { Scenario } from '../../scenarios/schema.ts';
+import { stepScenarios } from '../../content/lessons/evaluate.ts';
+import { getLesson, lessonNames } from '../../content/lessons/index.ts';
+import type { Lesson, LessonStep } from '../../content/lessons/schema.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import type { RunSet } from '../state/runSet.ts';
 import type { SharedState } from '../state/url.ts';
 import { MAX_PRESENT, type ViewState } from '../state/view.ts';
-import type { LessonRun } from '../../scenarios/lessons/facts.ts';
+import type { LessonRun } from '../../content/lessons/facts.ts';
 import { decodeLessonHash, type LessonRoute } from './route.ts';
 
 const scenarioCache = new Map<string, Scenario[]>();

@@ -11,10 +11,10 @@
  * ignores cancelled keys; it honours the same "a field keeps its keys" rule (state/keys.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Lesson } from '../../scenarios/lessons/schema.ts';
-import { getLesson } from '../../scenarios/lessons/index.ts';
-import type { LessonRun } from '../../scenarios/lessons/facts.ts';
-import type { Scenario } from '../../scenarios/schema.ts';
+import type { Lesson } from '../../content/lessons/schema.ts';
+import { getLesson } from '../../content/lessons/index.ts';
+import type { LessonRun } from '../../content/lessons/facts.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import type { SimPool } from '../../worker/pool.ts';
 import { keyCommand } from '../state/keys.ts';
 import type { PlaybackAction, PlaybackState } from '../state/playback.ts';

@@ -4,8 +4,8 @@ import { ACKREG_COLOURS, ackRegCursor, renderAckRegChart, type AckRegChartInput 
 import { ackRegLinks, ackRegSeries, type AckRegSeries } from '../charts/ackRegSeries.ts';
 import { timeMean } from '../charts/stats.ts';
 import { dropsWithCause, finiteMax, type CausedTimes } from '../charts/series.ts';
-import { CAUSE_STYLE, INK } from '../charts/palette.ts';
-import { fixed1, int } from '../format.ts';
+import { CAUSE_STYLE, INK } from '../../catalogue/palette.ts';
+import { fixed1, int } from '../../catalogue/format.ts';
 import type { VariantRun } from '../state/runSet.ts';
 import { keyedTimePanel } from './KeyedTimePanel.tsx';
 import { ackRegNotice } from '../events/notices.ts';

@@ -3,8 +3,8 @@
  * every flow's variant, see state/runSet.ts), and whether to overlay them or draw small multiples.
  */
 import { useId } from 'react';
-import { DASHES, distinctColours } from '../charts/palette.ts';
-import { variantDescription, variantLabel } from '../format.ts';
+import { DASHES, distinctColours } from '../../catalogue/palette.ts';
+import { variantDescription, variantLabel } from '../../catalogue/format.ts';
 
 interface Props {
   variants: readonly string[];

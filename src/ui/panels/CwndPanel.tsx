@@ -5,10 +5,10 @@ import { cwndCursor, cwndYRange, focusedRange, type CwndFlowInput } from '../cha
 import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/series.ts';
 import { caSpans } from '../events/congestionEvents.ts';
 import { cwndNotice } from '../events/notices.ts';
-import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
+import { CAUSE_STYLE, MARK_COLOURS } from '../../catalogue/palette.ts';
 import { CYCLE_FILL } from '../charts/probeChart.ts';
 import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
-import { int, variantLabel } from '../format.ts';
+import { int, variantLabel } from '../../catalogue/format.ts';
 import { flowStyle, overSpan, updatingFlowStyles, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartMultiples } from './Multiples.tsx';

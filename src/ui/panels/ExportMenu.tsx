@@ -4,14 +4,14 @@
  * UI-B's (src/ui/export); this menu only wires them to buttons.
  */
 import { useId, useState } from 'react';
-import type { Scenario } from '../../scenarios/schema.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import { downloadBlob, downloadText } from '../export/download.ts';
 import { importScenarioFile, scenarioFilename, scenarioJson } from '../export/scenarioFile.ts';
 import { panelToPngBlob, panelToSvgString } from '../export/svg.ts';
 import { traceExport } from '../export/traceFile.ts';
 import { safeFilename } from '../export/download.ts';
 import type { RunSet } from '../state/runSet.ts';
-import { decodeText } from '../../scenarios/jsonText.ts';
+import { decodeText } from '../../scenario/jsonText.ts';
 
 interface Props {
   set: RunSet | null;

@@ -4,7 +4,7 @@
  * preset, ↑/↓/Home/End move, Escape closes and returns focus to the button.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { PRESETS, type Preset } from '../../scenarios/presets/index.ts';
+import { PRESETS, type Preset } from '../../content/presets/index.ts';
 import '../controls/controls.css';
 
 interface Props {

@@ -1,9 +1,9 @@
 /** TCP-Probing's probe cycles: the probe exchanges, their RTT samples and the decision each cycle ends in, per run that probes. */
-import { INK } from '../charts/palette.ts';
+import { INK } from '../../catalogue/palette.ts';
 import { CYCLE_FILL, PROBE_COLOURS, PROBE_DECISION_STYLE, PROBE_TIMEOUT_COLOUR, probeCursor, renderProbeChart, RTT_LINES, SAMPLE_COLOUR, type ProbeChartInput } from '../charts/probeChart.ts';
 import { DECISION_LABEL, PROBE_DECISIONS, probeCounts, probeCycles, rttSamples, type ProbeCycle } from '../charts/probeSeries.ts';
 import { finiteMax } from '../charts/series.ts';
-import { int } from '../format.ts';
+import { int } from '../../catalogue/format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { probeNotice } from '../events/notices.ts';

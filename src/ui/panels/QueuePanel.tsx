@@ -2,8 +2,8 @@
 import { useMemo } from 'react';
 import { queueCursor, renderQueueChart, type QueueChartInput, type QueueSeriesInput } from '../charts/queueChart.ts';
 import { bufferLimitSteps, dropsWithCause, markTimes, queueSeries } from '../charts/series.ts';
-import { CAUSE_STYLE, MARK_COLOURS } from '../charts/palette.ts';
-import { fixed1, int } from '../format.ts';
+import { CAUSE_STYLE, MARK_COLOURS } from '../../catalogue/palette.ts';
+import { fixed1, int } from '../../catalogue/format.ts';
 import { overSpan, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { queueNotice } from '../events/notices.ts';

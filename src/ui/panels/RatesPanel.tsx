@@ -8,7 +8,7 @@ import type { RunSet } from '../state/runSet.ts';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import type { PanelDef, PanelProps } from './types.ts';
-import { OKABE_ITO } from '../charts/palette.ts';
+import { OKABE_ITO } from '../../catalogue/palette.ts';
 
 /** Rates over bins of about four round trips of the reference path: short enough to see the sawtooth's steps, long enough not to be all noise. */
 const BIN_S = 0.5;

@@ -1,9 +1,9 @@
 /** tcptrace-style time–sequence diagram of one flow, per compared run. */
 import { useMemo } from 'react';
 import { timeSeq } from '../charts/series.ts';
-import { MARK_COLOURS } from '../charts/palette.ts';
+import { MARK_COLOURS } from '../../catalogue/palette.ts';
 import { renderTimeSeqChart, timeSeqCursor, type TimeSeqChartInput, type TimeSeqRunInput } from '../charts/timeSeqChart.ts';
-import { int } from '../format.ts';
+import { int } from '../../catalogue/format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { timeSeqNotice } from '../events/notices.ts';

@@ -6,7 +6,7 @@
  * cursor layer, so chart drawing code knows nothing of them).
  */
 import { createContext, useContext, useId, useSyncExternalStore } from 'react';
-import type { Scenario } from '../../scenarios/schema.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import { MARGIN, timeScale } from '../charts/frame.ts';
 import { changeLinkText, changeTimeText, changeValueText, insideRun } from '../state/liveEdit.ts';
 import type { PlaybackAction, PlaybackState } from '../state/playback.ts';

@@ -1,10 +1,10 @@
 /** A sender's token bucket: its level over time, and the tokens taken per RTT against what it permits, per run. */
 import { FLOW_EVENTS } from '../../engine/core/trace.ts';
-import { INK } from '../charts/palette.ts';
+import { INK } from '../../catalogue/palette.ts';
 import { dropsWithCause, finiteMax } from '../charts/series.ts';
 import { renderTokenChart, TOKEN_COLOURS, tokenCursor, type TokenChartInput } from '../charts/tokenChart.ts';
 import { bucketLevel, bucketTakes, refilledFullS, takesComplete, timeFullS, tokenBins, type TokenBins } from '../charts/tokenSeries.ts';
-import { int } from '../format.ts';
+import { int } from '../../catalogue/format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { tokenNotice } from '../events/notices.ts';

@@ -1,10 +1,10 @@
 /** TCP-Real's receiver-driven waves: wave levels, receiving rates and the receiver's decisions, per run that has them. */
 import { WAVE_DECISIONS } from '../../engine/core/trace.ts';
 import { dropsWithCause, type CausedTimes } from '../charts/series.ts';
-import { INK, OKABE_ITO } from '../charts/palette.ts';
+import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
 import { decisionCounts, meanRateBps, waves, type Wave } from '../charts/waveSeries.ts';
 import { renderWavesChart, WAVE_DECISION_STYLE, wavesCursor, type WavesChartInput } from '../charts/wavesChart.ts';
-import { fixed1, int } from '../format.ts';
+import { fixed1, int } from '../../catalogue/format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { wavesNotice } from '../events/notices.ts';

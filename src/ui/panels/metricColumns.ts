@@ -4,7 +4,7 @@
  * numeric field not listed here gets a label from its name (units from its suffix) and a
  * direction from words in it, so a new metric needs no UI change (but may get a nicer label).
  */
-import { fixed1, int, mbps } from '../format.ts';
+import { fixed1, int, mbps } from '../../catalogue/format.ts';
 
 export type Better = 'high' | 'low' | null;
 

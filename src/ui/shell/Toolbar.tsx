@@ -6,8 +6,8 @@
  * the full app, theme and help.
  */
 import type { ReactNode } from 'react';
-import type { Scenario } from '../../scenarios/schema.ts';
-import { describeScenario, variantLabel } from '../format.ts';
+import type { Scenario } from '../../scenario/schema.ts';
+import { describeScenario, variantLabel } from '../../catalogue/format.ts';
 import type { ViewState } from '../state/view.ts';
 
 interface Props {

@@ -1,7 +1,7 @@
 /** The scenario the app opens with: a preset, validated like any user-supplied scenario. */
-import { getPreset } from '../../scenarios/presets/index.ts';
-import { formatErrors, parseScenario } from '../../scenarios/validate.ts';
-import type { Scenario } from '../../scenarios/schema.ts';
+import { getPreset } from '../../content/presets/index.ts';
+import { formatErrors, parseScenario } from '../../scenario/validate.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 
 export const DEFAULT_PRESET = 'reference-2mbps';
 

@@ -1,5 +1,5 @@
 /**
- * Edits made while the playhead is inside the run become timed changes (src/scenarios/changes.ts)
+ * Edits made while the playhead is inside the run become timed changes (src/scenario/changes.ts)
  * at the playhead: the controls edit the scenario as it stands there (`scenarioAt`), and
  * `routeEdit` turns the difference into changes for the link fields a run can change (rate,
  * delay, queue limit, error models and their PERs) and into a whole-run edit for everything
@@ -10,10 +10,10 @@
  * the same fields within COALESCE_MS updates the change the first one made (keeping its time),
  * and a change set back to the value in effect before it disappears.
  */
-import { parseChangePath, scenarioAt, valueAt, type TimedChange } from '../../scenarios/changes.ts';
-import type { ErrorModelSpec, LinkDirSpec, Scenario } from '../../scenarios/schema.ts';
+import { parseChangePath, scenarioAt, valueAt, type TimedChange } from '../../scenario/changes.ts';
+import type { ErrorModelSpec, LinkDirSpec, Scenario } from '../../scenario/schema.ts';
 import { fromDotted, setAt } from '../controls/paths.ts';
-import { rate } from '../format.ts';
+import { rate } from '../../catalogue/format.ts';
 
 /** Edits of the same fields closer than this (wall clock) are one gesture. */
 export const COALESCE_MS = 1500;

@@ -5,10 +5,10 @@
  * scenario then compares homogeneous populations; mixed populations are set up in the
  * scenario itself. Each run keeps the scenario's seed, so all variants face the same channel.
  */
-import type { Scenario } from '../../scenarios/schema.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
-import { DASHES, distinctColours, LINE_COLOURS, variantColour } from '../charts/palette.ts';
-import { variantLabel } from '../format.ts';
+import { DASHES, distinctColours, LINE_COLOURS, variantColour } from '../../catalogue/palette.ts';
+import { variantLabel } from '../../catalogue/format.ts';
 
 export interface RunJob {
   key: string;

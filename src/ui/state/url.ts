@@ -14,16 +14,16 @@
  * path, else the schema default), and each replacement is reported as a problem naming the
  * field, what was wrong with it (validate.ts's wording: value and allowed range) and what was
  * used instead. Old links keep working: the state format has its own ordered migrations, and
- * the scenario inside goes through the scenario format's migration (src/scenarios/migrate.ts).
+ * the scenario inside goes through the scenario format's migration (src/scenario/migrate.ts).
  */
 import CRC32 from 'crc-32';
 import LZString from 'lz-string';
 import { variantNames } from '../../catalogue/variants.ts';
-import { jsonDepth, MAX_JSON_DEPTH } from '../../scenarios/jsonText.ts';
-import { migrateScenario } from '../../scenarios/migrate.ts';
-import type { Scenario } from '../../scenarios/schema.ts';
-import type { z } from '../../scenarios/zod.ts';
-import { dottedPath, formatError, pathSegments, formatValue, isRecord, parseScenario, parseWith, type ScenarioError } from '../../scenarios/validate.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../scenario/jsonText.ts';
+import { migrateScenario } from '../../scenario/migrate.ts';
+import type { Scenario } from '../../scenario/schema.ts';
+import type { z } from '../../scenario/zod.ts';
+import { dottedPath, formatError, pathSegments, formatValue, isRecord, parseScenario, parseWith, type ScenarioError } from '../../scenario/validate.ts';
 import { getAt, hasAt, setAt, startsWith } from '../controls/paths.ts';
 import { collectIds, nextId } from '../controls/edit.ts';
 import { scenarioFields, type FieldNode } from '../controls/fields.ts';

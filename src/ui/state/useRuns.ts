@@ -1,47 +1,16 @@
 /**
- * Runs the current jobs on the worker pool whenever they change, from t = 0 with the scenario's
- * seed. An edit made while nothing is running is posted at once; edits arriving while a batch
- * is in flight (a dragged slider) are coalesced to one post per animation frame, the newest —
- * no debounce delay, and the pool's latest-wins cancellation drops the stale batch within one
- * engine slice.
- *
- * Progressive display: a comparison's first result is drawn as soon as it arrives, the others
- * as they come (at most one redraw per PARTIAL_EVERY_MS; the complete set at once), the variants
- * still running named as "updating". The picture on screen is always one edit's runs: the
- * previous edit's set stays whole until the new edit's first run replaces it, and only the
- * newest request may write state, so a slow stale run can never overwrite a newer picture.
+ * React's view of the run scheduler (model/runScheduler.ts): the hook hands it each edit's
+ * jobs and re-renders with its state; whether the workers are busy is a store of its own, so
+ * following it re-renders nothing.
  */
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
-import type { SimPool } from '../../worker/pool.ts';
-import type { RunOutput } from '../../worker/protocol.ts';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import type { RunScheduler, RunsState as SchedulerState } from '../model/runScheduler.ts';
 import { afterPaint } from './afterPaint.ts';
-import { measureHandover, measurePosted, measureResults, measureWorker } from './perf.ts';
-import { buildRunSet, type RunJob, type RunSet } from './runSet.ts';
-import { createStore, type Store } from './store.ts';
+import type { RunJob } from './runSet.ts';
+import type { Store } from './store.ts';
 
-const SLOW_MS = 400;
-/** Least time between two partial pictures of one comparison (the first and the complete one are drawn at once). */
-const PARTIAL_EVERY_MS = 100;
-/** A partial picture due less than this before the comparison's expected end is put off past it (see onResult). */
-const PARTIAL_GRACE_MS = 50;
-
-export interface RunsState {
-  /** The last set drawn (possibly still filling in, see `set.updating`): kept on screen while a newer one runs or after one fails. */
-  set: RunSet | null;
+export interface RunsState extends Omit<SchedulerState, 'ended'> {
   running: boolean;
-  /** Running for longer than SLOW_MS: only then is the old picture dimmed (dimming and undimming repaint every chart). */
-  slow: boolean;
-  error: string | null;
-  /** The error was the worker's loss (client.ts), which trying again may cure: offer a retry. */
-  retryable: boolean;
-  /**
-   * The last run failed or was refused: `set` is an older scenario's picture, kept (dimmed, and
-   * captioned so) until a run succeeds — even after the error is dismissed.
-   */
-  stale: boolean;
-  /** A worker died and was replaced on the way to the current picture: what happened, in words. */
-  recovery: string | null;
 }
 
 /**
@@ -97,127 +66,24 @@ export function useRunsSettled(): boolean {
 }
 
 /**
- * Jobs run in their order (the pool gives each free worker the next): the first compared
- * variant — the one the path panel animates and the metrics table lists first — comes first,
- * unless `preferKey` names another job: the run the lecturer is following (stepping through its
- * events, its caption on the stage) is then run first, so it is the first one redrawn.
+ * The scheduler's state for React, with `running` derived for the current `jobs` (the model
+ * posts them: AppModel.runWith); `preferKey` names the run to run first (RunScheduler.prefer).
  */
-export function useRuns(pool: SimPool | null, jobs: readonly RunJob[] | null, preferKey: string | null = null): RunsState & { dismissError: () => void; retry: () => void; busy: Store<boolean> } {
-  const [state, setState] = useState<Omit<RunsState, 'running'> & { ended: readonly RunJob[] | null }>({ set: null, slow: false, error: null, retryable: false, recovery: null, stale: false, ended: null });
+export function useRuns(scheduler: RunScheduler, jobs: readonly RunJob[] | null, preferKey: string | null = null): RunsState & { dismissError: () => void; retry: () => void; busy: Store<boolean> } {
+  const state = useSyncExternalStore(scheduler.subscribe, scheduler.get);
   // Running from the render that brings new jobs until their batch ends, derived rather than
   // set when the batch is posted: "running…" then shows in the edit's own frame. Set from the
   // post (an effect) it took a render and a frame of its own, ~7 ms of CPU per edit on the two
   // cores the runs need.
-  const running = !!pool && !!jobs && state.ended !== jobs;
-  const [busy] = useState(() => createStore(false));
-  const latest = useRef(0);
-  const inFlight = useRef(false);
-  const posted = useRef<readonly RunJob[] | null>(null);
-  // read when a batch is posted: choosing another run to follow does not re-run anything
-  const prefer = useRef(preferKey);
-  prefer.current = preferKey;
-
-  useEffect(() => {
-    if (!pool || !jobs) return;
-    if (!inFlight.current) {
-      post(pool, jobs);
-      return;
-    }
-    // a newer edit before this frame replaces this post (the effect's cleanup)
-    const frame = requestAnimationFrame(() => post(pool, jobs));
-    return () => cancelAnimationFrame(frame);
-  }, [pool, jobs]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  function post(pool: SimPool, jobs: readonly RunJob[]): void {
-    inFlight.current = true;
-    busy.set(true);
-    posted.current = jobs;
-    const id = ++latest.current;
-    const started = performance.now();
-    const arrived: (RunOutput | undefined)[] = new Array<RunOutput | undefined>(jobs.length);
-    let shown = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let lastShownMs = 0;
-    const slowTimer = setTimeout(() => {
-      // dimming is for an old picture: once this edit's first run is drawn there is none
-      if (id === latest.current && shown === 0) setState((s) => ({ ...s, slow: true }));
-    }, SLOW_MS);
-    const showPartial = (): void => {
-      timer = undefined;
-      if (id !== latest.current) return;
-      shown++;
-      lastShownMs = performance.now();
-      const set = buildRunSet(jobs, arrived, performance.now() - started);
-      setState((s) => ({ ...s, set, slow: false, stale: false }));
-    };
-    pool
-      .runAll(
-        jobs.map((j) => ({ scenario: j.scenario })),
-        {
-          first: [jobs.findIndex((j) => j.key === prefer.current)],
-          onResult: (i, r, restMs) => {
-            if (id !== latest.current) return;
-            measureHandover(r.sentAtEpochMs);
-            arrived[i] = r;
-            const done = arrived.filter(Boolean).length;
-            if (done === jobs.length) return; // drawn whole below
-            // The first at once; later ones together, at most every PARTIAL_EVERY_MS: every redraw
-            // of a growing comparison takes the main thread (and, on two cores, a worker's core)
-            // from the runs still to come, and it is the main thread that hands them out.
-            if (done === 1) {
-              showPartial();
-              // the other workers start once this is painted: on two cores they would take the
-              // core its drawing needs
-              return new Promise<void>((ok) => afterPaint(ok));
-            }
-            // Rescheduled at each arrival, with the pool's newest estimate of the rest: when the
-            // complete set is expected before the partial would be drawn or just after, the
-            // partial's redraw would only hold the complete one up, so it waits for that
-            // instead. Should the estimate be wrong, it comes PARTIAL_GRACE_MS after the
-            // expected end.
-            clearTimeout(timer);
-            const dueMs = Math.max(0, lastShownMs + PARTIAL_EVERY_MS - performance.now());
-            timer = setTimeout(showPartial, restMs <= dueMs + PARTIAL_GRACE_MS ? Math.max(dueMs, restMs + PARTIAL_GRACE_MS) : dueMs);
-          },
-        },
-      )
-      .then(
-        (results) => {
-          if (id !== latest.current) return;
-          inFlight.current = false;
-          clearTimeout(slowTimer);
-          clearTimeout(timer);
-          measureResults();
-          for (const r of results) if (r.phasesMs) measureWorker(r.phasesMs);
-          const recovery = results.find((r) => r.recovery)?.recovery ?? null;
-          setState({ set: buildRunSet(jobs, results, performance.now() - started), slow: false, error: null, retryable: false, recovery, stale: false, ended: jobs });
-        },
-        (e: unknown) => {
-          if (id !== latest.current || isSuperseded(e)) return;
-          inFlight.current = false;
-          clearTimeout(slowTimer);
-          clearTimeout(timer);
-          const message = e instanceof Error ? e.message : String(e);
-          // the last picture stays, dimmed (see `stale` in App), under a banner saying it is the last run's;
-          // a half-drawn comparison is not left looking current
-          setState((s) => ({ ...s, slow: false, error: message, retryable: isWorkerLost(e), recovery: null, stale: s.set !== null, ended: jobs }));
-        },
-      );
-    measurePosted();
-  }
+  const running = !!scheduler.pool && !!jobs && state.ended !== jobs;
+  scheduler.prefer = preferKey;
 
   // Idle once the outcome is committed (children's effects first): a path picture asking for
   // packet windows then asks for the new set, not for the one it is about to replace.
   useEffect(() => {
-    if (!running) busy.set(false);
-  }, [running, busy]);
+    if (!running) scheduler.busy.set(false);
+  }, [running, scheduler]);
 
-  const dismissError = (): void => setState((s) => ({ ...s, error: null }));
-  const retry = (): void => {
-    if (!pool || !posted.current) return;
-    setState((s) => ({ ...s, ended: null }));
-    post(pool, posted.current);
-  };
   const { ended: _ended, ...shown } = state;
-  return { ...shown, running, dismissError, retry, busy };
+  return { ...shown, running, dismissError: () => scheduler.dismissError(), retry: () => scheduler.retry(), busy: scheduler.busy };
 }

@@ -4,7 +4,7 @@
  * and presenter mode. It travels in the share link next to the scenario (./url.ts), so every
  * field has a default and a range, and a bad field can be replaced on its own.
  */
-import { z } from '../../scenarios/zod.ts';
+import { z } from '../../scenario/zod.ts';
 
 /** Panels are UI-A's to name; the view only requires ids that are safe in a URL and a DOM id. */
 export const PanelIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'is not a panel id — lower-case letters, digits and "-"');

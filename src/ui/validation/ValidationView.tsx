@@ -9,7 +9,7 @@ import { FIGURES } from '../../experiments/figures.ts';
 import { CHECKS, KERNEL_CC } from '../../validation/catalogue.ts';
 import { kernelPathScenario } from '../../validation/path.ts';
 import results from '../../validation/results.json';
-import { variantLabel } from '../format.ts';
+import { variantLabel } from '../../catalogue/format.ts';
 import { encodeState } from '../state/url.ts';
 import { DEFAULT_VIEW } from '../state/view.ts';
 import './validation.css';

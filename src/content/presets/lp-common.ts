@@ -12,7 +12,7 @@
  *   bottleneck) before the wired link, so the wired link carries 49 ms: S → N is still 50 ms.
  * - No timestamp option (ns-2 agents send 40-byte headers).
  */
-import type { ScenarioInput } from '../schema.ts';
+import type { ScenarioInput } from '../../scenario/schema.ts';
 import { accessLink, bdpPackets, type ErrorModelInput, type TcpInput } from './common.ts';
 
 type FlowInput = ScenarioInput['flows'][number];

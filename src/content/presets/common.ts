@@ -1,5 +1,5 @@
 /** Building blocks shared by presets, so presets that promise "the same settings" really share them. */
-import type { ScenarioInput } from '../schema.ts';
+import type { ScenarioInput } from '../../scenario/schema.ts';
 
 type FlowInput = ScenarioInput['flows'][number];
 type LinkInput = ScenarioInput['path'][number];

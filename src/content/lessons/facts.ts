@@ -12,7 +12,7 @@ import { DROP_CAUSES, FLOW_EVENTS, PROBE_EVENTS, WAVE_DECISIONS, truthOfCause, t
 import type { FlowResult, LinkResult, RunSummary } from '../../engine/results.ts';
 import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { mathisThroughputBps } from '../../engine/models/mathis.ts';
-import type { Scenario } from '../schema.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 
 /** One run of a lesson step: the scenario as run (the compared variant substituted) and its output. */
 export interface LessonRun {

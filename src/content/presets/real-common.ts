@@ -11,7 +11,7 @@
  *   so, as between two directly connected hosts, every loss comes from the error model.
  * - Our topology always has an access link (100 Mb/s, 1 ms), so the shared link carries 14 ms.
  */
-import type { ScenarioInput } from '../schema.ts';
+import type { ScenarioInput } from '../../scenario/schema.ts';
 import { XKERNEL_TCP, accessLink, type ErrorModelInput, type TcpInput } from './common.ts';
 
 type FlowInput = ScenarioInput['flows'][number];

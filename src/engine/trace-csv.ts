@@ -7,9 +7,9 @@
  * ssthresh rows appear only when it changes. Rows are in time order. Text cells that a
  * spreadsheet would evaluate as a formula are escaped (see `csvText`).
  */
-import type { RunResult } from '../engine/results.ts';
-import { bottleneckOf } from '../engine/bottleneck.ts';
-import type { Scenario } from '../scenarios/schema.ts';
+import type { RunResult } from './results.ts';
+import { bottleneckOf } from './bottleneck.ts';
+import type { Scenario } from '../scenario/schema.ts';
 
 export const TRACE_HEADER = 't_s,series,flow_or_link,value';
 

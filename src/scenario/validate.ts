@@ -4,9 +4,13 @@
  */
 import { z } from './zod.ts';
 import { CHANGE_PATHS_TEXT, parseChangePath, valueAt, withChange, type TimedChange } from './changes.ts';
+import { isRecord } from './jsonText.ts';
 import { migrateScenario } from './migrate.ts';
 import { applyTcpProfiles } from './profiles.ts';
 import { CHANGE_VALUE_SCHEMAS, ScenarioSchema, type Scenario } from './schema.ts';
+
+/** Re-exported: the set, CLI and URL code take it from here with the other validation helpers. */
+export { isRecord };
 
 export interface ScenarioError {
   /**
@@ -303,8 +307,4 @@ function editDistance(a: string, b: string): number {
     prev = cur;
   }
   return prev[b.length];
-}
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

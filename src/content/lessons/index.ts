@@ -3,7 +3,7 @@
  * (./schema.ts); they are validated here, once, on first use — a lesson with a bad field is a
  * LessonError naming the lesson and the field, caught by the lesson test before it ships.
  */
-import { formatErrors, parseWith } from '../validate.ts';
+import { formatErrors, parseWith } from '../../scenario/validate.ts';
 import { LessonError } from './evaluate.ts';
 import { LessonSchema, type Lesson, type LessonInput } from './schema.ts';
 import { slowStart } from './slow-start.ts';

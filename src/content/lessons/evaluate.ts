@@ -5,9 +5,9 @@
  * test checked.
  */
 import { getPreset } from '../presets/index.ts';
-import { parseScenario, formatErrors } from '../validate.ts';
-import { applySet, SetError } from '../set.ts';
-import type { Scenario } from '../schema.ts';
+import { parseScenario, formatErrors } from '../../scenario/validate.ts';
+import { applySet, SetError } from '../../scenario/set.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { evalFact, FactError, factUnit, pickRun, type FactValue, type LessonRun } from './facts.ts';
 import { PLACEHOLDER, type Claim, type Lesson, type LessonStep } from './schema.ts';

@@ -10,7 +10,7 @@
  * the run (./facts.ts); `claims` state what the lesson says about the run, and the lesson test
  * checks each one against the run.
  */
-import { z } from '../zod.ts';
+import { z } from '../../scenario/zod.ts';
 import { FACT_NAMES, FACTS } from './facts.ts';
 import { PROBE_EVENTS, WAVE_DECISIONS } from '../../engine/core/trace.ts';
 import { variantNames } from '../../catalogue/variants.ts';

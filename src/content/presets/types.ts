@@ -1,4 +1,4 @@
-import type { ScenarioInput } from '../schema.ts';
+import type { ScenarioInput } from '../../scenario/schema.ts';
 
 export interface Preset {
   /** Stable kebab-case name: the CLI's `--preset` and the URL refer to it. */

@@ -4,7 +4,7 @@
  * step takes the raw JSON of version N and returns version N + 1. `migrateScenario` never
  * throws — anything it does not recognise is left for validation to report with its field name.
  */
-import { isRecord } from './validate.ts';
+import { isRecord } from './jsonText.ts';
 import { SCENARIO_VERSION } from './schema.ts';
 
 export interface Migrated {

@@ -158,3 +158,8 @@ function firstBadUtf8(bytes: Uint8Array): number {
   }
   return at;
 }
+
+/** A JSON object (not an array, not null). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

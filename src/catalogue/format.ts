@@ -1,4 +1,4 @@
-import { variantInfo } from '../catalogue/variants.ts';
+import { variantInfo } from './variants.ts';
 
 /** Number formats for the readouts: fixed decimals so tabular numerals line up. */
 export const mbps = (bps: number): string => (bps / 1e6).toFixed(2);

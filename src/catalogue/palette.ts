@@ -1,4 +1,4 @@
-import { variantInfo } from '../../catalogue/variants.ts';
+import { variantInfo } from './variants.ts';
 
 /**
  * Okabe–Ito colours (colour-blind safe). Variants keep one colour everywhere; yellow and sky

@@ -38,7 +38,7 @@
  * both states (r = 2·PER while ON) fits worse at every sojourn. TCP-Real's testbed (same group,
  * same VLINK) states 1 s sojourns, which here gives 3–6 × the paper's loss effort.
  */
-import type { ScenarioInput } from '../schema.ts';
+import type { ScenarioInput } from '../../scenario/schema.ts';
 import { XKERNEL_TCP, accessLink, onOffErrors, type ErrorModelInput, type TcpInput } from './common.ts';
 
 type FlowInput = ScenarioInput['flows'][number];

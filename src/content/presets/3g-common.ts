@@ -7,7 +7,7 @@
  * missing §6): the rate is redrawn per packet; the uplink runs at a constant 200 kb/s with no
  * extra delay; no delayed ACKs (the model's window grows one packet per RTT); NewReno.
  */
-import type { ScenarioInput } from '../schema.ts';
+import type { ScenarioInput } from '../../scenario/schema.ts';
 import { accessLink } from './common.ts';
 
 type FlowInput = ScenarioInput['flows'][number];

@@ -1,0 +1,275 @@
+/**
+ * The app's model in plain TypeScript (no React, no DOM): the scenario and view (what a link
+ * shares), the problems and notice shown above the stage, the preset picked, the lesson route,
+ * timed-change editing, and the runs each edit asks for. Components read it with
+ * useSyncExternalStore (`subscribe`/`get`) and change it only through its commands; Node tests
+ * drive it directly (tests/ui/model.test.ts).
+ */
+import { changesUpTo, scenarioAt } from '../../scenario/changes.ts';
+import type { Scenario } from '../../scenario/schema.ts';
+import { formatErrors, parseScenario } from '../../scenario/validate.ts';
+import { getLesson } from '../../content/lessons/index.ts';
+import { isLessonHash, lockViolations, type LessonRoute } from '../lessons/route.ts';
+import { readLessonHash, stepState } from '../lessons/session.ts';
+import { DEFAULT_PRESET, loadPreset } from '../state/baseScenario.ts';
+import { changeTimeAt, insideRun, removeChange, routeEdit, type LastEdit } from '../state/liveEdit.ts';
+import { markInput } from '../state/perf.ts';
+import { runJobs, type RunJob } from '../state/runSet.ts';
+import { DAMAGED_LINK_TITLE, decodeState, encodeState, type DecodedState, type SharedState } from '../state/url.ts';
+import { DEFAULT_VIEW, type ViewState } from '../state/view.ts';
+import type { RunScheduler } from './runScheduler.ts';
+
+export interface Problems {
+  title?: string;
+  lines: string[];
+  /** The link's checksum failed (url.ts): the banner says so and offers the defaults. */
+  damaged?: boolean;
+}
+
+/** A decoded link's problems, titled as damaged when its checksum failed. */
+function linkProblems(d: Pick<DecodedState, 'problems' | 'damaged'>): Problems {
+  return { lines: d.problems, ...(d.damaged ? { title: DAMAGED_LINK_TITLE, damaged: true } : {}) };
+}
+
+export interface AppState {
+  /** Null only when even the default preset could not be loaded (`fatal`). */
+  shared: SharedState | null;
+  problems: Problems;
+  /** The preset the scenario still is (for the menu and the lessons it suggests); undefined once edited. */
+  presetName: string | undefined;
+  notice: string | null;
+  lessonRoute: LessonRoute | null;
+  /** Edits apply to the whole run even with the playhead inside it (the live-edit bar's switch). */
+  fromStart: boolean;
+  /** The runs the scenario and comparison ask for: a new array exactly when either changes. */
+  jobs: readonly RunJob[] | null;
+}
+
+/** Where the playhead is, as live editing needs it. */
+export interface Playhead {
+  tS: number;
+  endS: number;
+}
+
+export interface Initial {
+  state: SharedState | null;
+  problems: string[];
+  /** The link's checksum failed (url.ts). */
+  damaged?: boolean;
+  fatal: string | null;
+  /** Opened from a lesson link (`#lesson=…`). */
+  lesson: LessonRoute | null;
+  /** Opened without a hash: the default preset, as is. */
+  plain: boolean;
+}
+
+/** What the page opens on, from its hash (without `#`). */
+export function initialFromHash(hash: string): Initial {
+  const base = loadPreset(DEFAULT_PRESET);
+  if (!base.ok) return { state: null, problems: [], fatal: base.message, lesson: null, plain: false };
+  const fallback: SharedState = { scenario: base.scenario, view: DEFAULT_VIEW };
+  if (!hash) return { state: fallback, problems: [], fatal: null, lesson: null, plain: true };
+  if (isLessonHash(hash)) {
+    const { route, problems } = readLessonHash(hash);
+    const lesson = route ? getLesson(route.name) : undefined;
+    return { state: lesson && route ? stepState(lesson, route.step, DEFAULT_VIEW) : fallback, problems, fatal: null, lesson: route, plain: false };
+  }
+  const decoded = decodeState(hash, fallback);
+  return { state: { scenario: decoded.scenario, view: decoded.view }, problems: decoded.problems, damaged: decoded.damaged, fatal: null, lesson: null, plain: false };
+}
+
+/** The model's commands and reads (createAppModel). */
+export type AppModel = ReturnType<typeof createAppModel>;
+
+/**
+ * A closure rather than a class: the bundler shortens its private names, and the main bundle
+ * stays as small as when this state lived in App's hooks.
+ */
+export function createAppModel(
+  initial: Initial,
+  /** Wall clock in ms, for coalescing a dragged slider's timed changes into one. */
+  nowMs: () => number = () => performance.now(),
+) {
+  const listeners = new Set<() => void>();
+  let lastEdit: LastEdit | null = null;
+  const opening = initial.state;
+  let state: AppState = {
+    shared: opening,
+    problems: linkProblems({ problems: initial.problems, damaged: initial.damaged }),
+    presetName: opening && initial.plain ? DEFAULT_PRESET : undefined,
+    notice: null,
+    lessonRoute: initial.lesson,
+    fromStart: false,
+    jobs: opening ? runJobs(opening.scenario, opening.view.compare) : null,
+  };
+
+  const get = (): AppState => state;
+
+  const subscribe = (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  function update(edit: Partial<AppState>): void {
+    const next = { ...state, ...edit };
+    const before = state.shared;
+    const after = next.shared;
+    if (after?.scenario !== before?.scenario || after?.view.compare !== before?.view.compare) next.jobs = after ? runJobs(after.scenario, after.view.compare) : null;
+    state = next;
+    for (const l of [...listeners]) l();
+  }
+
+  /**
+   * Runs every new batch of jobs on `scheduler`, the current one first; returns the
+   * disconnect. A batch asked for while another is in flight waits for the next frame, and a
+   * newer one before that frame replaces it (RunScheduler.request).
+   */
+  function runWith(scheduler: RunScheduler): () => void {
+    let jobs = state.jobs;
+    let cancel = jobs ? scheduler.request(jobs) : () => {};
+    const unsubscribe = subscribe(() => {
+      if (state.jobs === jobs) return;
+      jobs = state.jobs;
+      cancel();
+      cancel = jobs ? scheduler.request(jobs) : () => {};
+    });
+    return () => {
+      cancel();
+      unsubscribe();
+    };
+  }
+
+  const setProblems = (problems: Problems): void => update({ problems });
+  const setNotice = (notice: string | null): void => update({ notice });
+  const setLessonRoute = (lessonRoute: LessonRoute | null): void => update({ lessonRoute });
+
+  /** The whole run's scenario becomes `next` (already validated), unless a lesson's lock forbids the change. */
+  function setScenario(next: Scenario): void {
+    const { shared, lessonRoute, presetName } = state;
+    // an instructor's lock: a change it does not allow is refused whichever control made it
+    const lock = lessonRoute?.lock;
+    const refused = lock && shared ? lockViolations(lock, shared.scenario, next) : [];
+    if (refused.length > 0) return setProblems({ title: 'Locked by your instructor:', lines: [`${refused.join(', ')} cannot be changed in this lesson.`] });
+    markInput();
+    if (!shared) return;
+    update({ presetName: presetName && next.name === presetName ? presetName : undefined, shared: { ...shared, scenario: next } });
+  }
+
+  function setView(edit: (v: ViewState) => ViewState): void {
+    const { shared } = state;
+    if (shared) update({ shared: { ...shared, view: edit(shared.view) } });
+  }
+
+  function setCompare(compare: string[]): void {
+    markInput();
+    setView((v) => ({ ...v, compare }));
+  }
+
+  /** How many timed changes the playhead has passed; -1 when edits apply to the whole run. */
+  function liveAt(p: Playhead): number {
+    const changes = state.shared?.scenario.changes;
+    return changes && !state.fromStart && insideRun(p.tS, p.endS) ? changesUpTo(changes, p.tS) : -1;
+  }
+
+  /** A scenario changed by `edit` after validation, or a notice saying why it cannot be. */
+  function applyChecked(candidate: Scenario, refusal: string, last: LastEdit | null): void {
+    const checked = parseScenario(candidate);
+    if (!checked.ok) return setNotice(`${refusal}: ${formatErrors(checked.errors)}`);
+    lastEdit = last;
+    setScenario(checked.scenario);
+  }
+
+  return {
+    get,
+    subscribe,
+    runWith,
+    setScenario,
+    setView,
+    setCompare,
+    setProblems,
+    setNotice,
+    setLessonRoute,
+    liveAt,
+    /** Scenario and view at once (a lesson step, a decoded link). */
+    replaceShared: (shared: SharedState): void => update({ shared }),
+    setFromStart: (fromStart: boolean): void => update({ fromStart }),
+
+    /**
+     * An edit of the scenario as the controls show it at the playhead. With the playhead inside
+     * the run (and "from the start" off), a link edit becomes a timed change at the playhead
+     * (state/liveEdit.ts), validated here as a whole; otherwise the edit is the whole run's.
+     */
+    editScenario(next: Scenario, p: Playhead): void {
+      const { shared, fromStart } = state;
+      if (!shared || fromStart || !insideRun(p.tS, p.endS)) {
+        lastEdit = null;
+        return setScenario(next);
+      }
+      const scenario = shared.scenario;
+      const at = liveAt(p);
+      const shown = at > 0 ? scenarioAt(scenario, scenario.changes[at - 1].atS) : scenario;
+      const tS = changeTimeAt(p.tS);
+      const routed = routeEdit(scenario, shown, next, tS, lastEdit, nowMs());
+      applyChecked(routed.scenario, `That edit cannot apply from ${tS} s`, routed.last);
+    },
+
+    removeTimedChange(index: number): void {
+      const scenario = state.shared?.scenario;
+      if (scenario) applyChecked(removeChange(scenario, index), 'That change cannot be removed alone', null);
+    },
+
+    /** Opens a preset with the paper's comparison side by side, the whole run in view; false (and a notice) if it cannot load. */
+    pickPreset(name: string, lockedCompare: (compare: string[]) => string[] = (c) => c): boolean {
+      const p = loadPreset(name);
+      if (!p.ok) {
+        setNotice(p.message);
+        return false;
+      }
+      update({ presetName: name });
+      setScenario(p.scenario);
+      setCompare(lockedCompare([...p.compare]));
+      setView((v) => ({ ...v, windowS: null }));
+      return true;
+    },
+
+    /** A scenario loaded from a file, with what the loader noted about it. */
+    importScenario(scenario: Scenario, notes: string[]): void {
+      update({ presetName: undefined });
+      setScenario(scenario);
+      setProblems({ title: 'The file was loaded with these notes:', lines: notes });
+    },
+
+    /**
+     * A hash pasted or edited by hand: a lesson link opens that lesson (a locked lesson keeps its
+     * lock for the page's life: a link edited to drop or change it does not unlock it); under a
+     * lock any other link is refused; otherwise the link is decoded, its problems reported.
+     * Returns what happened, so the caller can put the lesson's link back when it was refused.
+     */
+    applyHash(hash: string): 'lesson' | 'refused' | 'state' {
+      const lock = state.lessonRoute?.lock ?? null;
+      if (isLessonHash(hash)) {
+        const { route, problems } = readLessonHash(hash);
+        setProblems({ lines: problems });
+        if (route && lock && !route.lock) route.lock = lock;
+        if (route) setLessonRoute(route);
+        return 'lesson';
+      }
+      if (lock) {
+        setProblems({ lines: ['link: this lesson is locked by your instructor — the edited link was ignored'] });
+        return 'refused';
+      }
+      const shared = state.shared;
+      update({ lessonRoute: null });
+      if (!shared) return 'state';
+      const d = decodeState(hash, shared);
+      markInput();
+      update({ problems: linkProblems(d), shared: { scenario: d.scenario, view: d.view } });
+      return 'state';
+    },
+
+    /** The hash a share link carries: the lesson's link in a lesson, else the encoded scenario and view. */
+    shareHash(lessonLink: string | null): string | null {
+      return lessonLink ?? (state.shared ? encodeState(state.shared) : null);
+    },
+  };
+}
