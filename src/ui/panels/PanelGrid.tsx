@@ -17,11 +17,13 @@ import type { PanelDef, PanelProps } from './types.ts';
 interface Props extends Omit<PanelProps, 'set'> {
   set: RunSet;
   ids: readonly string[];
+  /** The whole set is an earlier scenario's (a newer run is slow to come, or failed): every panel says so. */
+  stale?: boolean;
   onMove: (id: string, dir: -1 | 1) => void;
   onHide: (id: string) => void;
 }
 
-export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props) {
+export function PanelGrid({ set, ids, stale = false, onMove, onHide, layout, presenter }: Props) {
   return (
     <ChartFillContext.Provider value={presenter}>
     <CompactLegendContext.Provider value={presenter && ids.length >= 3}>
@@ -43,7 +45,7 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
           </>
         );
         return (
-          <GridCell key={id} id={id} set={set} available={def.available} layout={layout} presenter={presenter}>
+          <GridCell key={id} id={id} set={set} stale={stale} available={def.available} layout={layout} presenter={presenter}>
             {(shown) => (
               <PanelActionsContext.Provider value={actions}>
                 <PanelBody Component={def.Component} set={shown} layout={layout} presenter={presenter} />
@@ -67,7 +69,7 @@ export function PanelGrid({ set, ids, onMove, onHide, layout, presenter }: Props
  * neither leaves the grid nor shows an empty frame until the comparison is complete.
  * `data-runs` says which runs the panel shows: one edit's, never a mix (a browser test checks).
  */
-function GridCell({ id, set, available, children }: Omit<PanelProps, 'set'> & { id: string; set: RunSet; available: (set: RunSet) => boolean; children: (shown: RunSet) => ReactNode }) {
+function GridCell({ id, set, stale, available, children }: Omit<PanelProps, 'set'> & { id: string; set: RunSet; stale: boolean; available: (set: RunSet) => boolean; children: (shown: RunSet) => ReactNode }) {
   const cell = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(cell, { rootMargin: NEAR_SCREEN_MARGIN, initial: true });
   const settled = useRunsSettled();
@@ -76,10 +78,17 @@ function GridCell({ id, set, available, children }: Omit<PanelProps, 'set'> & { 
   useEffect(() => setHeld(shown), [shown]);
   // which scenario each drawn run is of, as its worker reported
   const runIds = shown.runs.map((r) => r.result.scenarioId).join(' ');
-  // an earlier edit's picture in view says so (dimmed, if the wait is long enough to notice: styles.css)
-  const waiting = shown !== set && onScreen;
+  // An earlier picture in view says so, dimmed and labelled (once the wait is long enough to
+  // notice: styles.css): this cell's own held picture, or the whole set while a newer run is
+  // slow or failed. Off screen nothing is drawn for it; a cell scrolled into view is marked then.
+  const waiting = (shown !== set || stale) && onScreen;
   return (
     <div ref={cell} className={`grid-cell cell-${id}${waiting ? ' held' : ''}`} data-runs={runIds} aria-busy={waiting || undefined}>
+      {waiting ? (
+        <p className="held-label" data-testid={`${id}-held`}>
+          Earlier run — the current scenario's is not in yet
+        </p>
+      ) : null}
       {available(shown) ? <UpdatingRunsContext.Provider value={shown.updating}>{children(shown)}</UpdatingRunsContext.Provider> : null}
     </div>
   );

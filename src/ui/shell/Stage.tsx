@@ -38,9 +38,9 @@ export function Stage({ set, view, ids, presentIds, phone, stale, busy, onMove, 
   const grid = useMemo(
     () =>
       set ? (
-        <PanelGrid set={set} ids={shown} layout={view.compareLayout} presenter={view.presenter} onMove={(id, dir) => edits.current.onMove(id, dir)} onHide={(id) => edits.current.onHide(id)} />
+        <PanelGrid set={set} ids={shown} stale={stale} layout={view.compareLayout} presenter={view.presenter} onMove={(id, dir) => edits.current.onMove(id, dir)} onHide={(id) => edits.current.onHide(id)} />
       ) : null,
-    [set, shownKey, view.compareLayout, view.presenter], // eslint-disable-line react-hooks/exhaustive-deps
+    [set, shownKey, stale, view.compareLayout, view.presenter], // eslint-disable-line react-hooks/exhaustive-deps
   );
   return (
     <main id={STAGE_ID} tabIndex={-1} className={stale ? 'stage stale' : 'stage'} aria-busy={busy} aria-label="Panels">
