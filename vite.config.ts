@@ -90,6 +90,8 @@ export default defineConfig({
     }),
   ],
   base: './',
+  // The manifest tells the bundle check (bench/bundle.ts) which chunks the page loads at start.
+  build: { manifest: true },
   worker: { format: 'es' },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: false },
