@@ -73,6 +73,8 @@ export default defineConfig({
     }),
   ],
   base: './',
+  // The manifest tells the bundle check (bench/bundle.ts) which chunks the page loads at start.
+  build: { manifest: true },
   worker: { format: 'es' },
   server: { port: 5173, strictPort: false },
   // `npm run preview` serves the headers a host is told to set (deploy/headers.ts), on every file

@@ -10,11 +10,11 @@ import type { Scenario } from '../scenario/schema.ts';
 import { scenarioId } from '../worker/scenarioId.ts';
 import type { Ahead, WindowS } from './charts/frame.ts';
 import { QuickControls } from './controls/QuickControls.tsx';
-import { ChangedFieldsContext, ScenarioControls } from './controls/ScenarioControls.tsx';
+import { ChangedFieldsContext } from './controls/changedFields.ts';
 import { ComparePicker } from './panels/ComparePicker.tsx';
 import { ErrorBanner } from './panels/ErrorBanner.tsx';
 import { embedCode } from './export/embed.ts';
-import { ExportMenu } from './panels/ExportMenu.tsx';
+import { ExportMenu, LessonPane, LockedControls, LockLinkBuilder, preloadDeferred, ScenarioControls } from './lazy.tsx';
 import { PanelMenu, PresentMenu } from './panels/PanelGrid.tsx';
 import { PresetMenu } from './panels/PresetMenu.tsx';
 import { ProblemBanner } from './panels/ProblemBanner.tsx';
@@ -49,9 +49,8 @@ import { useDismissMenus } from './shell/useDismissMenus.ts';
 import { PHONE_QUERY, useMedia } from './shell/useMedia.ts';
 import { useStageKeys } from './shell/useStageKeys.ts';
 import { LessonInvite, LessonMenu, PresetLessons } from './lessons/LessonMenu.tsx';
-import { LESSON_STAGE_SLOT, LessonPane } from './lessons/LessonPane.tsx';
+import { LESSON_STAGE_SLOT } from './lessons/stageSlot.ts';
 import './lessons/lessons.css';
-import { LockLinkBuilder, LockedControls } from './lessons/LessonTools.tsx';
 import { answerPanels, lessonHash, lockedCompare, useLessonMode } from './lessons/useLessonMode.ts';
 import { loadProgress } from './lessons/progress.ts';
 import { senderView, TRUTH_PANELS } from './state/senderView.ts';
@@ -130,6 +129,7 @@ export function App() {
     if (!set || warmed.current || initial.fatal) return;
     warmed.current = true;
     pagePool().warm(set.runs[0].scenario, variants);
+    preloadDeferred();
   }, [set, initial.fatal]);
 
   useEffect(() => {

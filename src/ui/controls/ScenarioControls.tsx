@@ -8,7 +8,7 @@
  * was typed and shows validate.ts's message (field, value, allowed range), so nothing is lost
  * and nothing invalid reaches the simulation.
  */
-import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
 import { formatError, parseScenario } from '../../scenario/validate.ts';
 import { variantLabel } from '../../catalogue/format.ts';
@@ -19,17 +19,9 @@ import { formatInUnit, GROUPS, groupOf, hintFor, type GroupId } from './hints.ts
 import { dotted, getAt, setAt, type JsonPath } from './paths.ts';
 import './controls.css';
 
-/** A field a timed change set at or before the playhead: when, and its value before. */
-export interface ChangedField {
-  atS: number;
-  before: unknown;
-}
+import { ChangedFieldsContext } from './changedFields.ts';
 
-/**
- * Fields the shown scenario has from timed changes (the editor shows the links as they stand at
- * the playhead), by dotted path; a field says so next to its label.
- */
-export const ChangedFieldsContext = createContext<ReadonlyMap<string, ChangedField>>(new Map());
+export { ChangedFieldsContext, type ChangedField } from './changedFields.ts';
 
 interface Props {
   scenario: Scenario;

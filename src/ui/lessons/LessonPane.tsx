@@ -38,7 +38,9 @@ function sketchHeight(presenter: boolean): number {
 }
 
 /** The element on the stage a sketch question draws into (App renders it in a lesson). */
-export const LESSON_STAGE_SLOT = 'lesson-stage-slot';
+import { LESSON_STAGE_SLOT } from './stageSlot.ts';
+
+export { LESSON_STAGE_SLOT } from './stageSlot.ts';
 
 type Outcome = { correct: boolean; lines: string[]; score?: SketchScore };
 

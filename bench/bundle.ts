@@ -1,0 +1,63 @@
+/**
+ * The JavaScript a first visit loads before its first chart: the page's entry chunk, every chunk
+ * it imports statically (not the ones loaded on demand), and the simulation worker, each
+ * gzipped (level 9, as a server would serve it). Read from dist/ (`npm run build` first) and
+ * Vite's manifest. Prints each file and the total; exits 1 when the total is over the budget
+ * (issue 37: 150 kB for main + worker).
+ *
+ *   npm run check:bundle                 # budget 150 kB
+ *   npm run check:bundle -- --budget-kb 300
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_KB = 150;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+export interface InitialJs {
+  files: { file: string; rawBytes: number; gzipBytes: number; why: string }[];
+  gzipBytes: number;
+}
+
+/** The initial JS of the build in `dist`. */
+export function initialJs(dist: string): InitialJs {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry && c.file.endsWith('.js'));
+  if (entries.length === 0) throw new Error(`${dist}/.vite/manifest.json names no entry chunk`);
+  const chosen = new Map<string, string>();
+  const visit = (key: string, why: string): void => {
+    const c = manifest[key];
+    if (!c || chosen.has(c.file)) return;
+    chosen.set(c.file, why);
+    for (const k of c.imports ?? []) visit(k, `imported by ${c.file}`);
+  };
+  for (const [key] of entries) visit(key, 'entry');
+  // Workers are emitted as assets, not in the manifest: the simulation worker starts at load.
+  for (const f of readdirSync(join(dist, 'assets'))) if (/^sim\.worker-.*\.js$/.test(f)) chosen.set(`assets/${f}`, 'simulation worker (started at load)');
+  const files = [...chosen].map(([file, why]) => {
+    const bytes = readFileSync(join(dist, file));
+    return { file, rawBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, why };
+  });
+  return { files, gzipBytes: files.reduce((a, f) => a + f.gzipBytes, 0) };
+}
+
+const kb = (b: number): string => `${(b / 1000).toFixed(1)} kB`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const i = process.argv.indexOf('--budget-kb');
+  const budget = i >= 0 ? Number(process.argv[i + 1]) : BUDGET_KB;
+  if (!(budget > 0)) throw new Error('--budget-kb: a positive number of kilobytes');
+  const js = initialJs(join(import.meta.dirname, '..', 'dist'));
+  for (const f of js.files) console.log(`${f.file.padEnd(44)} ${kb(f.rawBytes).padStart(10)} raw ${kb(f.gzipBytes).padStart(9)} gzip  (${f.why})`);
+  console.log(`initial JS: ${kb(js.gzipBytes)} gzip; budget ${budget} kB`);
+  if (js.gzipBytes > budget * 1000) {
+    console.error(`over budget by ${kb(js.gzipBytes - budget * 1000)}: the first chart loads more JavaScript than allowed`);
+    process.exitCode = 1;
+  }
+}
