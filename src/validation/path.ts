@@ -14,6 +14,8 @@ export interface KernelPath {
 /** The path the recipe builds, as a TCP Lab scenario: reference-2mbps (or its rate/queue changed), 60 s, the linux profile. */
 export function kernelPathScenario(variant: string, per: number, seed: number, path: KernelPath = { rateBps: 2e6, queuePackets: 25 }): Scenario {
   const input = structuredClone(getPreset('reference-2mbps')!.scenario) as Record<string, unknown> & { path: Record<string, unknown>[]; flows: Record<string, unknown>[] };
+  input.name = `kernel path ${path.rateBps / 1e6} Mb/s, ${variant}, PER ${per}`;
+  input.description = `The linux-ref recipe's path as TCP Lab runs it: sender –[100 Mb/s, 1 ms]– router –[${path.rateBps / 1e6} Mb/s, 49 ms, drop-tail ${path.queuePackets} packets${per > 0 ? `, Bernoulli loss ${per}` : ''}]– receiver; the linux TCP profile, 60 s.`;
   input.durationS = 60;
   input.seed = seed;
   input.path[0] = {

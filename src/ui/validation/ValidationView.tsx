@@ -164,11 +164,17 @@ export function ValidationView() {
                     '—'
                   ) : (
                     <ul>
-                      {figures.map((f) => (
-                        <li key={f.experiment.id}>
-                          <a href={`#experiment=${f.experiment.id}`}>
-                            {f.paper}, {f.figure}
-                          </a>
+                      {[...new Set(figures.map((f) => f.paper))].map((paper) => (
+                        <li key={paper}>
+                          {paper}:{' '}
+                          {figures
+                            .filter((f) => f.paper === paper)
+                            .map((f, i) => (
+                              <span key={f.experiment.id}>
+                                {i > 0 ? ', ' : ''}
+                                <a href={`#experiment=${f.experiment.id}`}>{f.figure}</a>
+                              </span>
+                            ))}
                         </li>
                       ))}
                     </ul>
