@@ -64,24 +64,34 @@ describe.runIf(haveChromium)('captured traces in Chromium', () => {
   });
 
   it('takes screenshots of the overlay (1280×720, 1440×900, 390×844; light and dark)', async () => {
-    await page.getByTestId('fit-run').click();
-    await page.getByTestId('trace-difference').waitFor();
     for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
       for (const [width, height] of [
         [1280, 720],
         [1440, 900],
         [390, 844],
       ]) {
+        if (await page.getByTestId('trace-view').isVisible()) await page.getByTestId('trace-close').click();
         await page.setViewportSize({ width, height });
-        await page.waitForTimeout(300);
-        await page.getByTestId('trace-difference').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(OUT, `traces-${width}x${height}-${theme}.png`) });
+        await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+        // on a phone the scenario editor is a sheet over the page: put it away first, as a user would
+        if (width <= 390 && (await page.locator('.drawer-close').count()) > 0) await page.locator('.drawer-close').click();
+        await openView(page);
+        await loadExample(page, 'linux-bbr-per1');
+        await page.getByTestId('fit-run').click();
+        await page.getByTestId('trace-difference').waitFor({ timeout: 60_000 });
+        await page.screenshot({ path: join(OUT, `traces-${width}x${height}-${theme}-top.png`) });
+        await page.locator('#trace-window').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(OUT, `traces-${width}x${height}-${theme}-charts.png`) });
+        // the charts fit the dialog: no sideways scrolling
+        const overflow = await page.getByTestId('trace-view').evaluate((d) => d.scrollWidth - d.clientWidth);
+        expect(overflow, `${width}×${height}`).toBeLessThanOrEqual(0);
       }
     }
+    await page.getByTestId('trace-close').click();
     await page.setViewportSize({ width: 1400, height: 1000 });
     await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-    // on a phone the charts fit the screen's width
+    await openView(page);
+    await loadExample(page, 'linux-cubic');
     expect(w.errors).toEqual([]);
   });
 

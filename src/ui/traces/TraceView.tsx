@@ -115,9 +115,20 @@ export function TraceView({ open, onClose, dropped, onOpenScenario }: Props) {
     else if (!open && d.open) d.close();
   }, [open]);
 
-  // One worker while the view is open; closing the view ends it (and any reading in progress).
+  // One worker while the view is open; closing the view ends it (and any reading in progress)
+  // and lets the capture go: nothing of it outlives the view.
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      setImported(null);
+      setCaptured(null);
+      setSimulated(null);
+      setBaseFit(null);
+      setFields(null);
+      setFailure(null);
+      setBusy(null);
+      setFieldProblems([]);
+      return;
+    }
     const w = new Worker(new URL('./trace.worker.ts', import.meta.url), { type: 'module', name: 'tcp-lab-traces' });
     worker.current = w;
     w.onmessage = (e: MessageEvent<TraceReply>) => {

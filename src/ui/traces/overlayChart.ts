@@ -3,7 +3,7 @@
  * same axes (points for time–sequence and RTT, steps for the window), drawn with D3 into an SVG.
  */
 import * as d3 from 'd3';
-import { INK, MARK_COLOURS } from '../charts/palette.ts';
+import { INK } from '../charts/palette.ts';
 
 export interface PointSeries {
   kind: 'points';
@@ -40,7 +40,7 @@ const MAX_POINTS = 6000;
 /** Steps are thinned to about one vertex per pixel column pair, keeping each column's min and max. */
 
 export function drawOverlay(svgEl: SVGSVGElement, spec: OverlaySpec): void {
-  const margin = { top: 8, right: 12, bottom: 34, left: 56 };
+  const margin = { top: 8, right: 12, bottom: 34, left: 66 };
   const w = Math.max(120, spec.width);
   const h = Math.max(120, spec.height);
   const svg = d3.select(svgEl).attr('width', w).attr('height', h).attr('viewBox', `0 0 ${w} ${h}`);
@@ -71,7 +71,7 @@ export function drawOverlay(svgEl: SVGSVGElement, spec: OverlaySpec): void {
     .style('font-size', '13px')
     .text('time (s)');
   g.append('text')
-    .attr('transform', `translate(14,${margin.top}) rotate(-90)`)
+    .attr('transform', `translate(12,${margin.top}) rotate(-90)`)
     .attr('text-anchor', 'end')
     .style('fill', INK)
     .style('font-size', '13px')
@@ -107,7 +107,8 @@ export function drawOverlay(svgEl: SVGSVGElement, spec: OverlaySpec): void {
         else dots += `M${px},${py}h0.01`;
       }
       plot.append('path').attr('d', dots).style('stroke', s.colour).attr('stroke-width', 3).attr('stroke-linecap', 'round').attr('data-series', s.label);
-      if (crosses) plot.append('path').attr('d', crosses).style('stroke', MARK_COLOURS.retransmit).attr('stroke-width', 2).attr('data-series', `${s.label} retransmissions`);
+      // In the series' own colour: with two connections overlaid, whose retransmission it is matters.
+      if (crosses) plot.append('path').attr('d', crosses).style('stroke', s.colour).attr('stroke-width', 2).attr('data-series', `${s.label} retransmissions`);
     }
   }
 }
