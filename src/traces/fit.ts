@@ -14,8 +14,10 @@
  * - Random loss: retransmissions in episodes that began with the queue under three-quarters
  *   full (no overflow can explain them) per original data segment.
  * - TCP: MSS, SACK and timestamps as negotiated, the initial window counted before the first ACK,
- *   delayed ACKs when the receiver ACKed fewer than three data segments in four, Linux's 200 ms
- *   minimum RTO and 40 ms delayed-ACK timer.
+ *   delayed ACKs when the receiver ACKed fewer than three data segments in four, with Linux's
+ *   40 ms delayed-ACK timer. The minimum RTO stays RFC 6298's 1 s: Linux's 200 ms bounds the
+ *   variance term (RTO = SRTT + max(4·RTTVAR, 200 ms)), while the simulator's bound is on the
+ *   whole RTO, so 200 ms there would fire spurious timeouts as soon as the queue fills.
  */
 import type { ScenarioInput } from '../scenario/schema.ts';
 import type { Reconstruction, RttSummary } from './reconstruct.ts';
@@ -166,7 +168,6 @@ export function fittedScenario(fit: PathFit, variant: string, label: string): Sc
           timestamps: fit.timestamps,
           delayedAck: fit.delayedAck,
           delayedAckMs: 40,
-          minRtoMs: 200,
         },
       },
     ],

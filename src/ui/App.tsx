@@ -42,6 +42,7 @@ import { EventCaption } from './events/EventCaption.tsx';
 import { EventList } from './events/EventList.tsx';
 import { Drawer, useDrawerOpen } from './shell/Drawer.tsx';
 import { KeyHelp } from './shell/KeyHelp.tsx';
+import { useTraceImport } from './traces/useTraceImport.tsx';
 import { Stage } from './shell/Stage.tsx';
 import { focusStage } from './shell/stageFocus.ts';
 import { Toolbar } from './shell/Toolbar.tsx';
@@ -282,8 +283,18 @@ export function App() {
     const chosen = view.present.filter((id) => panelIds.includes(id));
     return chosen.length > 0 ? chosen : panelIds.slice(0, 2);
   }, [view.present, panelIds]);
+  // Captured traces (issue 35): a view of its own; only a fitted scenario comes back into the app.
+  const traceImport = useTraceImport(
+    (s, notes) => {
+      setPresetName(undefined);
+      setScenario(s);
+      setProblems({ title: 'The fitted scenario was loaded:', lines: notes });
+    },
+    (lines) => setProblems({ title: 'The file could not be used:', lines }),
+  );
   const exportMenu = (
     <ExportMenu
+      onImportTrace={traceImport.openView}
       set={set}
       scenario={scenario}
       onImport={(s, notes) => model.importScenario(s, notes)}
@@ -443,6 +454,7 @@ export function App() {
         </RunsBusyContext.Provider>
       </TimeAxisContext.Provider>
       <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {traceImport.element}
     </div>
   );
 }

@@ -19,6 +19,8 @@ interface Props {
   onImport: (scenario: Scenario, notes: string[]) => void;
   onProblems: (problems: string[]) => void;
   onNotice: (message: string | null) => void;
+  /** Opens the captured-trace view (src/ui/traces); absent: no entry. */
+  onImportTrace?: () => void;
 }
 
 const CHARTS = [
@@ -28,7 +30,7 @@ const CHARTS = [
   { id: 'path-chart', label: 'Path' },
 ];
 
-export function ExportMenu({ set, scenario, onImport, onProblems, onNotice }: Props) {
+export function ExportMenu({ set, scenario, onImport, onProblems, onNotice, onImportTrace }: Props) {
   const fileId = useId();
   const chartId = useId();
   const [chart, setChart] = useState(CHARTS[0].id);
@@ -99,6 +101,18 @@ export function ExportMenu({ set, scenario, onImport, onProblems, onNotice }: Pr
           Import scenario JSON…
         </label>
         <input id={fileId} data-testid="import-json" type="file" accept=".json,application/json" className="visually-hidden" onChange={(e) => void importFile(e.target.files?.[0])} />
+        {onImportTrace ? (
+          <button
+            type="button"
+            data-testid="import-trace"
+            onClick={(e) => {
+              (e.currentTarget.closest('details') as HTMLDetailsElement | null)?.removeAttribute('open');
+              onImportTrace();
+            }}
+          >
+            Import capture…
+          </button>
+        ) : null}
       </div>
     </details>
   );

@@ -1,0 +1,63 @@
+/**
+ * The trace view's hook-in: open state, and drag-and-drop of a capture anywhere on the page (a
+ * dropped .pcap/.pcapng/.cap opens the view with it; other drops are left alone). The App renders
+ * `element` once and gives `openView` to the Export menu's "Import capture…".
+ */
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { parseScenario, formatError } from '../../scenarios/validate.ts';
+import type { Scenario } from '../../scenarios/schema.ts';
+import { TraceView, type TraceFile } from './TraceView.tsx';
+
+const CAPTURE_NAME = /\.(pcap|pcapng|cap|dmp)$/i;
+
+export function isCaptureFile(f: { name: string; type: string }): boolean {
+  return CAPTURE_NAME.test(f.name) || f.type === 'application/vnd.tcpdump.pcap';
+}
+
+export function useTraceImport(onScenario: (scenario: Scenario, notes: string[]) => void, onProblems: (lines: string[]) => void): { openView: () => void; element: ReactNode } {
+  const [open, setOpen] = useState(false);
+  const [dropped, setDropped] = useState<TraceFile | null>(null);
+
+  useEffect(() => {
+    const hasFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+    const over = (e: DragEvent): void => {
+      if (hasFiles(e)) e.preventDefault();
+    };
+    const drop = (e: DragEvent): void => {
+      const f = e.dataTransfer?.files?.[0];
+      if (!f || !isCaptureFile(f)) return;
+      e.preventDefault();
+      setDropped({ file: f, name: f.name });
+      setOpen(true);
+    };
+    document.addEventListener('dragover', over);
+    document.addEventListener('drop', drop);
+    return () => {
+      document.removeEventListener('dragover', over);
+      document.removeEventListener('drop', drop);
+    };
+  }, []);
+
+  const openScenario = useCallback(
+    (input: unknown) => {
+      const r = parseScenario(input);
+      setOpen(false);
+      if (!r.ok) return onProblems(['The fitted scenario could not be opened:', ...r.errors.map(formatError)]);
+      onScenario(r.scenario, ['This scenario was fitted to a captured connection; the capture itself is not part of the scenario or of its link.']);
+    },
+    [onScenario, onProblems],
+  );
+
+  const element = (
+    <TraceView
+      open={open}
+      onClose={() => {
+        setOpen(false);
+        setDropped(null);
+      }}
+      dropped={dropped}
+      onOpenScenario={openScenario}
+    />
+  );
+  return { openView: () => setOpen(true), element };
+}
