@@ -35,7 +35,7 @@ import { HashSync } from './state/hashSync.ts';
 import { encodeState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { RunsBusyContext, useRuns } from './state/useRuns.ts';
-import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
+import { DEFAULT_VIEW, MAX_COMPARE } from './state/view.ts';
 import { createAppModel, initialFromHash } from './model/appModel.ts';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { EventCaption } from './events/EventCaption.tsx';

@@ -148,7 +148,7 @@ function decodeData(text: string, fallback: SharedState, migrations: readonly St
     if (version < 1) return whole(`state version ${version} does not exist — allowed 1 … ${current}`);
 
     const problems: string[] = [];
-    let json: string | null = null;
+    let json: string | null;
     try {
       json = LZString.decompressFromEncodedURIComponent(m[2]);
     } catch {
