@@ -2,7 +2,7 @@
  * The panel catalogue: every panel's id in the app's default order, and which panels show
  * the network rather than the sender. Lessons (content, below the UI) name panels from this
  * list; the UI's registry (src/ui/panels/registry.ts) gives each id its component, title and
- * data check, and checks at load that the two lists match one to one.
+ * data check (tests/ui/panels.test.ts checks that the two lists match one to one).
  */
 
 /** Stable ids, used in URLs (view.panels), lessons and as DOM id prefixes; default order. */
