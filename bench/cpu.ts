@@ -70,7 +70,7 @@ function threadCpu(pids: number[], labels: Map<number, string>): Map<string, num
   for (const pid of pids) {
     const kind = processKind(pid, labels);
     const own = stat(`/proc/${pid}/stat`)?.name;
-    let tids: string[] = [];
+    let tids: string[];
     try {
       tids = readdirSync(`/proc/${pid}/task`);
     } catch {

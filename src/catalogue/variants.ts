@@ -18,7 +18,7 @@ export type RecoveryAlgorithm = (typeof RECOVERY_ALGORITHMS)[number];
  */
 export type LineColour = 'blue' | 'orange' | 'bluishGreen' | 'reddishPurple' | 'vermillion';
 
-/** The families algorithms.md groups the variants in (menus keep this order), with their menu headings. */
+/** The families the variants are grouped in (menus keep this order), with their menu headings. */
 export const FAMILY_LABELS = {
   classic: 'Classic loss recovery',
   delay: 'Delay-based',
@@ -50,7 +50,7 @@ export interface VariantInfo {
   readonly defaultRecovery: RecoveryAlgorithm;
 }
 
-/** Menu order: classic, then each family as algorithms.md groups them. */
+/** Menu order: classic, then each family in FAMILY_LABELS' order. */
 export const VARIANTS: readonly VariantInfo[] = [
   { name: 'tahoe', colour: 'reddishPurple', label: 'Tahoe', family: 'classic', needsSack: false, defaultRecovery: 'tahoe', description: 'Tahoe: every loss restarts slow start from 1 segment' },
   { name: 'reno', colour: 'orange', label: 'Reno', family: 'classic', needsSack: false, defaultRecovery: 'reno', description: 'Reno: fast recovery, but one halving per loss — several losses in a window hurt' },

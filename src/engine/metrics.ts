@@ -1,6 +1,6 @@
 /**
  * The papers' metrics as pure formulas, so each can be checked by hand and reused by the run
- * results, the UI and the tests (algorithms.md "Metrics"):
+ * results, the UI and the tests (docs/engine.md, "Metrics"):
  * - goodput = original data delivered / connection time;
  * - overhead % = 100 · (all bytes sent in both directions, headers and retransmissions included
  *   − original data) / original data (TCP-Probing's overhead, TCP-Real's "overhead");

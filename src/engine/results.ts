@@ -5,7 +5,7 @@
 import type { Scenario } from '../scenario/schema.ts';
 import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
 import { msToNs, nsToS, type Simulator } from './core/simulator.ts';
-import { DROP_CAUSES, type LossTruth, type TraceData, type Verdict } from './core/trace.ts';
+import { DROP_CAUSES, type TraceData } from './core/trace.ts';
 import type { CrossRuntime } from './build/cross.ts';
 import type { FlowRuntime } from './build/flows.ts';
 import { classification, type Classification, congestionLossPct, goodputBps, jainIndex, linkEfficiency, overheadPct, successPct } from './metrics.ts';

@@ -53,7 +53,7 @@ export const QueueSchema = z
     z.strictObject({
       kind: z.literal('cw'),
       limitPackets: limitPacketsSchema.default(100),
-      /** null = one third of limitPackets (algorithms.md reconstruction). */
+      /** null = one third of limitPackets (a reconstruction, docs/engine.md). */
       thresholdPackets: z.number().min(0).max(100_000).nullable().default(null),
       weight: queueWeightSchema.default(0.002),
     }),

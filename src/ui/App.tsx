@@ -35,7 +35,7 @@ import { HashSync } from './state/hashSync.ts';
 import { encodeState } from './state/url.ts';
 import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { RunsBusyContext, useRuns } from './state/useRuns.ts';
-import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
+import { DEFAULT_VIEW, MAX_COMPARE } from './state/view.ts';
 import { createAppModel, initialFromHash } from './model/appModel.ts';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { EventCaption } from './events/EventCaption.tsx';
@@ -286,8 +286,7 @@ export function App() {
   // Captured traces (issue 35): a view of its own; only a fitted scenario comes back into the app.
   const traceImport = useTraceImport(
     (s, notes) => {
-      setPresetName(undefined);
-      setScenario(s);
+      model.importScenario(s, notes);
       setProblems({ title: 'The fitted scenario was loaded:', lines: notes });
     },
     (lines) => setProblems({ title: 'The file could not be used:', lines }),

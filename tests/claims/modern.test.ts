@@ -1,5 +1,5 @@
 /**
- * Modern contrast (algorithms.md): CUBIC (RFC 9438) and BBR v1 against NewReno on the
+ * Modern contrast (docs/engine.md's variant table): CUBIC (RFC 9438) and BBR v1 against NewReno on the
  * `lossy-10mbps` reference path without its random loss — sender –[100 Mb/s, 1 ms]– router
  * –[10 Mb/s, 49 ms, drop-tail]– receiver, RTT 100 ms, REFERENCE_TCP (1000-byte segments,
  * timestamps, no SACK, no delayed ACK), one bulk flow, 120 s.

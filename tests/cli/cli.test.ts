@@ -217,7 +217,7 @@ describe('cli limits and input', () => {
     const clock = { nowMs: () => (t += 50) };
     const tty = run(['--preset', 'reference-2mbps'], {}, { ...clock, stderrIsTty: true });
     expect(tty.code).toBe(0);
-    expect(tty.stderr).toMatch(/^\r\[#*·*\] \d+%  t = \d+\.\d of 100 s, \d+\.\d M events/);
+    expect(tty.stderr).toMatch(/^\r\[#*·*\] \d+% {2}t = \d+\.\d of 100 s, \d+\.\d M events/);
     expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
     JSON.parse(tty.stdout);
     expect(run(['--preset', 'reference-2mbps', '--quiet'], {}, { ...clock, stderrIsTty: true }).stderr).toBe('');

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getFigure } from '../../src/experiments/figures.ts';
 import type { ExperimentInput } from '../../src/experiments/spec.ts';
-import { CHROMIUM, foreignRequests, injectAxe, OUT, ROOT, resizeViewport, settled, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, injectAxe, OUT, resizeViewport, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);

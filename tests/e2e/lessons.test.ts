@@ -149,7 +149,7 @@ describe.runIf(haveChromium)('lessons in Chromium', () => {
     expect(await page.locator('.subtitle').innerText()).toContain('Reno');
 
     // the hash: a widened lock is reported and becomes the strictest lock
-    const [data, check] = locked.split('lock=')[1].split('.');
+    const [data] = locked.split('lock=')[1].split('.');
     const widened = Buffer.from(JSON.stringify({ controls: ['variant', 'rate'], variants: [], panels: [] })).toString('base64url');
     expect(widened).not.toBe(data);
     await page.evaluate((h) => (location.hash = h), locked.replace(data, widened));

@@ -309,7 +309,7 @@ describe('sawtoothModel (Chan & Ramjee 2002, eq. 1–4)', () => {
           else hi = mid;
         }
         h = (lo + hi) / 2;
-        [dw, dn, da] = step(w, h);
+        [, dn, da] = step(w, h);
         return { periodS: t + h, packets: packets + dn, cwndArea: cwndArea + da };
       }
       w += dw;

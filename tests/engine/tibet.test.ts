@@ -1,5 +1,5 @@
 /**
- * TIBET (reconstruction, algorithms.md): estimate = filtered length acknowledged per ACK /
+ * TIBET (reconstruction, docs/engine.md): estimate = filtered length acknowledged per ACK /
  * filtered time between ACKs, both first-order filters with gain α = 0.99 per ACK starting at 0;
  * used as Westwood uses BWE. Expectations by hand below; MSS = 1000 bytes, timestamps on and every
  * ACK's RTT exactly 100 ms (tsEcr = now − 100 ms), so RTTmin = 100 ms.

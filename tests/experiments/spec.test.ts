@@ -51,7 +51,10 @@ describe('experiment spec', () => {
     const start = (seed: number): number => jobsFor(r.experiment, 0, seed)[0].scenario.flows[0].startS;
     expect(start(3)).toBe(start(3));
     expect(start(3)).not.toBe(start(4));
-    for (const s of [1, 2, 3, 4, 5]) expect(start(s)).toBeGreaterThanOrEqual(0), expect(start(s)).toBeLessThan(1);
+    for (const s of [1, 2, 3, 4, 5]) {
+      expect(start(s)).toBeGreaterThanOrEqual(0);
+      expect(start(s)).toBeLessThan(1);
+    }
     // every variant of a point and seed gets the same draw (common random numbers)
     expect(jobsFor(r.experiment, 1, 3).map((j) => j.scenario.flows[0].startS)).toEqual([start(3), start(3)]);
     expect(errors({ ...base(), seedEdits: ['flows.0.startS=0.5'] })[0]).toMatch(/^seedEdits\.0: "flows\.0\.startS=0\.5" is not a seed edit/);

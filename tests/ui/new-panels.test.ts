@@ -6,7 +6,7 @@
  */
 import * as d3 from 'd3';
 import { describe, expect, it } from 'vitest';
-import { ColumnarSink, DROP_CAUSES, type DropCause, type ProbeRecord, type WaveRecord } from '../../src/engine/core/trace.ts';
+import { ColumnarSink, type ProbeRecord, type WaveRecord } from '../../src/engine/core/trace.ts';
 import { ackRegLinks, ackRegSeries } from '../../src/ui/charts/ackRegSeries.ts';
 import { abbreviate, bandScale, barsPath, fitLabel, polylinePath, splitBands } from '../../src/ui/charts/bands.ts';
 import { availSeries, bandsByUnit, estimateLines, verdictMarks } from '../../src/ui/charts/estimateSeries.ts';

@@ -1,7 +1,8 @@
 /** Panel registry and list edits, and the metrics table's generic columns and best-value rule. */
 import { describe, expect, it } from 'vitest';
 import { bestRows, betterFor, labelFor, metricColumns } from '../../src/ui/panels/metricColumns.ts';
-import { DEFAULT_PANEL_IDS, PANELS } from '../../src/ui/panels/registry.ts';
+import { DEFAULT_PANEL_IDS, PANEL_DEFS, PANELS } from '../../src/ui/panels/registry.ts';
+import { PANEL_IDS, TRUTH_PANELS } from '../../src/catalogue/panels.ts';
 import { hidePanel, movePanel, panelHasData, showPanel, visiblePanels } from '../../src/ui/state/panelList.ts';
 import type { RunSet } from '../../src/ui/state/runSet.ts';
 import { PanelIdSchema } from '../../src/ui/state/view.ts';
@@ -12,6 +13,12 @@ describe('ui panel registry', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(PanelIdSchema.safeParse(id).success).toBe(true);
     expect(DEFAULT_PANEL_IDS.length).toBeGreaterThan(0);
+  });
+
+  it('matches the panel catalogue one to one, in its order', () => {
+    expect(PANEL_DEFS.map((p) => p.id).sort()).toEqual([...PANEL_IDS].sort());
+    expect(PANELS.map((p) => p.id)).toEqual([...PANEL_IDS]);
+    for (const id of TRUTH_PANELS) expect(PANEL_IDS).toContain(id);
   });
 });
 

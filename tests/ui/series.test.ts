@@ -426,7 +426,10 @@ describe('ui series: the buffer limit over time', () => {
     const q = queueSeries(run.trace, link);
     let before = 0;
     let after = 0;
-    for (let i = 0; i < q.tS.length; i++) (q.tS[i] < 6 ? (before = Math.max(before, q.values[i])) : (after = Math.max(after, q.values[i])));
+    for (let i = 0; i < q.tS.length; i++) {
+      if (q.tS[i] < 6) before = Math.max(before, q.values[i]);
+      else after = Math.max(after, q.values[i]);
+    }
     expect(before).toBeLessThanOrEqual(built);
     expect(after).toBeGreaterThan(built);
     // another link keeps one step

@@ -14,14 +14,15 @@ import { z } from '../../scenario/zod.ts';
 import { FACT_NAMES, FACTS } from './facts.ts';
 import { PROBE_EVENTS, WAVE_DECISIONS } from '../../engine/core/trace.ts';
 import { variantNames } from '../../catalogue/variants.ts';
+import { PANEL_IDS } from '../../catalogue/panels.ts';
 
 const nameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'is not a lesson or value name — lower-case letters, digits and "-"');
 const valueNameSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'is not a value name — letters and digits, starting with a letter');
 const textSchema = z.string().min(1).max(1200);
 const timeSchema = z.number().min(0).max(3600);
 
-/** Panels a lesson may show (the UI's panel ids; a UI test checks each one exists). */
-export const LESSON_PANELS = ['cwnd', 'estimate', 'waves', 'probe', 'tokens', 'ackreg', 'queue', 'timeseq', 'path', 'metrics', 'rates'] as const;
+/** Panels a lesson may show: every panel in the catalogue. */
+export const LESSON_PANELS = PANEL_IDS;
 export const LessonPanelSchema = z.enum(LESSON_PANELS);
 
 const variantSchema = z.string().superRefine((v, ctx) => {

@@ -7,8 +7,8 @@
  * losses, p2 and p3). The regulator holds ACKs back until the buffer has room for the data they
  * will bring, so the sender is clocked by the real wireless rate and overflows stay single.
  *
- * **Reconstruction** — the paper's §5 text is missing; this follows algorithms.md, which rebuilds
- * it from the paper's stated goal and the outline of the same authors' patent. Every rule uses
+ * **Reconstruction** — the paper's §5 text is missing; this follows the reconstruction in docs/engine.md, rebuilt
+ * from the paper's stated goal and the outline of the same authors' patent. Every rule uses
  * only what a node at the buffer sees (packets, sequence and ACK numbers) and knows (its link's
  * mean rate, the loop time below), never the sender's state:
  * - Release rule. A FIFO of held ACKs. Whenever an ACK arrives, a packet reaches or leaves the

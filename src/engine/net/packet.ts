@@ -10,7 +10,7 @@ export interface Hop {
   receive(p: Packet): void;
 }
 
-/** Header sizes (bytes) as algorithms.md gives them: IP+TCP 40, timestamps option 12, SACK 2 + 8 per block. */
+/** Header sizes (bytes): IPv4 + TCP 20 + 20, the timestamps option 10 padded to 12 (RFC 7323), SACK 2 + 8 per block (RFC 2018). */
 export const HEADER_BYTES = 40;
 export const TIMESTAMP_OPTION_BYTES = 12;
 export const sackOptionBytes = (blocks: number): number => (blocks > 0 ? 2 + 8 * blocks : 0);

@@ -257,7 +257,7 @@ export class RedQueue extends AveragedQueue {
 /**
  * Congestion warning (TCP New Jersey §4): drop-tail storage; an EWMA of the queue length (per
  * arrival, RED-style weight) and, while it exceeds the threshold, every packet the queue
- * forwards is marked. The threshold is a reconstruction (algorithms.md): one third of the buffer
+ * forwards is marked. The threshold is a reconstruction (docs/engine.md, Network): one third of the buffer
  * unless given.
  */
 export class CwQueue extends AveragedQueue {

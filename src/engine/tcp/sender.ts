@@ -15,7 +15,7 @@
  * The sender implements `Conn`, the view a variant and a recovery get. Its parts, by job: the
  * scoreboard (board.ts), the retransmission timer (rto-timer.ts), the token gate, hold queue and
  * pacing (egress.ts), and the tracing observer run after every variant hook (trace-observer.ts),
- * so variants never trace (design rule 7). Verdicts on losses are scored on the metrics side
+ * so variants never trace (docs/engine.md, TCP). Verdicts on losses are scored on the metrics side
  * (metrics-verdicts.ts).
  */
 import type { Handler, Simulator } from '../core/simulator.ts';

@@ -1,6 +1,6 @@
 /**
  * The sender's tracing observer: the framework runs it after every variant hook, so variants
- * never hold the trace (design rule 7). It writes what changed since it last looked: cwnd and
+ * never hold the trace (a variant is the window algorithm only, docs/engine.md). It writes what changed since it last looked: cwnd and
  * ssthresh (table `cwnd`), the variant's declared estimates (`estimate`), and the probe-cycle
  * events the variant reported (`probe`), stamped with the time of the hook.
  */

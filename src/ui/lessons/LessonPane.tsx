@@ -188,7 +188,7 @@ function Question({ presenter, lesson, index, step, values, runs, set, mode, fil
       {q.kind === 'sketch' ? 'Reveal the run' : 'Check'}
     </button>
   );
-  let body: ReactNode = null;
+  let body: ReactNode;
   if (q.kind === 'choice') {
     body = (
       <div role="radiogroup" aria-labelledby={`${groupId}-text`} className="lesson-options">

@@ -8,8 +8,8 @@
 import { TRACE_TABLES, type TableName, type TraceData } from '../../engine/core/trace.ts';
 import type { RunSet, VariantRun } from './runSet.ts';
 
-/** Panels about the network rather than the sender: not shown in the sender's view. */
-export const TRUTH_PANELS: readonly string[] = ['queue', 'path', 'ackreg', 'metrics', 'rates'];
+/** Panels about the network rather than the sender (the catalogue says which): not shown in the sender's view. */
+export { TRUTH_PANELS } from '../../catalogue/panels.ts';
 
 /** Tables of things only the network knows: emptied. */
 const NETWORK_TABLES: readonly TableName[] = ['drop', 'queue', 'channel', 'mark', 'avail', 'ackreg', 'verdict'];

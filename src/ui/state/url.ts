@@ -169,7 +169,7 @@ function decodeData(text: string, fallback: SharedState, migrations: readonly St
     const parts = m[2].split('.');
     const data = parts[0];
     const damaged = parts.length > 1 && (parts.length > 2 || linkChecksum(data) !== parts[1]);
-    let json: string | null = null;
+    let json: string | null;
     try {
       json = LZString.decompressFromEncodedURIComponent(data);
     } catch {

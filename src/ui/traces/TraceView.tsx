@@ -11,7 +11,7 @@ import type { PathFit } from '../../traces/fit.ts';
 import { pathBaseRttMs } from '../../traces/fit.ts';
 import type { ConnectionSummary } from '../../traces/reconstruct.ts';
 import type { DifferenceRow } from '../../traces/compare.ts';
-import { INK, OKABE_ITO, variantColour } from '../charts/palette.ts';
+import { INK, OKABE_ITO, variantColour } from '../../catalogue/palette.ts';
 import { useElementWidth } from '../state/useElementWidth.ts';
 import { drawOverlay, type Series } from './overlayChart.ts';
 import type { KernelSeries, SeriesSet, TraceReply, TraceRequest } from './protocol.ts';

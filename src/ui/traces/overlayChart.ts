@@ -3,7 +3,7 @@
  * same axes (points for time–sequence and RTT, steps for the window), drawn with D3 into an SVG.
  */
 import * as d3 from 'd3';
-import { INK } from '../charts/palette.ts';
+import { INK } from '../../catalogue/palette.ts';
 
 export interface PointSeries {
   kind: 'points';

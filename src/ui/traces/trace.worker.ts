@@ -9,7 +9,7 @@ import { KernelSampleReader, looksLikeKernelSamples } from '../../traces/kernel-
 import { reconstruct, type Reconstruction } from '../../traces/reconstruct.ts';
 import { fitPath, fittedScenario } from '../../traces/fit.ts';
 import { differenceSummary, reconstructSimulated } from '../../traces/compare.ts';
-import { parseScenario, formatError } from '../../scenarios/validate.ts';
+import { parseScenario, formatError } from '../../scenario/validate.ts';
 import { runScenario } from '../../engine/run.ts';
 import type { TraceData } from '../../engine/core/trace.ts';
 import type { KernelSeries, SeriesSet, TraceReply, TraceRequest } from './protocol.ts';

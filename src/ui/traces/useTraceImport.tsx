@@ -4,8 +4,8 @@
  * `element` once and gives `openView` to the Export menu's "Import capture…".
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { parseScenario, formatError } from '../../scenarios/validate.ts';
-import type { Scenario } from '../../scenarios/schema.ts';
+import { parseScenario, formatError } from '../../scenario/validate.ts';
+import type { Scenario } from '../../scenario/schema.ts';
 import { TraceView, type TraceFile } from './TraceView.tsx';
 
 const CAPTURE_NAME = /\.(pcap|pcapng|cap|dmp)$/i;

@@ -14,7 +14,7 @@
  *   bwe_k = α·bwe_{k−1} + (1 − α)·(b_k + b_{k−1})/2 with ns-3's constant α = 0.9. Closely spaced
  *   (compressed) ACKs make huge samples: the over-estimation Westwood+ was designed to remove.
  * - `TibetEstimator` — TIBET (Capone, Fratta & Martignon 2004), a **reconstruction**
- *   (algorithms.md): first-order filters of the acknowledged length and of the inter-ACK time,
+ *   (docs/engine.md): first-order filters of the acknowledged length and of the inter-ACK time,
  *   same gain α per ACK; estimate = filtered length / filtered interval. Both filters start at
  *   0, so their ratio carries no start-up bias (the (1 − αⁿ) factors cancel).
  * - `AbeEstimator` — TCP Jersey's available-bandwidth estimator (Xu, Tian & Ansari, eq. (1)):
@@ -163,7 +163,7 @@ export class TustinPerAckEstimator {
   }
 }
 
-/** TIBET filter gain per ACK (reconstruction default, algorithms.md). */
+/** TIBET filter gain per ACK (reconstruction default, docs/engine.md). */
 export const TIBET_ALPHA = 0.99;
 
 export class TibetEstimator {

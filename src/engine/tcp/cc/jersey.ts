@@ -8,7 +8,7 @@
  *   round trip time" (the smoothed RTT); the optimal window ownd = RTT·R_n / MSS (eq. (2)).
  * - Congestion warning (CW): routers mark every packet while their average queue is above a
  *   threshold (net/queue.ts); the receiver echoes the mark in its ACK (`AckInfo.ece`).
- * - Window rule (a **reconstruction**, algorithms.md): an unmarked ACK ⇒ NewReno; a CW-marked
+ * - Window rule (a **reconstruction**, docs/engine.md's variant table): an unmarked ACK ⇒ NewReno; a CW-marked
  *   ACK ⇒ rate control, ssthresh = ownd, cwnd = min(cwnd, ownd), at most once per RTT (tunable
  *   spacing); a marked third duplicate ACK ⇒ congestion: the same rate control, then NewReno
  *   fast retransmit and recovery; an unmarked third duplicate ACK ⇒ a random (wireless) loss:

@@ -8,7 +8,7 @@
  * (westwood-family.ts): 3 dupACKs ⇒ ssthresh = max(⌊BWE·RTTmin/MSS⌋, 2), cwnd = min(cwnd,
  * ssthresh), NewReno recovery; timeout ⇒ same ssthresh, cwnd = 1.
  *
- * **Reconstruction** (algorithms.md; the papers at hand do not give the filter): both averages
+ * **Reconstruction** (docs/engine.md's variant table; the papers at hand do not give the filter): both averages
  * are first-order filters with the same gain α per ACK of new data (tunable, default 0.99),
  * starting from 0; a duplicate ACK counts one delivered segment, and a cumulative ACK only what
  * the duplicates did not count (Westwood's rule, `DeliveryCounter` in bandwidth-estimators.ts).

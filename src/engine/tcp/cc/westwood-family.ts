@@ -1,8 +1,8 @@
 /**
  * The window half Westwood, Westwood+ and TIBET share: Reno growth, and at a loss the slow-start
  * threshold set from a bandwidth estimate instead of halving — "faster recovery" (Casetti et al.,
- * MobiCom 2001; Mascolo et al., Westwood+; TIBET is "used exactly as Westwood uses BWE",
- * algorithms.md):
+ * MobiCom 2001; Mascolo et al., Westwood+; TIBET's authors use its estimate exactly as Westwood
+ * uses BWE):
  *
  * - A loss event with a recovery that sets the window at once (NewReno, Reno, RFC 6675 SACK —
  *   the papers' "Westwood with NewReno extensions"): ssthresh = max(⌊BWE·RTTmin/MSS⌋, 2)
