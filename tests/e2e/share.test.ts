@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getPreset } from '../../src/content/presets/index.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
-import { encodeState } from '../../src/ui/state/url.ts';
+import { DAMAGED_LINK_TITLE, encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';
 import { CHROMIUM, foreignRequests, OUT, settled, watch, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
@@ -77,6 +77,33 @@ describe.runIf(haveChromium)('share links and files in Chromium', () => {
       await bad.screenshot({ path: join(OUT, 'mangled-link.png') });
       await bad.getByTestId('problem-banner').getByRole('button', { name: 'Dismiss' }).click();
       expect(await bad.getByTestId('problem-banner').count()).toBe(0);
+      expect(wb.errors).toEqual([]);
+    } finally {
+      await bad.close();
+    }
+  });
+
+  it('a damaged link (checksum fails) says so, shows what could be read, and offers the defaults', async () => {
+    const reference = parseScenario(getPreset('reference-2mbps')!.scenario);
+    if (!reference.ok) throw new Error('reference-2mbps invalid');
+    const sent = { ...reference.scenario, durationS: 7 };
+    const link = encodeState({ scenario: sent, view: DEFAULT_VIEW });
+    // one checksum digit changed: the data still reads, but nothing vouches for it
+    const damaged = link.slice(0, -1) + (link.endsWith('0') ? '1' : '0');
+    const bad = await session.page.context().newPage();
+    const wb = watch(bad);
+    try {
+      await bad.goto(`${session.preview.url}#${damaged}`);
+      const banner = bad.getByTestId('problem-banner');
+      await banner.waitFor({ timeout: 30_000 });
+      expect(await banner.locator('strong').textContent()).toBe(DAMAGED_LINK_TITLE);
+      expect(await banner.locator('li').first().textContent()).toMatch(/^link: damaged — its checksum does not match its data.*differs from the scenario that was open in durationS/);
+      await settled(bad);
+      expect(await bad.getByTestId('seek').getAttribute('max')).toBe('7'); // what could be read is shown
+      await bad.getByTestId('problem-action').click();
+      expect(await bad.getByTestId('problem-banner').count()).toBe(0);
+      await bad.waitForFunction(() => document.querySelector('[data-testid="seek"]')?.getAttribute('max') === '100', null, { timeout: 60_000 });
+      await settled(bad);
       expect(wb.errors).toEqual([]);
     } finally {
       await bad.close();

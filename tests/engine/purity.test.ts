@@ -4,7 +4,7 @@
  * or worker globals, no timers, and no imports from the UI, the worker or Node built-ins.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ENGINE = join(__dirname, '../../src/engine');
@@ -56,6 +56,24 @@ describe('engine purity', () => {
     expect(files.length).toBeGreaterThan(10);
   });
 
+  it('what the engine imports from outside src/engine uses no engine-dependent math either', () => {
+    // transitively: the scenario format, the variant catalogue, … all feed the run
+    const MATH = FORBIDDEN.slice(-2);
+    const seen = new Set<string>();
+    const queue = files.flatMap((f) => outsideImports(f));
+    const bad: string[] = [];
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const body = code(readFileSync(file, 'utf8'));
+      for (const [re, what] of MATH) if (re.test(body)) bad.push(`${relative(ENGINE, file)}: ${what}`);
+      queue.push(...relativeImports(file));
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    expect(bad).toEqual([]);
+  });
+
   for (const file of files) {
     it(`${relative(ENGINE, file)} uses no wall clock, randomness, timers or host globals`, () => {
       const raw = readFileSync(file, 'utf8');
@@ -66,3 +84,14 @@ describe('engine purity', () => {
     });
   }
 });
+
+/** Relative imports of a source file (types included: cheap, and a type file may grow code), resolved. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^import[^;]*?from\s+'(\.[^']*)'/gms)].map((m) => resolve(dirname(file), m[1])).filter((p) => p.endsWith('.ts'));
+}
+
+/** Relative imports of an engine file that leave src/engine. */
+function outsideImports(file: string): string[] {
+  return relativeImports(file).filter((p) => relative(ENGINE, p).startsWith('..'));
+}
