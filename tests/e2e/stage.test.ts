@@ -187,7 +187,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
       }
     }
     expect(sideways).toEqual([]);
-  }, 300_000); // 15 presets run and drawn at five widths: about 45 s on an idle machine
+  }, 300_000); // 17 presets run and drawn at five widths (the two large-window ones run 3 × 2–3.6 M events): 3–4 min on a busy 2-core machine
 
   it('keys act with focus on every toolbar button, the closed variant select and a slider, not while typing', async () => {
     await resizeViewport(page, { width: 1400, height: 1000 });
