@@ -38,7 +38,7 @@ export const CHECKS: Readonly<Record<string, Check[]>> = {
     {
       against: "ns-3's TcpVeno under heavy random loss",
       where: 'reference-2mbps and its 10 Mb/s variant, PER 2–5 %',
-      result: "29–74 % more goodput than ns-3's Veno: a known gap, cause not yet found (taking Reno's ssthresh at a timeout instead of Veno's changes nothing)",
+      result: "reported 29–74 % more goodput than ns-3's Veno (measured outside this repository): a known gap, cause not yet found (taking Reno's ssthresh at a timeout instead of Veno's changes nothing)",
     },
   ],
   'newreno-lp': [branch('newreno-lp', 'Martignon & Fratta: the Vegas predictor and the loss reaction')],
