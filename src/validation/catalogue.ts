@@ -33,10 +33,24 @@ export const CHECKS: Readonly<Record<string, Check[]>> = {
     { against: 'RFC 6675 / 6937 worked cases', where: 'tests/engine/recovery.test.ts', result: 'exact' },
   ],
   vegas: [branch('vegas', 'Brakmo & Peterson: Diff = (Expected − Actual)·BaseRTT against α, β, γ')],
-  veno: [branch('veno', 'Fu & Liew 2003: backlog N, ssthresh 4/5 or 1/2, growth every other RTT above β')],
+  veno: [
+    branch('veno', 'Fu & Liew 2003: backlog N, ssthresh 4/5 or 1/2, growth every other RTT above β'),
+    {
+      against: "ns-3's TcpVeno under heavy random loss",
+      where: 'reference-2mbps and its 10 Mb/s variant, PER 2–5 %',
+      result: "reported 29–74 % more goodput than ns-3's Veno (measured outside this repository): a known gap, cause not yet found (taking Reno's ssthresh at a timeout instead of Veno's changes nothing)",
+    },
+  ],
   'newreno-lp': [branch('newreno-lp', 'Martignon & Fratta: the Vegas predictor and the loss reaction')],
   'newreno-ideal-lp': [branch('newreno-lp', 'Martignon & Fratta: the ideal (ground-truth) predictor')],
-  'westwood-plus': [branch('westwood', 'Linux tcp_westwood.c: per-RTT sample, two 7/8 EWMAs, BWE·RTTmin')],
+  'westwood-plus': [
+    branch('westwood', 'Linux tcp_westwood.c: per-RTT sample, two 7/8 EWMAs, BWE·RTTmin'),
+    {
+      against: 'NewReno-LP paper Figs. 4–6 ordering: Westwood+ above NewReno under random loss',
+      where: 'lp-uncorrelated without cross traffic, PER 0.1 %, 1 %, 5 %, 3 seeds',
+      result: 'holds at 1 %; does not hold at 0.1 % (1.73 against 1.78 Mb/s) nor at 5 % (170 against 194 kb/s): a known gap, cause not yet found',
+    },
+  ],
   westwood: [branch('westwood', 'Casetti et al.: per-ACK Tustin filter, BWE·RTTmin')],
   tibet: [branch('tibet', 'Capone, Fratta & Martignon: separate averages of packet length and inter-arrival time')],
   jersey: [branch('jersey', 'TCP Jersey (Xu, Tian & Ansari): ABE, ownd, congestion warning')],

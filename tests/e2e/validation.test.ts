@@ -1,0 +1,35 @@
+/**
+ * The "How do we know?" page in Chromium: reached from the menu, one row per variant, the kernel
+ * table from npm run validate, and a row's link opens that run as Linux does (initial window 10)
+ * in the main view.
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { VARIANTS } from '../../src/catalogue/variants.ts';
+import { CHROMIUM, settled } from './harness.ts';
+import { appSession } from './session.ts';
+
+describe.runIf(existsSync(CHROMIUM))('validation page in Chromium', () => {
+  const s = appSession({ open: true });
+
+  it('opens from the menu with a row per variant and the kernel comparison', async () => {
+    await s.page.click('[data-testid=validation]');
+    await s.page.waitForSelector('[data-testid=validation-view]');
+    expect(await s.page.locator('[data-testid=variant-checks] tbody tr').count()).toBe(VARIANTS.length);
+    const kernelRows = s.page.locator('[data-testid=kernel-reference-2mbps] tbody tr');
+    expect(await kernelRows.count()).toBe(9);
+    expect(await kernelRows.first().textContent()).toContain('NewReno');
+    expect(s.w.errors).toEqual([]);
+  });
+
+  it('a kernel row opens its run in the main view with the linux profile', async () => {
+    await s.page.locator('[data-testid=kernel-reference-2mbps] a').first().click();
+    await settled(s.page);
+    const state = await s.page.evaluate(() => location.hash);
+    expect(state).toMatch(/^#v\d+\./);
+    // the kernel path's scenario (its name in the header), run with the linux profile: cwnd starts at 10
+    await s.page.getByText('kernel path 2 Mb/s, newreno, PER 0', { exact: true }).first().waitFor();
+    await s.page.getByText(/cwnd 10\.0/).first().waitFor();
+    expect(s.w.errors).toEqual([]);
+  });
+});
