@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, foreignRequests, injectAxe, OUT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, injectAxe, OUT, ROOT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -113,6 +113,14 @@ describe.runIf(haveChromium)('captured traces in Chromium', () => {
     await page.getByTestId('trace-file').setInputFiles({ name: 'notes.pcap', mimeType: 'application/octet-stream', buffer: Buffer.from('hello, this is not a capture') });
     await page.getByTestId('trace-messages').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('trace-messages').textContent()).toContain('not a packet capture: the file starts with 68 65 6c 6c');
+  });
+
+  it('a capture chosen together with its kernel-sample CSV draws the kernel’s cwnd beside it', async () => {
+    await page.getByTestId('trace-file').setInputFiles([join(ROOT, 'public/samples/linux-bbr-per1.pcap'), join(ROOT, 'public/samples/linux-bbr-per1.tcpinfo.csv')]);
+    await page.waitForFunction(() => document.querySelector('h2#' + CSS.escape(document.querySelector('[data-testid="trace-view"]')?.getAttribute('aria-labelledby') ?? ''))?.textContent === 'Captured trace: linux-bbr-per1.pcap', null, { timeout: 60_000 });
+    await page.getByTestId('trace-caption').waitFor({ timeout: 60_000 });
+    const series = await page.locator('#trace-window path[data-series]').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')));
+    expect(series).toEqual(['captured — linux-bbr-per1.pcap: bytes in flight', 'kernel cwnd (tcp_info, every 10 ms)']);
   });
 
   it('a capture dropped on the page opens in the view', async () => {
