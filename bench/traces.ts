@@ -1,7 +1,7 @@
 /**
  * `npm run bench:traces`: how fast the capture readers and the reconstruction go, in Node.
  * Reads each shipped sample, and a synthetic capture of N packets (a long transfer written with the
- * test-side writer), in 64 KiB chunks as the CLI and the browser feed them; prints packets/s, MB/s
+ * test-side writer; PACKETS=N, default 1 000 000; REPEAT=N runs, default 5), in 64 KiB chunks as the CLI and the browser feed them; prints packets/s, MB/s
  * and the heap used per kept packet. Figures only, no pass/fail.
  */
 import { readFileSync } from 'node:fs';
@@ -58,4 +58,5 @@ function measure(label: string, bytes: Uint8Array): void {
 
 console.log(`median of ${REPEAT} runs; 64 KiB chunks; node ${process.version}`);
 for (const name of ['linux-cubic', 'linux-bbr-per1', 'linux-reno']) measure(`${name}.pcap`, new Uint8Array(readFileSync(new URL(`../public/samples/${name}.pcap`, import.meta.url))));
-measure('synthetic 1M packets', synthetic(Number(process.env.PACKETS ?? 1_000_000)));
+const n = Number(process.env.PACKETS ?? 1_000_000);
+measure(`synthetic ${n} packets`, synthetic(n));
