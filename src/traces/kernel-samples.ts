@@ -1,5 +1,5 @@
 /**
- * The kernel's socket samples as the linux-ref recipe writes them: a CSV with a header, one row per
+ * The kernel's socket samples as the shipped ones are written (public/samples/*.tcpinfo.csv): a CSV with a header, one row per
  * `getsockopt(TCP_INFO)` sample (the fields `ss -ti` prints), `t_s` in seconds since connect()
  * returned. Streaming: text goes in by chunks of any size, only the unfinished last line is kept.
  * Units follow `struct tcp_info`: windows in segments, RTTs in µs, rates in bytes per second.

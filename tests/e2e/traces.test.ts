@@ -4,11 +4,11 @@
  * a bad file and a dropped file; the capture never reaches the URL, only the fitted scenario does.
  * Screenshots of the overlay at three sizes, light and dark, go to test-output/e2e/.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, foreignRequests, OUT, ROOT, settled, type Watched } from './harness.ts';
+import { CHROMIUM, foreignRequests, injectAxe, OUT, ROOT, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -56,6 +56,20 @@ describe.runIf(haveChromium)('captured traces in Chromium', () => {
     expect(foreignRequests(w.requests, session.preview.url)).toEqual([]);
   });
 
+  it('has no serious or critical axe-core violations in the view, light and dark', async () => {
+    await injectAxe(page);
+    const serious = async (): Promise<string[]> =>
+      page.evaluate(async () => {
+        const view = document.querySelector('[data-testid="trace-view"]') as Element;
+        const r = await (window as unknown as { axe: { run: (ctx: Element) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(view);
+        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+      });
+    expect(await serious()).toEqual([]);
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    expect(await serious()).toEqual([]);
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  });
+
   it('names a bad field and its range', async () => {
     await page.getByTestId('fit-rate').fill('abc');
     await page.getByTestId('fit-run').click();
@@ -101,16 +115,25 @@ describe.runIf(haveChromium)('captured traces in Chromium', () => {
     expect(await page.getByTestId('trace-messages').textContent()).toContain('not a packet capture: the file starts with 68 65 6c 6c');
   });
 
+  it('a capture chosen together with its kernel-sample CSV draws the kernel’s cwnd beside it', async () => {
+    await page.getByTestId('trace-file').setInputFiles([join(ROOT, 'public/samples/linux-bbr-per1.pcap'), join(ROOT, 'public/samples/linux-bbr-per1.tcpinfo.csv')]);
+    await page.waitForFunction(() => document.querySelector('h2#' + CSS.escape(document.querySelector('[data-testid="trace-view"]')?.getAttribute('aria-labelledby') ?? ''))?.textContent === 'Captured trace: linux-bbr-per1.pcap', null, { timeout: 60_000 });
+    await page.getByTestId('trace-caption').waitFor({ timeout: 60_000 });
+    const series = await page.locator('#trace-window path[data-series]').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')));
+    expect(series).toEqual(['captured — linux-bbr-per1.pcap: bytes in flight', 'kernel cwnd (tcp_info, every 10 ms)']);
+  });
+
   it('a capture dropped on the page opens in the view', async () => {
     await page.getByTestId('trace-close').click();
     await page.getByTestId('trace-view').waitFor({ state: 'hidden' });
-    const bytes = [...readFileSync(join(ROOT, 'public/samples/linux-reno.pcap'))];
-    await page.evaluate((b) => {
+    // the bytes of a real file, fetched in the page (handing ~1 MB through evaluate is slow)
+    await page.evaluate(async () => {
+      const bytes = await (await fetch('./samples/linux-reno.pcap')).arrayBuffer();
       const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(b)], 'dropped-reno.pcap'));
+      dt.items.add(new File([bytes], 'dropped-reno.pcap'));
       document.body.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
       document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, bytes);
+    });
     await page.getByTestId('trace-caption').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('trace-view').locator('h2').textContent()).toBe('Captured trace: dropped-reno.pcap');
     expect(await page.getByTestId('trace-caption').textContent()).toContain('4776 data packets, 63 retransmitted');

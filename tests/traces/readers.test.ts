@@ -212,6 +212,23 @@ describe('reconstruction rules', () => {
   });
 });
 
+describe('connections', () => {
+  it('separates interleaved connections and a new SYN on a reused 4-tuple, in order of first appearance', () => {
+    const other = (p: TcpPacketSpec): TcpPacketSpec => ({ ...p, sport: p.sport === 33000 ? 33001 : p.sport, dport: p.dport === 33000 ? 33001 : p.dport });
+    const first = [...handshake(), d(101, 0, 1000), a(201, 1000)];
+    const second = [...handshake(), d(101, 0, 500), a(201, 500)].map(other).map((p) => ({ ...p, tNs: p.tNs + 5e6 }));
+    const reuse = [...handshake(), d(101, 0, 700), a(201, 700)].map((p) => ({ ...p, tNs: p.tNs + 1e9, seq: p.src === C.src ? p.seq + 77777 : p.seq, ack: p.src === S.src ? p.ack + 77777 : p.ack }));
+    const all = [...first, ...second].sort((x, y) => x.tNs - y.tNs).concat(reuse);
+    const im = importCapture(writeCapture(all, { format: 'pcap-ns', link: 'ethernet' }));
+    expect(im.connections.map((c) => [c.a, c.b, c.segments.length])).toEqual([
+      ['192.0.2.1:33000', '192.0.2.2:80', 5],
+      ['192.0.2.1:33001', '192.0.2.2:80', 5],
+      ['192.0.2.1:33000', '192.0.2.2:80', 5],
+    ]);
+    expect(im.connections.map((c) => reconstruct(c.segments).summary.bytesAcked)).toEqual([1000, 500, 700]);
+  });
+});
+
 describe('kernel samples', () => {
   it('reads the recipe’s columns, Linux’s infinite ssthresh as Infinity, and names bad rows', () => {
     const text = 't_s,snd_cwnd,snd_ssthresh,rtt_us\n0.01,10,2147483647,101113\n0.02,x,5,1\n0.005,12,7,1\n0.03,12,7,100\n';

@@ -60,6 +60,18 @@ interface FitFields {
 
 const fmt = (v: number | null, digits = 3): string => (v === null || !Number.isFinite(v) ? '—' : Math.abs(v) >= 1000 ? v.toFixed(0) : v.toPrecision(digits));
 
+/**
+ * A capture, and optionally the kernel's samples of the same connection, out of the files chosen
+ * or dropped together; a sentence if there is no capture among them.
+ */
+export function pickFiles(files: File[]): TraceFile | string {
+  const isCsv = (f: File): boolean => /\.csv$/i.test(f.name) || f.type === 'text/csv';
+  const capture = files.find((f) => !isCsv(f));
+  const samples = files.find(isCsv) ?? null;
+  if (!capture) return files.length === 0 ? 'No file was chosen.' : `${files.map((f) => f.name).join(', ')}: no packet capture among the files (a kernel-sample CSV is drawn beside the capture it belongs with).`;
+  return { file: capture, name: capture.name, samples };
+}
+
 /** Checks the edited fields; each problem names the field and its allowed range. */
 export function checkFitFields(f: FitFields, base: PathFit): { fit: PathFit | null; problems: string[] } {
   const problems: string[] = [];
@@ -228,17 +240,19 @@ export function TraceView({ open, onClose, dropped, onOpenScenario }: Props) {
       </div>
       <div className="trace-controls">
         <label htmlFor={fileId} className="file-button">
-          Open a capture (pcap, pcapng)…
+          Open a capture (pcap, pcapng; with its kernel-sample CSV if you have one)…
         </label>
         <input
           id={fileId}
           data-testid="trace-file"
           type="file"
-          accept=".pcap,.pcapng,.cap,application/vnd.tcpdump.pcap"
+          accept=".pcap,.pcapng,.cap,.csv,application/vnd.tcpdump.pcap,text/csv"
+          multiple
           className="visually-hidden"
           onChange={(e) => {
-            const f = e.target.files?.[0];
-            if (f) load({ file: f, name: f.name });
+            const t = pickFiles(Array.from(e.target.files ?? []));
+            if (typeof t === 'string') setFailure(t);
+            else load(t);
             e.target.value = '';
           }}
         />

@@ -81,6 +81,7 @@ async function importFile(file: Blob, name: string, samples: Blob | null): Promi
   let kernelProblems: string[] = [];
   if (samples && connections.length > 0) {
     const k = await readKernel(samples);
+    if (k.rows === 0 && k.problems.length === 0) k.problems.push('the kernel-sample file has no rows');
     kernelProblems = k.problems;
     const r = rebuilt.get(0) as Reconstruction;
     // The samples count from connect() returning, i.e. the client's ACK of the SYN-ACK.

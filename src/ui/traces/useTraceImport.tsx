@@ -1,12 +1,13 @@
 /**
  * The trace view's hook-in: open state, and drag-and-drop of a capture anywhere on the page (a
- * dropped .pcap/.pcapng/.cap opens the view with it; other drops are left alone). The App renders
+ * dropped .pcap/.pcapng/.cap, with its kernel-sample CSV if dropped together, opens the view with
+ * it; other drops are left alone). The App renders
  * `element` once and gives `openView` to the Export menu's "Import capture…".
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { parseScenario, formatError } from '../../scenario/validate.ts';
 import type { Scenario } from '../../scenario/schema.ts';
-import { TraceView, type TraceFile } from './TraceView.tsx';
+import { pickFiles, TraceView, type TraceFile } from './TraceView.tsx';
 
 const CAPTURE_NAME = /\.(pcap|pcapng|cap|dmp)$/i;
 
@@ -24,10 +25,11 @@ export function useTraceImport(onScenario: (scenario: Scenario, notes: string[])
       if (hasFiles(e)) e.preventDefault();
     };
     const drop = (e: DragEvent): void => {
-      const f = e.dataTransfer?.files?.[0];
-      if (!f || !isCaptureFile(f)) return;
+      const files = Array.from(e.dataTransfer?.files ?? []);
+      if (!files.some(isCaptureFile)) return;
       e.preventDefault();
-      setDropped({ file: f, name: f.name });
+      const t = pickFiles(files.filter((f) => isCaptureFile(f) || /\.csv$/i.test(f.name)));
+      if (typeof t !== 'string') setDropped(t);
       setOpen(true);
     };
     document.addEventListener('dragover', over);
