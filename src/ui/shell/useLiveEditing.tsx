@@ -1,0 +1,42 @@
+/**
+ * The playhead and live edits: with the playhead inside the run, the controls show the
+ * scenario as it stands there and a link edit becomes a timed change at the playhead
+ * (AppModel.editScenario). `liveAt` is how many changes the playhead has passed (-1: edits
+ * apply to the whole run), so the controls re-render when it crosses a change, not every frame.
+ * The controls' forms are built here too, from the scenario as shown.
+ */
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { scenarioAt } from '../../scenario/changes.ts';
+import type { Scenario } from '../../scenario/schema.ts';
+import { QuickControls } from '../controls/QuickControls.tsx';
+import { ChangedFieldsContext } from '../controls/changedFields.ts';
+import { ScenarioControls } from '../lazy.tsx';
+import type { AppModel } from '../model/appModel.ts';
+import { changedFields } from '../state/liveEdit.ts';
+import { changeMarks } from '../panels/TimedChanges.tsx';
+import { initialPlayback, playbackReducer, type PlaybackAction } from '../state/playback.ts';
+import { createStore } from '../state/store.ts';
+import { usePlaybackLoop } from '../state/usePlaybackLoop.ts';
+
+export function useLiveEditing(model: AppModel, scenario: Scenario | null, variants: readonly string[]) {
+  const [playback] = useState(() => createStore(initialPlayback(scenario?.durationS ?? 1)));
+  const dispatch = useCallback((a: PlaybackAction) => playback.set(playbackReducer(playback.get(), a)), [playback]);
+  usePlaybackLoop(playback, dispatch);
+  const liveAt = useSyncExternalStore(playback.subscribe, () => model.liveAt(playback.get()));
+  const shown = useMemo(() => (scenario && liveAt > 0 ? scenarioAt(scenario, scenario.changes[liveAt - 1].atS) : scenario), [scenario, liveAt]);
+  const [editScenario] = useState(() => (next: Scenario) => model.editScenario(next, playback.get()));
+  const marks = useMemo(() => (scenario ? changeMarks(scenario) : []), [scenario]);
+  // Built only when their inputs change: "running…" and other shell updates then re-render
+  // neither the long controls form nor the panels (measured: both showed up in redraw profiles).
+  const controls = useMemo(
+    () =>
+      shown && scenario ? (
+        <ChangedFieldsContext.Provider value={changedFields(scenario, Math.max(0, liveAt))}>
+          <ScenarioControls scenario={shown} onChange={editScenario} />
+        </ChangedFieldsContext.Provider>
+      ) : null,
+    [shown, scenario, liveAt, editScenario],
+  );
+  const quick = useMemo(() => (shown ? <QuickControls scenario={shown} variants={variants} onChange={editScenario} /> : null), [shown, editScenario, variants]);
+  return { playback, dispatch, marks, controls, quick };
+}
