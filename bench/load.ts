@@ -56,7 +56,6 @@ async function main(): Promise<void> {
     await context.close();
 
     console.log('\nJavaScript fetched by the first visit (in order of arrival):');
-    let before = 0;
     for (const f of fetched) {
       let gz = NaN;
       try {
@@ -65,7 +64,6 @@ async function main(): Promise<void> {
         // not a file of dist/ (none expected)
       }
       const first = initial.files.some((i) => i.file === f.file);
-      if (first) before += gz;
       console.log(`  ${f.file.padEnd(44)} ${kb(f.bytes).padStart(9)} ${kb(gz).padStart(9)} gzip${first ? '' : '  (on demand)'}`);
     }
     console.log(`\nfirst chart painted: ${paintedMs.toFixed(0)} ms after navigation`);

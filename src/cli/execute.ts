@@ -1,6 +1,6 @@
 /** Runs a parsed command: loads and edits the scenario, validates it, simulates, prints. */
 import { buildSimulation } from '../engine/build.ts';
-import { ColumnarSink, nullSink, traceHash } from '../engine/core/trace.ts';
+import { ColumnarSink, traceHash } from '../engine/core/trace.ts';
 import type { CrossResult, FlowResult, LinkResult, RunResult, RunSummary } from '../engine/results.ts';
 import { VARIANTS, variantNames } from '../catalogue/variants.ts';
 import { getPreset, presetNames, PRESETS } from '../content/presets/index.ts';

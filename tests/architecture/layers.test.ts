@@ -58,7 +58,7 @@ describe('the import checker', () => {
 
   it('reports a file in a folder that is on no floor', () => {
     const more = new Map(sources).set('src/misc/helper.ts', 'export const x = 1;\n');
-    expect(checkImports(more)).toEqual(['src/misc/helper.ts is in no floor (folders: catalogue, scenario, engine, worker, content, experiments, cli, ui)']);
+    expect(checkImports(more)).toEqual(['src/misc/helper.ts is in no floor (folders: catalogue, scenario, engine, worker, traces, content, experiments, validation, cli, ui)']);
   });
 
   it('allows downward imports and drops query suffixes and package imports', () => {

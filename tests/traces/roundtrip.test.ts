@@ -16,6 +16,7 @@ const SYN = 0x02;
 const PSH = 0x08;
 
 function lossyReference(variant: string, per: number, sack: boolean): Scenario {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a preset's JSON, edited by path
   const base = structuredClone(getPreset('reference-2mbps')!.scenario) as Record<string, any>;
   base.durationS = 20;
   base.path[0].forward.errors = [{ kind: 'bernoulli', per }];

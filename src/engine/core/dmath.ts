@@ -75,7 +75,7 @@ export function dlog(x: number): number {
   if ((0x000fffff & (2 + hx)) < 3) {
     // |f| < 2^-20
     if (f === 0) return k === 0 ? 0 : dk * LN2_HI + dk * LN2_LO;
-    const r = f * f * (0.5 - 0.33333333333333333 * f);
+    const r = f * f * (0.5 - 0.3333333333333333 * f);
     return k === 0 ? f - r : dk * LN2_HI - (r - dk * LN2_LO - f);
   }
   const s = f / (2 + f);

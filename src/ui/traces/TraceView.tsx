@@ -192,7 +192,6 @@ export function TraceView({ open, onClose, dropped, onOpenScenario }: Props) {
 
   useEffect(() => {
     if (open && dropped && worker.current) load(dropped);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, dropped]);
 
   const loadExample = async (ex: (typeof TRACE_EXAMPLES)[number]): Promise<void> => {
