@@ -14,11 +14,11 @@ import { reconstruct } from '../../src/traces/reconstruct.ts';
 
 const DIR = new URL('../../public/samples/', import.meta.url);
 const load = (name: string) => reconstruct(importCapture(new Uint8Array(readFileSync(new URL(`${name}.pcap`, DIR)))).connections[0].segments);
-/** The recipe's bottleneck (BN_RATE). */
+/** The bottleneck the samples were measured on (public/samples/README.md). */
 const RECIPE_RATE_BPS = 2_000_000;
 /**
- * The BBR run's realised random loss, from the recipe's iptables counters of that run
- * (ipt_rcv.txt): 52 of 4665 data packets dropped by the `statistic` rule.
+ * The BBR run's realised random loss, from the iptables counters of that run as
+ * public/samples/README.md gives them: 52 of 4665 data packets dropped.
  */
 const BBR_REALISED_PER = 52 / 4665;
 
