@@ -4,13 +4,44 @@
  * follows the core count up to six, a newer batch supersedes an older one (its
  * workers drop the stale runs and stay up), and a failure reaches the caller.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isSuperseded } from '../../src/worker/client.ts';
 import { batchRestMs, FIRST_ALONE_MAX_MS, poolSizeFor, SimPool } from '../../src/worker/pool.ts';
 import { fakeWorkers, scenario } from './fakeWorkers.ts';
 
 let pool: SimPool | undefined;
-afterEach(() => pool?.dispose());
+// The fake workers answer on timers: a fake clock turned by hand makes every ordering below exact
+// whatever the machine's load (with real timers a busy machine reordered them).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(() => {
+  pool?.dispose();
+  vi.useRealTimers();
+});
+
+/** The fake workers talk over real message ports: a few event-loop turns deliver what is in flight. */
+async function deliver(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+}
+
+/** Lets `ms` of fake time pass a millisecond at a time, delivering the workers' messages at each step. */
+async function wait(ms: number): Promise<void> {
+  await deliver();
+  for (let t = 0; t < ms; t++) {
+    await vi.advanceTimersByTimeAsync(1);
+    await deliver();
+  }
+}
+
+/** Turns the fake clock until `p` settles, then gives its outcome. */
+async function settle<T>(p: Promise<T>): Promise<T> {
+  let done = false;
+  const watched = p.finally(() => (done = true));
+  watched.catch(() => {});
+  for (let t = 0; t < 60_000 && !done; t++) await wait(1);
+  return watched;
+}
 
 describe('ui SimPool', () => {
   it('sizes itself min(cores, 6), at least one', () => {
@@ -32,8 +63,8 @@ describe('ui SimPool', () => {
     const { factory, made } = fakeWorkers(5, { warmUpMs: 200 });
     pool = new SimPool(2, factory);
     pool.warm(scenario(1), ['reno', 'sack']);
-    await new Promise((r) => setTimeout(r, 10));
-    await pool.runAll([{ scenario: scenario(2) }]);
+    await wait(10);
+    await settle(pool.runAll([{ scenario: scenario(2) }]));
     // the second worker had no job: its warm-up was told to stop
     expect(made[1].cancels).toBe(1);
     expect(made[1].started).toEqual([]);
@@ -43,8 +74,8 @@ describe('ui SimPool', () => {
     const { factory, made } = fakeWorkers(5);
     pool = new SimPool(2, factory);
     pool.warm(scenario(1), ['reno']);
-    await new Promise((r) => setTimeout(r, 20));
-    await pool.runAll([{ scenario: scenario(2) }]);
+    await wait(20);
+    await settle(pool.runAll([{ scenario: scenario(2) }]));
     expect(made.map((m) => m.cancels)).toEqual([0, 0]);
   });
 
@@ -52,13 +83,13 @@ describe('ui SimPool', () => {
     const { factory, made } = fakeWorkers(30);
     pool = new SimPool(3, factory);
     const done = pool.runAll([10, 11, 12].map((s) => ({ scenario: scenario(s) })));
-    await new Promise((r) => setTimeout(r, 10));
+    await wait(10);
     // only the first job is out (the other workers are not even started yet)
     expect(made.map((m) => m.inFlight)).toEqual([1]);
-    await new Promise((r) => setTimeout(r, 30));
+    await wait(30);
     // job 10 is in: the other two run side by side
     expect(made.map((m) => m.inFlight)).toEqual([0, 1, 1]);
-    const out = await done;
+    const out = await settle(done);
     expect(out.map((r) => r.sim.seed)).toEqual([10, 11, 12]);
     expect(made.map((m) => m.started)).toEqual([[10], [11], [12]]);
   });
@@ -67,10 +98,10 @@ describe('ui SimPool', () => {
     const { factory, made } = fakeWorkers((seed) => (seed === 1 ? 400 : 5));
     pool = new SimPool(2, factory);
     const done = pool.runAll([1, 2].map((s) => ({ scenario: scenario(s) })));
-    await new Promise((r) => setTimeout(r, FIRST_ALONE_MAX_MS + 60));
+    await wait(FIRST_ALONE_MAX_MS + 60);
     expect(made[1]?.started).toEqual([2]);
     expect(made[0].inFlight).toBe(1);
-    await done;
+    await settle(done);
   });
 
   it('holds the other workers while the first result is shown (the promise onResult returns for it), at most FIRST_ALONE_MAX_MS in all', async () => {
@@ -80,21 +111,21 @@ describe('ui SimPool', () => {
     const done = pool.runAll([1, 2].map((s) => ({ scenario: scenario(s) })), {
       onResult: (i) => (i === 0 ? new Promise<void>((ok) => (shown = ok)) : undefined),
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await wait(20);
     // job 1 has been in for ~15 ms, but is not shown yet: job 2 waits
     expect(made.map((m) => m.started)).toEqual([[1]]);
     shown();
-    await new Promise((r) => setTimeout(r, 2));
+    await wait(2);
     expect(made[1]?.started).toEqual([2]);
-    await done;
+    await settle(done);
 
     // never shown (a page in the background paints nothing): the cap still lets the others go
     const late = pool.runAll([3, 4].map((s) => ({ scenario: scenario(s) })), { onResult: () => new Promise<void>(() => {}) });
-    await new Promise((r) => setTimeout(r, 20));
+    await wait(20);
     expect(made[1].started).toEqual([2]);
-    await new Promise((r) => setTimeout(r, FIRST_ALONE_MAX_MS));
+    await wait(FIRST_ALONE_MAX_MS);
     expect(made[1].started).toEqual([2, 4]);
-    await late;
+    await settle(late);
   });
 
   it('estimates the time to a batch\'s last result from the runs in so far (batchRestMs)', () => {
@@ -113,7 +144,7 @@ describe('ui SimPool', () => {
   it('queues extra jobs on the workers in order when there are more jobs than workers', async () => {
     const { factory, made } = fakeWorkers(1);
     pool = new SimPool(2, factory);
-    const out = await pool.runAll([1, 2, 3, 4, 5].map((s) => ({ scenario: scenario(s) })));
+    const out = await settle(pool.runAll([1, 2, 3, 4, 5].map((s) => ({ scenario: scenario(s) }))));
     expect(out.map((r) => r.sim.seed)).toEqual([1, 2, 3, 4, 5]);
     // every job once; each worker took its jobs in queue order (which worker took which depends on timing)
     expect(made.flatMap((m) => m.started).sort()).toEqual([1, 2, 3, 4, 5]);
@@ -127,8 +158,8 @@ describe('ui SimPool', () => {
     const old = pool.runAll([1, 2, 3].map((s) => ({ scenario: scenario(s) })));
     const fresh = pool.runAll([7].map((s) => ({ scenario: scenario(s) })));
     await expect(old).rejects.toSatisfy(isSuperseded);
-    expect((await fresh).map((r) => r.sim.seed)).toEqual([7]);
-    await new Promise((r) => setTimeout(r, 60)); // the stale runs' own answers are due by now
+    expect((await settle(fresh)).map((r) => r.sim.seed)).toEqual([7]);
+    await wait(60); // the stale runs' own answers are due by now
     expect(made.some((m) => m.terminated)).toBe(false);
     // worker 0 dropped job 1 for job 7; jobs 2 and 3 were waiting for job 1 and never started
     expect(made.flatMap((m) => m.dropped)).toEqual([1]);
@@ -140,7 +171,7 @@ describe('ui SimPool', () => {
     // job 1 is slow: with a fixed split, worker 0 would still have jobs 3 and 5 queued behind it
     const { factory, made } = fakeWorkers((seed) => (seed === 1 ? 80 : 5));
     pool = new SimPool(2, factory);
-    const out = await pool.runAll([1, 2, 3, 4, 5].map((s) => ({ scenario: scenario(s) })));
+    const out = await settle(pool.runAll([1, 2, 3, 4, 5].map((s) => ({ scenario: scenario(s) }))));
     expect(out.map((r) => r.sim.seed)).toEqual([1, 2, 3, 4, 5]);
     // (the job worker 0 was told to start ahead, 3, is taken last: worker 0 might still have come for it)
     expect(made.map((m) => [...m.started].sort())).toEqual([[1], [2, 3, 4, 5]]);
@@ -150,7 +181,7 @@ describe('ui SimPool', () => {
     const { factory, made } = fakeWorkers((seed) => seed);
     pool = new SimPool(2, factory);
     const arrived: number[] = [];
-    const out = await pool.runAll([30, 20, 10, 40].map((s) => ({ scenario: scenario(s) })), { first: [2], onResult: (i, r) => void arrived.push(i * 1000 + r.sim.seed) });
+    const out = await settle(pool.runAll([30, 20, 10, 40].map((s) => ({ scenario: scenario(s) })), { first: [2], onResult: (i, r) => void arrived.push(i * 1000 + r.sim.seed) }));
     expect(out.map((r) => r.sim.seed)).toEqual([30, 20, 10, 40]);
     // job 2 (seed 10) starts first, on worker 0; the rest in order: 30 on worker 1, then 20 and 40 as workers free up
     expect(made.map((m) => m.started[0])).toEqual([10, 30]);
@@ -163,17 +194,17 @@ describe('ui SimPool', () => {
     pool = new SimPool(2, factory);
     const arrived: number[] = [];
     const old = pool.runAll([1, 2, 3].map((s) => ({ scenario: scenario(s) })), { onResult: (_i, r) => void arrived.push(r.sim.seed) });
-    while (arrived.length === 0) await new Promise((r) => setTimeout(r, 2)); // job 2 is in; 1 and 3 are running
+    while (arrived.length === 0) await wait(2); // job 2 is in; 1 and 3 are running
     const fresh = pool.runAll([9].map((s) => ({ scenario: scenario(s) })), { onResult: (_i, r) => void arrived.push(r.sim.seed) });
     await expect(old).rejects.toSatisfy(isSuperseded);
-    await fresh;
-    await new Promise((r) => setTimeout(r, 200)); // the stale runs' own answers are due by now
+    await settle(fresh);
+    await wait(200); // the stale runs' own answers are due by now
     expect(arrived).toEqual([2, 9]);
   });
 
   it('passes a failing job through', async () => {
     const { factory } = fakeWorkers(1);
     pool = new SimPool(2, factory);
-    await expect(pool.runAll([1, 666].map((s) => ({ scenario: scenario(s) })))).rejects.toThrow('engine exploded');
+    await expect(settle(pool.runAll([1, 666].map((s) => ({ scenario: scenario(s) }))))).rejects.toThrow('engine exploded');
   });
 });
