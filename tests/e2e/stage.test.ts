@@ -362,6 +362,8 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     const sheet = (await page.getByTestId('drawer').boundingBox())!;
     expect(sheet.y + sheet.height).toBeCloseTo(844, 0);
     expect(await page.getByTestId('drawer').getByTestId('quick-variant').isVisible()).toBe(true);
+    // the editor's code comes on demand (ui/lazy.tsx): its chunk may still be on its way
+    await page.getByTestId('drawer').locator('.scenario-controls').waitFor();
     expect(await page.getByTestId('drawer').locator('.scenario-controls').count()).toBe(1);
     await page.screenshot({ path: join(OUT, 'phone-sheet-390x844.png') });
     await page.keyboard.press('Escape');
@@ -396,6 +398,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     // axe 4 reports the editor's sliders as titled only when the editor sits in the sheet (it
     // does not, beside the stage); their name comes from aria-labelledby, as Chromium's own
     // accessibility tree shows: that is checked directly, and axe's other rules as usual
+    await page.getByRole('slider', { name: 'Duration', exact: true }).waitFor(); // the editor comes on demand
     expect(await page.getByRole('slider', { name: 'Duration', exact: true }).count()).toBe(1);
     expect(await page.getByRole('slider', { name: 'Random seed', exact: true }).count()).toBe(1);
     expect(await seriousA11y(page, ['label-title-only']), 'phone sheet').toEqual([]);

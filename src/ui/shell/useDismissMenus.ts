@@ -23,6 +23,17 @@ export function closeMenusOnEscape(): boolean {
   return open.length > 0;
 }
 
+/**
+ * Menus open right-aligned under their button; one whose button the toolbar wrapped to the left
+ * would then be cut off at the window's left edge, so it opens left-aligned instead.
+ */
+function keepInView(menu: HTMLDetailsElement): void {
+  const body = menu.querySelector<HTMLElement>(':scope > .menu-body');
+  if (!body) return;
+  menu.classList.remove('menu-from-left');
+  if (body.getBoundingClientRect().left < 0) menu.classList.add('menu-from-left');
+}
+
 export function useDismissMenus(): void {
   useEffect(() => {
     const outside = (e: PointerEvent): void => {
@@ -33,6 +44,7 @@ export function useDismissMenus(): void {
       const t = e.target as HTMLElement;
       if (!(t instanceof HTMLDetailsElement) || !t.classList.contains('menu') || !t.open) return;
       for (const m of openMenus()) if (m !== t) m.open = false;
+      keepInView(t);
     };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('toggle', toggled, true);
