@@ -11,9 +11,11 @@
  * - `red-early`: RED's probabilistic early drop (ECN off) — congestion;
  * - `channel-error`: corrupted on a link by a random error model (Bernoulli, Gilbert–Elliott);
  * - `handoff`: lost while the channel was OFF (handoff or blackout window);
- * - `reverse-path`: an ACK lost on its way back, whatever the mechanism — the data flow's view.
+ * - `reverse-path`: an ACK lost on its way back, whatever the mechanism — the data flow's view;
+ * - `aqm-drop`: a delay-based AQM's drop (CoDel, FQ-CoDel, PIE, DualPI2) — congestion. Last in
+ *   the list so the codes of the older causes (and so older trace hashes) do not move.
  */
-export const DROP_CAUSES = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path'] as const;
+export const DROP_CAUSES = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path', 'aqm-drop'] as const;
 export type DropCause = (typeof DROP_CAUSES)[number];
 export const dropCauseCode = (c: DropCause): number => DROP_CAUSES.indexOf(c);
 
@@ -46,7 +48,7 @@ export type Verdict = (typeof VERDICTS)[number];
 export const LOSS_TRUTHS = ['congestion', 'wireless', 'none'] as const;
 export type LossTruth = (typeof LOSS_TRUTHS)[number];
 export function truthOfCause(cause: DropCause | null): LossTruth {
-  if (cause === 'queue-overflow' || cause === 'red-early') return 'congestion';
+  if (cause === 'queue-overflow' || cause === 'red-early' || cause === 'aqm-drop') return 'congestion';
   if (cause === 'channel-error' || cause === 'handoff') return 'wireless';
   return 'none';
 }

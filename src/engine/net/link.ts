@@ -142,6 +142,7 @@ export class Link implements Hop {
     this.delayRng = o.delayRng ?? null;
     this.ledger = o.ledger ?? null;
     this.queue.onMark = (p) => this.mark(p);
+    this.queue.onDrop = (p, cause) => this.dropQueued(p, cause);
   }
 
   get rateBps(): number {
@@ -241,6 +242,18 @@ export class Link implements Hop {
     this.drops.set(c, (this.drops.get(c) ?? 0) + 1);
     if (!p.isAck && this.ledger !== null) this.ledger.record(p.flow, p.seq, c);
     this.trace.drop(this.sim.now(), this.index, p.flow, p.isAck ? p.ackNo : p.seq, p.isAck, c);
+  }
+
+  /**
+   * A packet the queue had accepted and now throws away (an AQM's head drop): it never reaches
+   * the transmitter, so the path picture closes its visit where it stands.
+   */
+  private dropQueued(p: Packet, cause: DropCause): void {
+    const now = this.sim.now();
+    this.drop(p, cause);
+    this.hops?.transmitting(this.index, p, now, now);
+    this.hops?.transmitted(this.index, p, now, now, cause);
+    this.watcher?.departed(p);
   }
 
   private mark(p: Packet): void {

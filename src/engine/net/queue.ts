@@ -33,10 +33,16 @@ export interface QueueDisc {
   readonly averagePackets?: number;
   /** Called when the discipline marks a packet that was not marked before (set by the link). */
   onMark: ((p: Packet) => void) | null;
+  /**
+   * Called when the discipline drops a packet it had already accepted (CoDel's head drops at
+   * dequeue, FQ-CoDel's drop from the fattest flow on overflow); set by the link, which counts
+   * and traces it like a drop on arrival. Disciplines that only refuse arrivals never call it.
+   */
+  onDrop?: ((p: Packet, cause: DropCause) => void) | null;
 }
 
 /** FIFO ring of packets with packet and byte counts. */
-class Fifo {
+export class Fifo {
   private ring: (Packet | undefined)[];
   private head = 0;
   count = 0;
@@ -51,6 +57,11 @@ class Fifo {
     this.ring[(this.head + this.count) % this.ring.length] = p;
     this.count++;
     this.byteCount += p.sizeBytes;
+  }
+
+  /** The packet at the head, without removing it. */
+  peek(): Packet | undefined {
+    return this.count === 0 ? undefined : this.ring[this.head];
   }
 
   shift(): Packet | undefined {
