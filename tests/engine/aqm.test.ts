@@ -169,6 +169,7 @@ const DUAL: DualPi2Params = {
   k: 2,
   minThNs: 1 * MS,
   rangeNs: 0,
+  thLenPackets: 0,
   tshiftNs: 30 * MS,
   ecn: false,
 };
@@ -206,6 +207,16 @@ describe('DualPI2 (RFC 9332)', () => {
     l.forEach((p, i) => expect(p.ce).toBe(i * 0.1 >= 1 - 1e-9));
   });
 
+  it('with Th_len = 1 does not mark a lone L4S packet however long it waited', () => {
+    const q = new DualPi2Queue({ ...DUAL, thLenPackets: 1 }, new Rng(3).stream('dualpi2'));
+    const [a, b] = [pkt(0, { ect: true, ect1: true }), pkt(0, { ect: true, ect1: true })];
+    q.offer(a, 0, false);
+    q.offer(b, 0, false);
+    q.dequeue(2 * MS); // two in the L4S queue: above the 1 ms step, marked
+    q.dequeue(3 * MS); // the last one alone: not marked
+    expect([a.ce, b.ce]).toEqual([true, false]);
+  });
+
   it('classifies ECT(1) and CE into the L4S queue, ECT(0) and not-ECT into the Classic queue', () => {
     const q = new DualPi2Queue(DUAL, new Rng(3).stream('dualpi2'));
     const ce = pkt(2, { ect: true });
@@ -214,14 +225,16 @@ describe('DualPI2 (RFC 9332)', () => {
     expect([q.lq.count, q.cq.count]).toEqual([2, 2]);
   });
 
-  it('the PI controller raises p′ by α·(q − target) + β·(q − q_old) per update from the Classic head sojourn', () => {
+  it('the PI controller raises p′ by α_U·(q − target) + β_U·(q − q_old) per update (α_U = α·T_update) from the Classic head sojourn', () => {
     const q = new DualPi2Queue({ ...DUAL, alpha: 0.16, beta: 3.2 }, new Rng(3).stream('dualpi2'));
     q.offer(pkt(1), 0, false);
     q.offer(pkt(1), 0, false);
     q.advance(32 * MS);
-    // Update at 16 ms: q = 0.016 s ⇒ p′ = 0.16·0.001 + 3.2·0.016; at 32 ms: q = 0.032.
-    const p1 = 0.16 * 0.001 + 3.2 * 0.016;
-    const p2 = p1 + 0.16 * (0.032 - 0.015) + 3.2 * (0.032 - 0.016);
+    // RFC 9332 A.1: α_U = 0.16 Hz × 0.016 s, β_U = 3.2 Hz × 0.016 s. Update at 16 ms: the head
+    // has waited q = 0.016 s; at 32 ms, 0.032 s.
+    const [aU, bU] = [0.16 * 0.016, 3.2 * 0.016];
+    const p1 = aU * 0.001 + bU * 0.016;
+    const p2 = p1 + aU * (0.032 - 0.015) + bU * (0.032 - 0.016);
     expect(q.baseProb).toBeCloseTo(p2, 12);
   });
 });

@@ -16,7 +16,7 @@
  */
 import type { DropCause } from '../core/trace.ts';
 import type { Packet } from './packet.ts';
-import { Fifo, type QueueDisc } from './queue.ts';
+import { Fifo, type AqmView, type QueueDisc } from './queue.ts';
 
 export interface CodelParams {
   /** Acceptable standing sojourn time (RFC 8289: 5 ms). */
@@ -158,7 +158,23 @@ export class CodelQueue implements QueueDisc {
     this.limitNow = params.limitPackets;
     this.fifo = new Fifo(params.limitPackets);
     this.core = new CodelCore(params);
+    const core = this.core;
+    this.aqm = {
+      lastQueue: 0,
+      get lastSojournNs() {
+        return core.lastSojournNs;
+      },
+      prob: 0,
+      get dropping() {
+        return core.dropping;
+      },
+      get count() {
+        return core.count;
+      },
+    };
   }
+
+  readonly aqm: AqmView;
 
   get packets(): number {
     return this.fifo.count;

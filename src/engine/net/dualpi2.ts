@@ -1,7 +1,8 @@
 /**
  * DualPI2 (RFC 9332, the coupled dual-queue AQM of L4S): ECT(1) and CE packets go to the L4S
  * queue, everything else to the Classic queue. A PI controller on the Classic queue's delay
- * (every t_update: p′ += α·(qdelay − target) + β·(qdelay − qdelay_old)) gives one base
+ * (every t_update: p′ += α_U·(qdelay − target) + β_U·(qdelay − qdelay_old), the gains in Hz
+ * times the update interval as the RFC derives α_U and β_U) gives one base
  * probability p′ that both queues use, coupled so that a Classic flow (rate ∝ 1/√p) and a
  * scalable L4S flow (rate ∝ 1/p) get about equal rates: the Classic queue drops (or, for
  * ECT(0), marks) with p_C = (p′)², the L4S queue marks with p_CL = k·p′ (k = 2) — or with its
@@ -14,15 +15,15 @@
  * under load yet the Classic queue cannot starve.
  *
  * Simplifications (as the RFC's basic Appendix A.1 pseudo-code, not Linux's sch_dualpi2):
- * no overload handling beyond the shared packet limit, no Th_len minimum-length guard on the
- * ramp, the PI input is the Classic queue's head sojourn time. The periodic update is lazy, as
+ * no overload handling beyond the shared packet limit; the PI input is the Classic queue's head
+ * sojourn time (Linux takes the larger of the two queues'). The periodic update is lazy, as
  * in pie.ts: due updates run before each arrival and departure, which reads the same state a
  * timer would.
  */
 import type { RandomStream } from '../core/rng.ts';
 import type { DropCause } from '../core/trace.ts';
 import type { Packet } from './packet.ts';
-import { Fifo, type QueueDisc } from './queue.ts';
+import { Fifo, type AqmView, type QueueDisc } from './queue.ts';
 
 export interface DualPi2Params {
   /** Both queues together. */
@@ -41,6 +42,12 @@ export interface DualPi2Params {
   minThNs: number;
   /** L4S ramp width (RFC 9332 A.1: 400 µs); 0 = step at minTh. */
   rangeNs: number;
+  /**
+   * The native ramp marks only while the L4S queue holds more than this many packets, counting
+   * the one leaving (RFC 9332 A.1's Th_len: 1). At low rates one packet's serialization exceeds
+   * minTh, so a lone packet waiting behind one in service would otherwise be marked.
+   */
+  thLenPackets: number;
   /** Credit of the L4S head in the time-shifted FIFO. */
   tshiftNs: number;
   /** Mark ECT(0) packets in the Classic queue instead of dropping them. */
@@ -75,7 +82,27 @@ export class DualPi2Queue implements QueueDisc {
     this.lq = new Fifo(64);
     this.cq = new Fifo(64);
     this.nextUpdateNs = p.tUpdateNs;
+    const me = this;
+    this.aqm = {
+      get lastQueue() {
+        return me.lastWasL ? 1 : 0;
+      },
+      get lastSojournNs() {
+        return me.lastWasL ? me.lastLSojournNs : me.lastCSojournNs;
+      },
+      get prob() {
+        return me.baseProb;
+      },
+      dropping: false,
+      get count() {
+        return me.lMarks + me.cMarks + me.cDrops;
+      },
+    };
   }
+
+  readonly aqm: AqmView;
+  /** The packet that last went through actOn was an L4S one. */
+  private lastWasL = false;
 
   get packets(): number {
     return this.lq.count + this.cq.count;
@@ -111,7 +138,8 @@ export class DualPi2Queue implements QueueDisc {
       const head = this.cq.peek();
       const q = head === undefined ? 0 : (t - head.enqNs) / 1e9;
       const target = this.p.targetNs / 1e9;
-      const next = this.baseProb + this.p.alpha * (q - target) + this.p.beta * (q - this.prevQdelayS);
+      const tUpdateS = this.p.tUpdateNs / 1e9;
+      const next = this.baseProb + this.p.alpha * tUpdateS * (q - target) + this.p.beta * tUpdateS * (q - this.prevQdelayS);
       this.baseProb = Math.min(1, Math.max(0, next));
       this.prevQdelayS = q;
       this.nextUpdateNs += this.p.tUpdateNs;
@@ -136,10 +164,11 @@ export class DualPi2Queue implements QueueDisc {
    * The AQM's verdict on a packet leaving its queue after `sojournNs`: true = dropped. A drop or
    * mark is counted here.
    */
-  private actOn(pkt: Packet, sojournNs: number, l4s: boolean): boolean {
+  private actOn(pkt: Packet, sojournNs: number, l4s: boolean, lLength: number): boolean {
+    this.lastWasL = l4s;
     if (l4s) {
       this.lastLSojournNs = sojournNs;
-      const native = this.nativeLProb(sojournNs);
+      const native = lLength > this.p.thLenPackets ? this.nativeLProb(sojournNs) : 0;
       this.lastNativeLProb = native;
       const pL = Math.max(native, this.coupledLProb);
       // A ramp of 1 marks for certain: no draw, so a step threshold marks every packet above it.
@@ -170,7 +199,7 @@ export class DualPi2Queue implements QueueDisc {
     const l4s = DualPi2Queue.isL4s(pkt);
     if (linkIdle) {
       // Straight into service: the dequeue-side AQM still acts on it, with a sojourn of 0.
-      return this.actOn(pkt, 0, l4s) ? 'aqm-drop' : null;
+      return this.actOn(pkt, 0, l4s, 1) ? 'aqm-drop' : null;
     }
     (l4s ? this.lq : this.cq).push(pkt);
     return null;
@@ -183,8 +212,9 @@ export class DualPi2Queue implements QueueDisc {
       const c = this.cq.peek();
       if (l === undefined && c === undefined) return undefined;
       const fromL = c === undefined || (l !== undefined && nowNs - l.enqNs + this.p.tshiftNs >= nowNs - c.enqNs);
+      const lLength = this.lq.count;
       const pkt = (fromL ? this.lq : this.cq).shift() as Packet;
-      if (this.actOn(pkt, nowNs - pkt.enqNs, fromL)) {
+      if (this.actOn(pkt, nowNs - pkt.enqNs, fromL, lLength)) {
         this.onDrop?.(pkt, 'aqm-drop');
         continue;
       }

@@ -12,7 +12,7 @@
 import type { DropCause } from '../core/trace.ts';
 import { CodelCore, type CodelParams, type CodelSink } from './codel.ts';
 import type { Packet } from './packet.ts';
-import { Fifo, type QueueDisc } from './queue.ts';
+import { Fifo, type AqmView, type QueueDisc } from './queue.ts';
 
 export interface FqCodelParams extends CodelParams {
   limitPackets: number;
@@ -84,7 +84,25 @@ export class FqCodelQueue implements QueueDisc {
     private readonly seed: number,
   ) {
     this.limitNow = p.limitPackets;
+    const me = this;
+    this.aqm = {
+      lastQueue: 0,
+      get lastSojournNs() {
+        return me.lastOut?.codel.lastSojournNs ?? 0;
+      },
+      prob: 0,
+      get dropping() {
+        return me.lastOut?.codel.dropping ?? false;
+      },
+      get count() {
+        return me.lastOut?.codel.count ?? 0;
+      },
+    };
   }
+
+  readonly aqm: AqmView;
+  /** The flow queue whose packet went to the transmitter last. */
+  private lastOut: FlowQueue | null = null;
 
   get packets(): number {
     return this.count;
@@ -132,6 +150,7 @@ export class FqCodelQueue implements QueueDisc {
         this.newFlows.push(q);
       }
       q.deficit -= pkt.sizeBytes;
+      this.lastOut = q;
       q.codel.firstAboveNs = 0;
       q.codel.lastSojournNs = 0;
       q.codel.dropping = false;
@@ -187,6 +206,7 @@ export class FqCodelQueue implements QueueDisc {
       this.count--;
       this.byteCount -= pkt.sizeBytes;
       q.deficit -= pkt.sizeBytes;
+      this.lastOut = q;
       return pkt;
     }
   }

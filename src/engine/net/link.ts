@@ -206,6 +206,7 @@ export class Link implements Hop {
       return;
     }
     if (!this.busy) {
+      this.traceAqm(now);
       this.startTx(p);
       this.watcher?.arrived(p, null);
       return;
@@ -256,6 +257,12 @@ export class Link implements Hop {
     this.watcher?.departed(p);
   }
 
+  /** A packet left a delay-based AQM for the transmitter: its sojourn and the AQM's state. */
+  private traceAqm(now: number): void {
+    const a = this.queue.aqm;
+    if (a !== undefined && this.trace.aqm !== undefined) this.trace.aqm(now, this.index, a.lastQueue, a.lastSojournNs, a.prob, a.dropping, a.count);
+  }
+
   private mark(p: Packet): void {
     this.marks++;
     this.hops?.marked(this.index, p);
@@ -297,6 +304,7 @@ export class Link implements Hop {
     const next = this.queue.dequeue(now);
     if (next !== undefined) {
       this.trace.queue(now, this.index, this.queue.packets, this.queue.bytes);
+      this.traceAqm(now);
       this.startTx(next); // still busy: the busy period goes on
       this.watcher?.departed(next);
     } else {

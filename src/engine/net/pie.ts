@@ -20,7 +20,7 @@
 import type { RandomStream } from '../core/rng.ts';
 import type { DropCause } from '../core/trace.ts';
 import type { Packet } from './packet.ts';
-import { Fifo, type QueueDisc } from './queue.ts';
+import { Fifo, type AqmView, type QueueDisc } from './queue.ts';
 
 export interface PieParams {
   limitPackets: number;
@@ -103,7 +103,25 @@ export class PieQueue implements QueueDisc {
     this.fifo = new Fifo(p.limitPackets);
     this.burstAllowanceNs = p.maxBurstNs;
     this.nextUpdateNs = p.tUpdateNs;
+    const me = this;
+    this.aqm = {
+      lastQueue: 0,
+      get lastSojournNs() {
+        return me.lastSojournNs;
+      },
+      get prob() {
+        return me.dropProb;
+      },
+      dropping: false,
+      get count() {
+        return me.drops + me.marks;
+      },
+    };
   }
+
+  readonly aqm: AqmView;
+  /** Sojourn of the packet that last went to the transmitter (0 for one that found the link idle). */
+  private lastSojournNs = 0;
 
   get packets(): number {
     return this.fifo.count;
@@ -160,6 +178,7 @@ export class PieQueue implements QueueDisc {
     if (linkIdle) {
       // Straight into service: dequeued at once after waiting 0 ns, leaving the queue empty.
       this.qdelayS = 0;
+      this.lastSojournNs = 0;
       return null;
     }
     this.fifo.push(pkt);
@@ -173,7 +192,8 @@ export class PieQueue implements QueueDisc {
       this.qdelayS = 0;
       return undefined;
     }
-    this.qdelayS = this.fifo.count === 0 ? 0 : (nowNs - pkt.enqNs) / 1e9;
+    this.lastSojournNs = nowNs - pkt.enqNs;
+    this.qdelayS = this.fifo.count === 0 ? 0 : this.lastSojournNs / 1e9;
     return pkt;
   }
 }

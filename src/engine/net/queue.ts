@@ -39,6 +39,21 @@ export interface QueueDisc {
    * and traces it like a drop on arrival. Disciplines that only refuse arrivals never call it.
    */
   onDrop?: ((p: Packet, cause: DropCause) => void) | null;
+  /** A delay-based AQM's view of the packet that last went to the transmitter (the `aqm` trace table). */
+  readonly aqm?: AqmView;
+}
+
+/** What a delay-based AQM reports about the packet it last let through, and its own state. */
+export interface AqmView {
+  /** 1 = DualPI2's L4S queue; 0 otherwise. */
+  readonly lastQueue: number;
+  readonly lastSojournNs: number;
+  /** PIE's drop probability, DualPI2's base probability p′; 0 for CoDel. */
+  readonly prob: number;
+  /** CoDel (of the packet's flow queue, for FQ-CoDel) is in its dropping state. */
+  readonly dropping: boolean;
+  /** CoDel's drop count; PIE's and DualPI2's drops and marks so far. */
+  readonly count: number;
 }
 
 /** FIFO ring of packets with packet and byte counts. */

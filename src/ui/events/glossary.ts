@@ -36,6 +36,8 @@ export const GLOSSARY: Readonly<Record<string, GlossaryEntry>> = {
   'min RTT': { name: 'minimum RTT', definition: 'Smallest round-trip time seen recently: the path’s delay without queueing; milliseconds.' },
   'pacing gain': { name: 'pacing gain (BBR)', definition: 'Multiplier on the bottleneck bandwidth for the sending rate: above 1 probes for more, below 1 drains the queue; no unit.' },
   'cwnd gain': { name: 'cwnd gain (BBR)', definition: 'Multiplier on the bandwidth-delay product that caps data in flight; no unit.' },
+  'DCTCP α': { name: 'DCTCP alpha', definition: 'Running estimate of the fraction of this flow’s bytes that came back ECN-marked, updated once per window with weight 1/16; on marks cwnd is cut by α/2 instead of halved; 0 … 1.' },
+  'Prague α': { name: 'TCP Prague alpha', definition: 'The same marked-fraction estimate as DCTCP’s α, from L4S (ECT(1)) marks; cwnd is cut by α/2 once per round; 0 … 1.' },
   K: { name: 'CUBIC K', definition: 'Time the cubic curve takes to climb back to the window before the last loss (Wmax); seconds.' },
   wmax: { name: 'Wmax (CUBIC)', definition: 'The window when the last loss happened; the cubic curve plateaus around it; segments.' },
   ECN: { name: 'explicit congestion notification', definition: 'A queue marks a packet instead of dropping it; the receiver echoes the mark and the sender cuts its window once per round trip (RFC 3168).' },
