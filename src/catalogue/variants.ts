@@ -69,6 +69,8 @@ export const VARIANTS: readonly VariantInfo[] = [
   { name: 'probing', colour: 'blue', label: 'TCP-Probing', family: 'probing', needsSack: false, defaultRecovery: 'reno', description: 'TCP-Probing (Reno): on a loss, pause data and probe the path; recover at full window unless the probe RTTs say congestion' },
   { name: 'probing-tahoe', colour: 'vermillion', label: 'TCP-Probing (Tahoe)', family: 'probing', needsSack: false, defaultRecovery: 'tahoe', description: 'TCP-Probing (Tahoe): probe cycle on every loss; slow start when the probes say congestion' },
   { name: 'cubic', colour: 'vermillion', label: 'CUBIC', family: 'modern', needsSack: false, defaultRecovery: 'newreno', description: 'CUBIC (RFC 9438): window a cubic function of time since the last loss — plateau at the old maximum, then probe' },
+  { name: 'dctcp', colour: 'blue', label: 'DCTCP', family: 'modern', needsSack: false, defaultRecovery: 'newreno', description: 'DCTCP (RFC 8257): ECN marks estimate congestion α; cuts cwnd by α/2 once per window instead of halving' },
+  { name: 'prague', colour: 'reddishPurple', label: 'Prague', family: 'modern', needsSack: false, defaultRecovery: 'newreno', description: 'TCP Prague (L4S): DCTCP-like response on ECT(1) marks, paced, RTT-independent below 25 ms' },
   { name: 'bbr', colour: 'bluishGreen', label: 'BBR', family: 'modern', needsSack: false, defaultRecovery: 'newreno', description: 'BBR v1: paces at the measured bottleneck rate, window ≈ 2 × bandwidth·min-RTT — keeps queues short, ignores loss' },
 ];
 

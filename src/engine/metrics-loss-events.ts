@@ -33,7 +33,7 @@ export interface LossEventOptions {
   links?: readonly number[];
 }
 
-const CONGESTION_CODES = new Set([DROP_CAUSES.indexOf('queue-overflow'), DROP_CAUSES.indexOf('red-early')]);
+const CONGESTION_CODES = new Set([DROP_CAUSES.indexOf('queue-overflow'), DROP_CAUSES.indexOf('red-early'), DROP_CAUSES.indexOf('aqm-drop')]);
 
 /** Groups one flow's congestion drops from the `drop` trace table into loss events. */
 export function lossEvents(drops: TraceTable<'drop'>, opts: LossEventOptions): LossEventStats {

@@ -133,7 +133,7 @@ export function runResults(r: RunRecords): Omit<RunResult, 'trace'> {
     drops: Object.fromEntries(DROP_CAUSES.map((c) => [c, l.drops.get(c) ?? 0])),
     marks: l.marks,
     arrivedPackets: l.arrived,
-    congestionLossPct: congestionLossPct((l.drops.get('queue-overflow') ?? 0) + (l.drops.get('red-early') ?? 0), l.arrived),
+    congestionLossPct: congestionLossPct((l.drops.get('queue-overflow') ?? 0) + (l.drops.get('red-early') ?? 0) + (l.drops.get('aqm-drop') ?? 0), l.arrived),
     meanQueuePackets: l.meanQueuePackets(endNs),
     queueSdPackets: l.queueSdPackets(endNs),
     maxQueuePackets: l.maxQueuePackets,

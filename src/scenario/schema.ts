@@ -26,6 +26,11 @@ const limitPacketsSchema = z.int().min(1).max(100_000);
 /** EWMA weight of the average queue length, applied per arrival (RED's w_q). */
 const queueWeightSchema = z.number().min(0.0001).max(1);
 
+/** A delay-based AQM's target or interval, in ms. */
+const aqmDelayMsSchema = z.number().min(0.01).max(10_000);
+/** A PI controller's gain, in Hz. */
+const aqmGainSchema = z.number().min(0).max(100);
+
 export const QueueSchema = z
   .discriminatedUnion('kind', [
     /** Drop-tail: arrivals that find the buffer full are dropped (cause `queue-overflow`). */
@@ -57,10 +62,61 @@ export const QueueSchema = z
       thresholdPackets: z.number().min(0).max(100_000).nullable().default(null),
       weight: queueWeightSchema.default(0.002),
     }),
+    /** CoDel (RFC 8289): drops (or marks) at the head once the sojourn time stayed above target for an interval. */
+    z.strictObject({
+      kind: z.literal('codel'),
+      limitPackets: limitPacketsSchema.default(1000),
+      targetMs: aqmDelayMsSchema.default(5),
+      intervalMs: aqmDelayMsSchema.default(100),
+      ecn: z.boolean().default(false),
+    }),
+    /** FQ-CoDel (RFC 8290): hashed flow queues, deficit round robin, CoDel per queue. */
+    z.strictObject({
+      kind: z.literal('fq-codel'),
+      limitPackets: limitPacketsSchema.default(10_240),
+      targetMs: aqmDelayMsSchema.default(5),
+      intervalMs: aqmDelayMsSchema.default(100),
+      /** Linux's fq_codel marks by default. */
+      ecn: z.boolean().default(true),
+      flows: z.int().min(1).max(65_536).default(1024),
+      quantumBytes: z.int().min(64).max(1_000_000).default(1514),
+    }),
+    /** PIE (RFC 8033): a PI controller on queue delay sets the drop probability every tUpdateMs. */
+    z.strictObject({
+      kind: z.literal('pie'),
+      limitPackets: limitPacketsSchema.default(1000),
+      targetMs: aqmDelayMsSchema.default(15),
+      tUpdateMs: aqmDelayMsSchema.default(15),
+      alpha: aqmGainSchema.default(0.125),
+      beta: aqmGainSchema.default(1.25),
+      maxBurstMs: z.number().min(0).max(10_000).default(150),
+      ecn: z.boolean().default(false),
+      maxEcnTh: z.number().min(0).max(1).default(0.1),
+      meanPacketBytes: z.int().min(64).max(100_000).default(1500),
+    }),
+    /** DualPI2 (RFC 9332): an L4S queue for ECT(1) and a Classic queue, coupled through one PI base probability. */
+    z.strictObject({
+      kind: z.literal('dualpi2'),
+      limitPackets: limitPacketsSchema.default(10_000),
+      targetMs: aqmDelayMsSchema.default(15),
+      tUpdateMs: aqmDelayMsSchema.default(16),
+      alpha: aqmGainSchema.default(0.16),
+      beta: aqmGainSchema.default(3.2),
+      k: z.number().min(0.1).max(100).default(2),
+      minThMs: z.number().min(0).max(10_000).default(0.8),
+      rangeMs: z.number().min(0).max(10_000).default(0.4),
+      thLenPackets: z.int().min(0).max(100_000).default(1),
+      tshiftMs: z.number().min(0).max(10_000).default(30),
+      /** Mark ECT(0) packets in the Classic queue instead of dropping them. */
+      ecn: z.boolean().default(true),
+    }),
   ])
   .superRefine((q, ctx) => {
     if (q.kind === 'red' && q.minThPackets >= q.maxThPackets) {
       ctx.addIssue({ code: 'custom', path: ['minThPackets'], input: q.minThPackets, message: `is not below maxThPackets (${q.maxThPackets})` });
+    }
+    if ((q.kind === 'codel' || q.kind === 'fq-codel') && q.targetMs >= q.intervalMs) {
+      ctx.addIssue({ code: 'custom', path: ['targetMs'], input: q.targetMs, message: `is not below intervalMs (${q.intervalMs})` });
     }
   });
 

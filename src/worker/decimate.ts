@@ -42,6 +42,7 @@ const RULES: Record<TableName, TableRule> = {
   probe: { key: 'flow', values: ['event', 'rttNs'] },
   ackreg: { key: 'link', values: ['heldAcks', 'queuedPackets', 'expectedPackets', 'released'] },
   change: { key: 'index', values: ['link'] },
+  aqm: { key: 'link', subKey: 'queue', line: true, values: ['sojournNs', 'prob', 'count'] },
 };
 
 /** Rows above which a table is decimated; below it every row is kept. */

@@ -61,7 +61,8 @@ const FLOW_KEYS = [
   'classification',
 ];
 const LINK_KEYS = ['id', 'drops', 'marks', 'congestionLossPct', 'meanQueuePackets', 'queueSdPackets', 'maxQueuePackets', 'utilization', 'ackRegulator'];
-const DROP_KEYS = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path'];
+// Issue 34 adds the delay-based AQMs' own drop cause, so every link's drop table has one key more.
+const DROP_KEYS = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path', 'aqm-drop'];
 
 function expectOutputShape(json: unknown, flows: number): void {
   const out = json as { flows: Record<string, unknown>[]; links: Record<string, unknown>[]; sim: Record<string, unknown> };

@@ -409,7 +409,15 @@ describe('bbr', () => {
     const path = bottleneckPath(h, { rateBps: 10e6, rttNs: () => msToNs(100) });
     h.start();
     path.run(sToNs(2));
-    expect(new Set(h.estimates.map((e) => e.key))).toEqual(new Set(['btlBwBps', 'minRttMs', 'pacingGain', 'cwndGain']));
+    // Issue 34 adds BBR's own state (mode, gain-cycle phase, pacing rate) to what it traces.
+    expect(new Set(h.estimates.map((e) => e.key))).toEqual(new Set(['btlBwBps', 'minRttMs', 'pacingGain', 'cwndGain', 'bbrModeLevel', 'gainPhaseLevel', 'pacingRateBps']));
     expect(h.estimates.find((e) => e.key === 'minRttMs')?.value).toBeCloseTo(100.832, 9);
+    // The mode trace walks BBR's state machine: STARTUP (0) → DRAIN (1) → PROBE_BW (2), and the
+    // gain phase is −1 until PROBE_BW, which starts its cycle at a phase other than the 0.75 drain.
+    const modes = h.estimates.filter((e) => e.key === 'bbrModeLevel').map((e) => e.value);
+    expect(modes.filter((m, i) => i === 0 || m !== modes[i - 1])).toEqual([0, 1, 2]);
+    const phases = h.estimates.filter((e) => e.key === 'gainPhaseLevel').map((e) => e.value);
+    expect(phases[0]).toBe(-1);
+    expect(phases.find((p) => p >= 0)).not.toBe(1);
   });
 });

@@ -224,6 +224,8 @@ export interface SentAck {
   option: number;
   probe: number;
   probeId: number;
+  /** Echo of a congestion mark. */
+  ece: boolean;
 }
 
 export interface ReceiverHarnessOptions {
@@ -234,6 +236,8 @@ export interface ReceiverHarnessOptions {
   delayedAckMs?: number;
   sack?: boolean;
   timestamps?: boolean;
+  /** RFC 8257 §3.2 per-ACK mark feedback (DCTCP, Prague). */
+  accurateEcn?: boolean;
 }
 
 export function receiverHarness(o: ReceiverHarnessOptions = {}) {
@@ -242,7 +246,7 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
   const acks: SentAck[] = [];
   const capture: Endpoint = {
     receive: (p) =>
-      acks.push({ ackNo: p.ackNo, sack: p.sack, tsEcrNs: p.tsEcrNs, tNs: sim.now(), rcvTsNs: p.rcvTsNs, option: p.option, probe: p.probe, probeId: p.probeId }),
+      acks.push({ ackNo: p.ackNo, sack: p.sack, tsEcrNs: p.tsEcrNs, tNs: sim.now(), rcvTsNs: p.rcvTsNs, option: p.option, probe: p.probe, probeId: p.probeId, ece: p.ece }),
   };
   const waves: (WaveRecord & { tNs: number })[] = [];
   const trace: TraceSink = { ...nullSink, wave: (tNs, _flow, w) => waves.push({ ...w, tNs }) };
@@ -254,6 +258,7 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
       sack: o.sack ?? false,
       timestamps: o.timestamps ?? false,
       mssBytes: mss,
+      accurateEcn: o.accurateEcn ?? false,
     },
     sim,
     ackRoute: [],
@@ -270,13 +275,14 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
     /** Wave decisions the agent traced. */
     waves,
     /** Deliver data segment number `index` (bytes [index·mss, (index+1)·mss)) now. */
-    segment(index: number, opts: { tsValNs?: number; tag?: number; retransmit?: boolean } = {}): void {
+    segment(index: number, opts: { tsValNs?: number; tag?: number; retransmit?: boolean; ce?: boolean } = {}): void {
       const p = new Packet(0, false, HEADER_BYTES + (o.timestamps ? TIMESTAMP_OPTION_BYTES : 0) + mss, [], receiver);
       p.seq = index * mss;
       p.lenBytes = mss;
       if (opts.tsValNs !== undefined) p.tsValNs = opts.tsValNs;
       if (opts.tag !== undefined) p.tag = opts.tag;
       if (opts.retransmit !== undefined) p.retransmit = opts.retransmit;
+      if (opts.ce !== undefined) p.ce = opts.ce;
       receiver.receive(p);
     },
     /** Deliver a probe (1 = PROBE1, 3 = PROBE2) with this id now. */

@@ -237,8 +237,9 @@ describe('ui ScenarioControls markup', () => {
   });
 
   it('offers a kind selector for the queue with every discipline', () => {
-    expect(html).toMatch(/<label[^>]*>Queue discipline<\/label><select[^>]*>(?:<option[^>]*>[^<]*<\/option>){3}<\/select>/);
-    for (const kind of ['droptail', 'red', 'cw']) expect(html).toContain(`<option value="${kind}"`);
+    // Issue 34 adds the four delay-based AQMs to the three older disciplines.
+    expect(html).toMatch(/<label[^>]*>Queue discipline<\/label><select[^>]*>(?:<option[^>]*>[^<]*<\/option>){7}<\/select>/);
+    for (const kind of ['droptail', 'red', 'cw', 'codel', 'fq-codel', 'pie', 'dualpi2']) expect(html).toContain(`<option value="${kind}"`);
   });
 });
 

@@ -10,6 +10,7 @@ import { slowStart } from './slow-start.ts';
 import { fastRecovery } from './fast-recovery.ts';
 import { timeouts } from './timeouts.ts';
 import { bufferbloat } from './bufferbloat.ts';
+import { bufferbloatCures } from './bufferbloat-cures.ts';
 import { fairness } from './fairness.ts';
 import { randomLoss } from './random-loss.ts';
 import { lossDifferentiation } from './loss-differentiation.ts';
@@ -18,7 +19,7 @@ import { tcpProbing } from './tcp-probing.ts';
 import { threeG } from './three-g.ts';
 import { newJersey } from './new-jersey.ts';
 
-export const LESSON_INPUTS: readonly LessonInput[] = [slowStart, fastRecovery, timeouts, bufferbloat, fairness, randomLoss, lossDifferentiation, tcpReal, tcpProbing, threeG, newJersey];
+export const LESSON_INPUTS: readonly LessonInput[] = [slowStart, fastRecovery, timeouts, bufferbloat, bufferbloatCures, fairness, randomLoss, lossDifferentiation, tcpReal, tcpProbing, threeG, newJersey];
 
 export function parseLesson(input: unknown): { ok: true; lesson: Lesson } | { ok: false; message: string } {
   const r = parseWith(LessonSchema, input);

@@ -16,6 +16,7 @@ import { threeGAckRegulator } from './3g-ack-regulator.ts';
 import { lpUncorrelated } from './lp-uncorrelated.ts';
 import { lpCorrelated } from './lp-correlated.ts';
 import { njAsymmetric } from './nj-asymmetric.ts';
+import { curesCodel, curesFifo, curesFqCodel, curesPie, curesRed, dctcpVsCubicEcn, l4sDualpi2 } from './bufferbloat-cures.ts';
 
 export type { Preset } from './types.ts';
 
@@ -31,6 +32,13 @@ export const PRESETS: readonly Preset[] = [
   multiLossWindow,
   longFat100mbps,
   fast1gbps,
+  curesFifo,
+  curesRed,
+  curesCodel,
+  curesFqCodel,
+  curesPie,
+  dctcpVsCubicEcn,
+  l4sDualpi2,
   realLinkErrors,
   realHandoff,
   realTokenBucket,

@@ -116,11 +116,12 @@ export function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver; v
   const tcp = p.tcp;
   const recovery = resolveRecovery(tcp.recovery, plugin, tcp.sack || plugin.needsSack);
   const sackOn = tcp.sack || plugin.needsSack || recoveryNeedsSack(recovery);
+  const cc = plugin.create();
   // The receiver is made first and given a forwarding endpoint that reaches the sender once it exists.
   let sender: Sender | null = null;
   const toSender: Endpoint = { receive: (pkt) => sender?.receive(pkt) };
   const receiver = new Receiver({
-    params: { flow: p.flow, delayedAck: tcp.delayedAck, delayedAckNs: msToNs(tcp.delayedAckMs), sack: sackOn, timestamps: tcp.timestamps, mssBytes: tcp.mssBytes },
+    params: { flow: p.flow, delayedAck: tcp.delayedAck, delayedAckNs: msToNs(tcp.delayedAckMs), sack: sackOn, timestamps: tcp.timestamps, mssBytes: tcp.mssBytes, accurateEcn: cc.ecn !== undefined },
     sim: p.sim,
     ackRoute: p.ackRoute,
     sender: toSender,
@@ -130,7 +131,6 @@ export function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver; v
     trace: p.trace,
   });
   introduceFlow(p.flow, tcp.mssBytes, p.dataRoute, p.ackRoute);
-  const cc = plugin.create();
   // Scored only where there is a ground truth to score against (not for cross-traffic sessions).
   const verdicts = cc.classify && p.ledger !== null ? new VerdictScore(p.ledger, p.flow, tcp.mssBytes) : null;
   sender = new Sender({

@@ -14,6 +14,7 @@ import { Link, UniformRate } from '../net/link.ts';
 import { BernoulliLoss, BlackoutLoss, ComposedLoss, GilbertElliottLoss, type ErrorModel } from '../net/loss.ts';
 import type { Hop } from '../net/packet.ts';
 import { CwQueue, DropTailQueue, RedQueue, type QueueDisc } from '../net/queue.ts';
+import { aqmQueueDisc } from './aqm.ts';
 
 /** What every builder shares. */
 export interface BuildContext {
@@ -158,6 +159,8 @@ function queueDisc(q: QueueSpec, rateBps: number, linkId: string, rng: Rng): Que
       return new RedQueue(q, typicalTxNs(rateBps), rng.stream(`${linkId}:red`));
     case 'cw':
       return new CwQueue(q.limitPackets, q.thresholdPackets, q.weight, typicalTxNs(rateBps));
+    default:
+      return aqmQueueDisc(q, linkId, rng);
   }
 }
 

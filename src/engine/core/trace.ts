@@ -11,9 +11,11 @@
  * - `red-early`: RED's probabilistic early drop (ECN off) — congestion;
  * - `channel-error`: corrupted on a link by a random error model (Bernoulli, Gilbert–Elliott);
  * - `handoff`: lost while the channel was OFF (handoff or blackout window);
- * - `reverse-path`: an ACK lost on its way back, whatever the mechanism — the data flow's view.
+ * - `reverse-path`: an ACK lost on its way back, whatever the mechanism — the data flow's view;
+ * - `aqm-drop`: a delay-based AQM's drop (CoDel, FQ-CoDel, PIE, DualPI2) — congestion. Last in
+ *   the list so the codes of the older causes (and so older trace hashes) do not move.
  */
-export const DROP_CAUSES = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path'] as const;
+export const DROP_CAUSES = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path', 'aqm-drop'] as const;
 export type DropCause = (typeof DROP_CAUSES)[number];
 export const dropCauseCode = (c: DropCause): number => DROP_CAUSES.indexOf(c);
 
@@ -46,7 +48,7 @@ export type Verdict = (typeof VERDICTS)[number];
 export const LOSS_TRUTHS = ['congestion', 'wireless', 'none'] as const;
 export type LossTruth = (typeof LOSS_TRUTHS)[number];
 export function truthOfCause(cause: DropCause | null): LossTruth {
-  if (cause === 'queue-overflow' || cause === 'red-early') return 'congestion';
+  if (cause === 'queue-overflow' || cause === 'red-early' || cause === 'aqm-drop') return 'congestion';
   if (cause === 'channel-error' || cause === 'handoff') return 'wireless';
   return 'none';
 }
@@ -150,6 +152,13 @@ export interface TraceSink {
   ackreg(tNs: number, link: number, r: AckRegRecord): void;
   /** A timed change took effect: `index` is its place in the scenario's `changes`, `link` the link direction it set. */
   change(tNs: number, index: number, link: number): void;
+  /**
+   * A delay-based AQM (CoDel, FQ-CoDel, PIE, DualPI2) let a packet go to its transmitter: which
+   * of its queues (1 = DualPI2's L4S queue, else 0), the packet's sojourn time, the probability
+   * the AQM acts with (PIE's drop probability, DualPI2's base p′; 0 for CoDel), whether CoDel is
+   * in its dropping state, and its drop count.
+   */
+  aqm?(tNs: number, link: number, queue: number, sojournNs: number, prob: number, dropping: boolean, count: number): void;
 }
 
 /** Discards everything: for benchmarks and metric-only runs. */
@@ -336,7 +345,14 @@ export const TRACE_TABLES = {
   probe: ['tNs', 'flow', 'event', 'id', 'rttNs', 'acprttNs', 'bestNs', 'worstNs', 'cwndBytes'],
   ackreg: ['tNs', 'link', 'heldAcks', 'queuedPackets', 'expectedPackets', 'released'],
   change: ['tNs', 'index', 'link'],
+  aqm: ['tNs', 'link', 'queue', 'sojournNs', 'prob', 'dropping', 'count'],
 } as const;
+
+/**
+ * Tables added after fingerprints were first compared across branches: hashed only when they
+ * have rows, so a run that writes none keeps the fingerprint it had before the table existed.
+ */
+const HASHED_WHEN_PRESENT: ReadonlySet<TableName> = new Set<TableName>(['aqm']);
 
 export type TableName = keyof typeof TRACE_TABLES;
 /** Every table, in TRACE_TABLES order. */
@@ -452,6 +468,9 @@ export class ColumnarSink implements TraceSink {
   change(tNs: number, index: number, link: number): void {
     this.b.change?.add(tNs, index, link);
   }
+  aqm(tNs: number, link: number, queue: number, sojournNs: number, prob: number, dropping: boolean, count: number): void {
+    this.b.aqm?.add(tNs, link, queue, sojournNs, prob, dropping ? 1 : 0, count);
+  }
   /**
    * One table's columns, every row or only the rows at `indices` (ascending): new arrays, each
    * with a buffer of its own. A table not recorded has empty columns.
@@ -479,6 +498,7 @@ export class ColumnarSink implements TraceSink {
     const h = new TraceHasher();
     for (const name of TABLE_NAMES) {
       const b = this.b[name];
+      if ((b === null || b.length === 0) && HASHED_WHEN_PRESENT.has(name)) continue;
       if (b) h.table(b.words(), b.length);
       else h.table(NO_WORDS, 0);
     }
@@ -559,6 +579,7 @@ export function traceHash(trace: TraceData): string {
     const table = trace[name] as Record<string, Float64Array>;
     const cols = TRACE_TABLES[name].map((c) => new Int32Array(table[c].buffer, table[c].byteOffset, table[c].length * 2));
     const rows = table.tNs.length;
+    if (rows === 0 && HASHED_WHEN_PRESENT.has(name)) continue;
     // the rows interleaved, as the sink stores them: one row's columns, then the next row's
     const words = new Int32Array(rows * cols.length * 2);
     for (let k = 0; k < cols.length; k++) {

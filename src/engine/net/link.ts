@@ -142,6 +142,7 @@ export class Link implements Hop {
     this.delayRng = o.delayRng ?? null;
     this.ledger = o.ledger ?? null;
     this.queue.onMark = (p) => this.mark(p);
+    this.queue.onDrop = (p, cause) => this.dropQueued(p, cause);
   }
 
   get rateBps(): number {
@@ -205,6 +206,7 @@ export class Link implements Hop {
       return;
     }
     if (!this.busy) {
+      this.traceAqm(now);
       this.startTx(p);
       this.watcher?.arrived(p, null);
       return;
@@ -241,6 +243,24 @@ export class Link implements Hop {
     this.drops.set(c, (this.drops.get(c) ?? 0) + 1);
     if (!p.isAck && this.ledger !== null) this.ledger.record(p.flow, p.seq, c);
     this.trace.drop(this.sim.now(), this.index, p.flow, p.isAck ? p.ackNo : p.seq, p.isAck, c);
+  }
+
+  /**
+   * A packet the queue had accepted and now throws away (an AQM's head drop): it never reaches
+   * the transmitter, so the path picture closes its visit where it stands.
+   */
+  private dropQueued(p: Packet, cause: DropCause): void {
+    const now = this.sim.now();
+    this.drop(p, cause);
+    this.hops?.transmitting(this.index, p, now, now);
+    this.hops?.transmitted(this.index, p, now, now, cause);
+    this.watcher?.departed(p);
+  }
+
+  /** A packet left a delay-based AQM for the transmitter: its sojourn and the AQM's state. */
+  private traceAqm(now: number): void {
+    const a = this.queue.aqm;
+    if (a !== undefined && this.trace.aqm !== undefined) this.trace.aqm(now, this.index, a.lastQueue, a.lastSojournNs, a.prob, a.dropping, a.count);
   }
 
   private mark(p: Packet): void {
@@ -284,6 +304,7 @@ export class Link implements Hop {
     const next = this.queue.dequeue(now);
     if (next !== undefined) {
       this.trace.queue(now, this.index, this.queue.packets, this.queue.bytes);
+      this.traceAqm(now);
       this.startTx(next); // still busy: the busy period goes on
       this.watcher?.departed(next);
     } else {

@@ -33,8 +33,15 @@ export class Packet {
   retransmit = false;
   /** ECN-capable transport (RFC 3168 ECT): RED may mark it instead of dropping. */
   ect = false;
+  /**
+   * ECT(1) instead of ECT(0) (RFC 9331): the sender asks for L4S treatment, so a DualPI2 queue
+   * classifies the packet into its low-latency queue. Only meaningful with `ect`.
+   */
+  ect1 = false;
   /** Congestion experienced: marked by a RED (ECN) or congestion-warning queue on the way. */
   ce = false;
+  /** When the packet entered the queue it is waiting in (ns): the sojourn-time AQMs read it. */
+  enqNs = 0;
   /** ACKs: the receiver echoes a mark it saw on the data this ACK acknowledges. */
   ece = false;
   /** Data: the sender variant's tag for its receiver agent (TCP-Real's wave); -1 = none. */

@@ -33,10 +33,31 @@ export interface QueueDisc {
   readonly averagePackets?: number;
   /** Called when the discipline marks a packet that was not marked before (set by the link). */
   onMark: ((p: Packet) => void) | null;
+  /**
+   * Called when the discipline drops a packet it had already accepted (CoDel's head drops at
+   * dequeue, FQ-CoDel's drop from the fattest flow on overflow); set by the link, which counts
+   * and traces it like a drop on arrival. Disciplines that only refuse arrivals never call it.
+   */
+  onDrop?: ((p: Packet, cause: DropCause) => void) | null;
+  /** A delay-based AQM's view of the packet that last went to the transmitter (the `aqm` trace table). */
+  readonly aqm?: AqmView;
+}
+
+/** What a delay-based AQM reports about the packet it last let through, and its own state. */
+export interface AqmView {
+  /** 1 = DualPI2's L4S queue; 0 otherwise. */
+  readonly lastQueue: number;
+  readonly lastSojournNs: number;
+  /** PIE's drop probability, DualPI2's base probability p′; 0 for CoDel. */
+  readonly prob: number;
+  /** CoDel (of the packet's flow queue, for FQ-CoDel) is in its dropping state. */
+  readonly dropping: boolean;
+  /** CoDel's drop count; PIE's and DualPI2's drops and marks so far. */
+  readonly count: number;
 }
 
 /** FIFO ring of packets with packet and byte counts. */
-class Fifo {
+export class Fifo {
   private ring: (Packet | undefined)[];
   private head = 0;
   count = 0;
@@ -51,6 +72,11 @@ class Fifo {
     this.ring[(this.head + this.count) % this.ring.length] = p;
     this.count++;
     this.byteCount += p.sizeBytes;
+  }
+
+  /** The packet at the head, without removing it. */
+  peek(): Packet | undefined {
+    return this.count === 0 ? undefined : this.ring[this.head];
   }
 
   shift(): Packet | undefined {

@@ -27,6 +27,11 @@ export interface ReceiverParams {
   sack: boolean;
   timestamps: boolean;
   mssBytes: number;
+  /**
+   * RFC 8257 §3.2's feedback for DCTCP-like senders: when an arriving segment's CE state differs
+   * from the delayed segments', ACK those at once, so every ACK's ECE covers exactly its bytes.
+   */
+  accurateEcn?: boolean;
 }
 
 /** What a receiver is made of and wired to. */
@@ -135,6 +140,7 @@ export class Receiver implements Endpoint {
       this.agent.onSegment(this.view, { seq: seg.seq, lenBytes: seg.lenBytes, tag: seg.tag, retransmit: seg.retransmit });
       this.afterAgent(this.agent);
     }
+    if (this.p.accurateEcn === true && this.unackedSegments > 0 && seg.ce !== this.ceSeen) this.sendAck();
     // Echo a mark on the next ACK (covering this segment, or sent at once for old data).
     if (seg.ce) this.ceSeen = true;
     const start = seg.seq;

@@ -445,7 +445,7 @@ export class Sender implements Conn, Endpoint {
       this.cc.onEcnEcho(this, info);
       return;
     }
-    if (!this.p.ecn || this.inRecovery || this.sndUna <= this.ecnRecoverSeq) return;
+    if (!(this.p.ecn === true || this.cc.ecn !== undefined) || this.inRecovery || this.sndUna <= this.ecnRecoverSeq) return;
     this.ssthreshBytes = this.cc.ssthresh(this, 'ecn');
     this.cwndBytes = Math.max(this.ssthreshBytes, this.mssBytes);
     this.ecnRecoverSeq = this.sndMax;
@@ -525,7 +525,8 @@ export class Sender implements Conn, Endpoint {
     pkt.seq = seq;
     pkt.lenBytes = len;
     pkt.retransmit = isRetx;
-    pkt.ect = this.p.ecn === true;
+    pkt.ect = this.p.ecn === true || this.cc.ecn !== undefined;
+    pkt.ect1 = this.cc.ecn === 'ect1';
     if (this.p.timestamps) pkt.tsValNs = now;
     this.board.markSent(this.board.segIndex(seq), now, isRetx);
     // Sending the segment at sndNxt (or new data beyond it) moves sndNxt past it; retransmitting

@@ -545,7 +545,7 @@ function laneFrame(input: PathChartInput, lane: PathLane, g: Geometry, trs: Trac
   const bursts: BurstGlyph[] = recentDrops(lane.trace, tNs, input.lingerNs).flatMap((d) => {
     const style = CAUSE_STYLE[d.cause];
     const cause = style?.cause ?? 'unknown';
-    const queueLoss = cause === 'queue-overflow' || cause === 'red-early';
+    const queueLoss = cause === 'queue-overflow' || cause === 'red-early' || cause === 'aqm-drop';
     let x: number;
     let yy: number;
     let leaderPx = 0;

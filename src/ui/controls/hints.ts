@@ -123,7 +123,7 @@ export const HINTS: Readonly<Record<string, Entry>> = {
 
   // Queues
   '**.queue': { label: 'Queue', hint: 'The buffer in front of the link.' },
-  '**.queue.kind': { label: 'Queue discipline', hint: 'Drop-tail drops only when full; RED drops (or marks) early at random; CW marks every packet while the average is high.' },
+  '**.queue.kind': { label: 'Queue discipline', hint: 'Drop-tail drops only when full; RED drops (or marks) early at random; CW marks every packet while the average is high; CoDel, FQ-CoDel, PIE and DualPI2 act on how long packets wait.' },
   '**.queue.limitPackets': { label: 'Buffer size', unit: PACKETS, hint: 'Packets that can wait; a bigger buffer means fewer drops but longer delays.', slider: { scale: 'log', min: 1, max: 10_000 } },
   '**.queue.limitBytes': { label: 'Byte limit', unit: BYTES, hint: 'Optional cap on waiting bytes; off = count packets only.', suggest: 100_000, slider: { scale: 'log' } },
   '**.queue.minThPackets': { label: 'RED min threshold', unit: PACKETS, hint: 'Below this average queue nothing is dropped early.', slider: { max: 1000 } },
@@ -132,6 +132,21 @@ export const HINTS: Readonly<Record<string, Entry>> = {
   '**.queue.weight': { label: 'Averaging weight', hint: 'How fast the average queue follows the real one (small = slow, smooth).', slider: { scale: 'log' } },
   '**.queue.ecn': { label: 'Mark instead of drop', hint: 'ECN-capable packets are marked rather than dropped early.' },
   '**.queue.gentle': { label: 'Gentle RED', hint: 'Above max threshold the drop probability ramps up to 1 instead of jumping.' },
+  '**.queue.targetMs': { label: 'Target delay', unit: MS, hint: 'The queueing delay the AQM steers towards (CoDel 5 ms, PIE and DualPI2 15 ms).', slider: { scale: 'log', logMin: 0.1, max: 1000 } },
+  '**.queue.intervalMs': { label: 'CoDel interval', unit: MS, hint: 'How long the delay must stay above target before CoDel drops; about one worst-case round trip.', slider: { scale: 'log', logMin: 1, max: 10_000 } },
+  '**.queue.flows': { label: 'Flow queues', hint: 'How many queues FQ-CoDel hashes flows into.', slider: { scale: 'log', min: 1, max: 65_536 } },
+  '**.queue.quantumBytes': { label: 'Quantum', unit: BYTES, hint: 'Bytes each flow queue may send per round of the round robin.', slider: { scale: 'log', min: 64, max: 100_000 } },
+  '**.queue.tUpdateMs': { label: 'Update interval', unit: MS, hint: 'How often PIE or DualPI2 recomputes its probability from the queue delay.', slider: { scale: 'log', logMin: 1, max: 1000 } },
+  '**.queue.alpha': { label: 'α (integral gain)', hint: 'Hz: how much the probability moves per second of delay above target.', slider: { max: 10 } },
+  '**.queue.beta': { label: 'β (proportional gain)', hint: 'Hz: how much the probability moves when the delay changes.', slider: { max: 10 } },
+  '**.queue.maxBurstMs': { label: 'Burst allowance', unit: MS, hint: 'After a quiet spell PIE lets a burst through for this long before dropping.', slider: { max: 1000 } },
+  '**.queue.maxEcnTh': { label: 'Mark up to', hint: 'PIE marks ECN-capable packets only while its probability is at most this; above it drops.', slider: PROBABILITY_SLIDER },
+  '**.queue.meanPacketBytes': { label: 'Mean packet size', unit: BYTES, hint: 'PIE never drops early while two such packets or fewer wait.', slider: { scale: 'log', min: 64, max: 100_000 } },
+  '**.queue.k': { label: 'Coupling factor k', hint: 'DualPI2 marks L4S packets with k·p′ while Classic packets see p′².', slider: { max: 10 } },
+  '**.queue.minThMs': { label: 'L4S threshold', unit: MS, hint: 'L4S packets that waited longer than this start being marked.', slider: { max: 20 } },
+  '**.queue.rangeMs': { label: 'L4S ramp', unit: MS, hint: 'Marking rises from 0 to every packet over this much extra delay; 0 = a step.', slider: { max: 20 } },
+  '**.queue.thLenPackets': { label: 'L4S min queue', unit: PACKETS, hint: 'The L4S ramp marks only while more packets than this wait in the L4S queue.', slider: { max: 10, step: 1 } },
+  '**.queue.tshiftMs': { label: 'Time shift', unit: MS, hint: 'How much waiting time the L4S queue head is credited when the two queues compete for the link.', slider: { max: 200 } },
   '**.queue.thresholdPackets': { label: 'Warning threshold', unit: PACKETS, hint: 'Average queue above which every packet is marked; off = one third of the buffer.', suggest: 30, slider: { max: 1000 } },
 
   // Error models

@@ -45,6 +45,7 @@ const CAUSE_WORDS: Record<DropCause, string> = {
   'channel-error': 'channel error',
   handoff: 'handoff',
   'reverse-path': 'ACK lost on the way back',
+  'aqm-drop': 'AQM drop',
 };
 
 /** "bottleneck/fwd" → "bottleneck": the scenario's own name for the hop. */

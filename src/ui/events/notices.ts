@@ -18,7 +18,7 @@ export interface NoticeRun {
   links: readonly { id: string; limitPackets: number; maxQueuePackets: number }[];
 }
 
-const QUEUE = new Set([DROP_CAUSES.indexOf('queue-overflow'), DROP_CAUSES.indexOf('red-early')]);
+const QUEUE = new Set([DROP_CAUSES.indexOf('queue-overflow'), DROP_CAUSES.indexOf('red-early'), DROP_CAUSES.indexOf('aqm-drop')]);
 const RED = DROP_CAUSES.indexOf('red-early');
 const WIRELESS = new Set([DROP_CAUSES.indexOf('channel-error'), DROP_CAUSES.indexOf('handoff')]);
 

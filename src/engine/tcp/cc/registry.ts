@@ -7,6 +7,8 @@
 import { variantInfo, VARIANTS, type VariantInfo } from '../../../catalogue/variants.ts';
 import { bbr } from './bbr/index.ts';
 import { cubic } from './cubic.ts';
+import { dctcp } from './dctcp.ts';
+import { prague } from './prague.ts';
 import { jersey } from './jersey.ts';
 import { newJersey } from './new-jersey.ts';
 import { newrenoIdealLp } from './newreno-ideal-lp.ts';
@@ -56,7 +58,7 @@ export function variantNames(): string[] {
   return [...registry.keys()];
 }
 
-for (const plugin of [tahoe, reno, newreno, sack, vegas, veno, newrenoLp, newrenoIdealLp, westwoodPlus, westwood, tibet, jersey, newJersey, real, probing, probingTahoe, cubic, bbr]) {
+for (const plugin of [tahoe, reno, newreno, sack, vegas, veno, newrenoLp, newrenoIdealLp, westwoodPlus, westwood, tibet, jersey, newJersey, real, probing, probingTahoe, cubic, dctcp, prague, bbr]) {
   registerVariant(plugin);
 }
 const unimplemented = VARIANTS.filter((v) => !registry.has(v.name)).map((v) => v.name);

@@ -300,6 +300,13 @@ export interface CongestionControl {
    * empties the list, so the variant never holds the trace.
    */
   readonly probeRecords?: ProbeRecord[];
+  /**
+   * Optional. The variant is ECN-capable by itself, whatever `tcp.ecn` says: its data carries
+   * ECT(0) or ECT(1) (L4S), and its receiver echoes marks per ACK as RFC 8257 §3.2 describes
+   * (an immediate ACK whenever the CE state of the arriving data changes), so each ACK's ECE
+   * covers exactly the bytes it acknowledges (DCTCP, Prague).
+   */
+  readonly ecn?: 'ect0' | 'ect1';
 }
 
 /** A data segment as a receiver agent sees it. */

@@ -53,7 +53,7 @@ import { BTLBW_FILTER_ROUNDS, DeliveryRateSampler, inflightTargetBytes, MinRttFi
 import { enterProbeBw, updateCyclePhase } from './probe-bw.ts';
 import { enterProbeRtt, probeRttStep } from './probe-rtt.ts';
 import { checkFullPipe, enterStartup, STARTUP_GAIN } from './startup.ts';
-import { initialState, MIN_CWND_SEGMENTS, type BbrState } from './state.ts';
+import { BBR_MODES, initialState, MIN_CWND_SEGMENTS, type BbrState } from './state.ts';
 
 /** Linux TCP_INIT_CWND: STARTUP grows the window regardless of target until this much was delivered. */
 const INIT_WINDOW_SEGMENTS = 10;
@@ -87,6 +87,12 @@ class Bbr implements CongestionControl {
     { key: 'minRttMs', label: 'min RTT', unit: 'ms', read: () => this.minRtt.valueNs / 1e6 },
     { key: 'pacingGain', label: 'pacing gain', unit: 'gain', read: () => this.s.pacingGain },
     { key: 'cwndGain', label: 'cwnd gain', unit: 'gain', read: () => this.s.cwndGain },
+    // BBR's own state, so a view can show what it is doing rather than a cwnd it barely uses:
+    // the mode as its index in BBR_MODES, the PROBE_BW gain-cycle phase (0 = the 1.25 probe,
+    // 1 = the 0.75 drain, 2–7 cruising; −1 outside PROBE_BW), and the pacing rate.
+    { key: 'bbrModeLevel', label: 'BBR mode', unit: 'level', read: () => BBR_MODES.indexOf(this.s.mode) },
+    { key: 'gainPhaseLevel', label: 'gain phase', unit: 'level', read: () => (this.s.mode === 'probe-bw' ? this.s.cycleIndex : -1) },
+    { key: 'pacingRateBps', label: 'pacing rate', unit: 'bit/s', read: (c) => c.pacingRateBps },
   ];
 
   onSend(c: Conn, seq: number, lenBytes: number, retransmit: boolean): void {

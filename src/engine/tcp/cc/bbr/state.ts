@@ -3,7 +3,9 @@
  * gains and the per-mode bookkeeping. Private to the variant; each mode file owns its fields.
  */
 
-export type BbrMode = 'startup' | 'drain' | 'probe-bw' | 'probe-rtt';
+/** The modes in the order BBR meets them (the traced `bbrModeLevel` is the index here). */
+export const BBR_MODES = ['startup', 'drain', 'probe-bw', 'probe-rtt'] as const;
+export type BbrMode = (typeof BBR_MODES)[number];
 
 /** Fewest segments BBR keeps in flight, and PROBE_RTT's window (Linux bbr_cwnd_min_target). */
 export const MIN_CWND_SEGMENTS = 4;
