@@ -86,7 +86,10 @@ describe.runIf(haveChromium)('compare and presenter modes in Chromium', () => {
     // distinct colours and dash patterns
     const styles = await page.locator('#cwnd-chart path.cwnd-line').evaluateAll((els) => els.map((e) => `${getComputedStyle(e).stroke}|${e.getAttribute('stroke-dasharray')}`));
     expect(new Set(styles).size).toBe(3);
-    // one line per run (each drawn in pieces), in the runs' colours
+    // one line per run (each drawn in pieces), in the runs' colours; a panel far below the
+    // screen keeps its earlier picture until it comes near (GridCell), so it is brought into view
+    await page.locator('#queue-chart').scrollIntoViewIfNeeded();
+    await settled(page);
     expect(await page.locator('#queue-chart g.queue-series').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')))).toEqual(['NewReno', 'Reno', 'Tahoe']);
     expect(await page.locator('#queue-chart g.queue-series:first-child path.queue-line').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-panel="metrics"] tbody tr').count()).toBe(3);

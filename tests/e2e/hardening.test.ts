@@ -124,9 +124,14 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
     expect(await page.locator('.cell-cwnd.held').count()).toBe(1);
     await metrics.scrollIntoViewIfNeeded();
     await page.getByTestId('metrics-held').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('status').textContent()).toBe('running…'); // the run was still out when it came into view
-    expect(await fingerprint(page)).toBe(before); // still the earlier run's numbers — and marked so
-    expect(await page.getByTestId('metrics-held').textContent()).toBe("Earlier run — the current scenario's is not in yet");
+    // read in one go: the run may come in at any moment after this
+    const seen = await page.evaluate(() => {
+      const text = (id: string): string | null => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+      return { status: text('status'), hash: text('trace-hash'), label: text('metrics-held') };
+    });
+    expect(seen.status).toBe('running…'); // the run was still out when it came into view
+    expect(seen.hash).toBe(before); // still the earlier run's numbers — and marked so
+    expect(seen.label).toBe("Earlier run — the current scenario's is not in yet");
     await page.screenshot({ path: join(OUT, 'hardening-held.png') });
     await nextRun(page, before);
     expect(await page.locator('.grid-cell.held').count()).toBe(0);
