@@ -42,6 +42,8 @@ const RULES: Record<TableName, TableRule> = {
   probe: { key: 'flow', values: ['event', 'rttNs'] },
   ackreg: { key: 'link', values: ['heldAcks', 'queuedPackets', 'expectedPackets', 'released'] },
   change: { key: 'index', values: ['link'] },
+  // few rows (Reno-style recoveries only), and subtracted from cwnd row by row: kept whole
+  inflation: { key: 'flow', values: ['bytes'] },
 };
 
 /** Rows above which a table is decimated; below it every row is kept. */
