@@ -54,7 +54,7 @@ describe('cwndSeries: window = cwnd − inflation', () => {
     const flow = { key: 'a', label: 'NewReno', colour: '#000', dash: null, series, fastRetransmitS: new Float64Array(0), timeoutS: new Float64Array(0), drops: { tS: new Float64Array(0), cause: new Uint8Array(0) }, recoveries: [] };
     const input = { windowS: [0, 1] as [number, number], endS: 1, flows: [flow], yMax: 12 };
     expect(cwndReadout(input, 0.005)[0].text).toBe('NewReno: window 10.0, ssthresh ∞');
-    expect(cwndReadout(input, 0.5)[0].text).toBe('NewReno: window 5.0 (cwnd 8.0 with fast-recovery inflation), ssthresh 5.0');
+    expect(cwndReadout(input, 0.5)[0].text).toBe('NewReno: window 5.0 (inflated cwnd 8.0), ssthresh 5.0');
   });
 });
 

@@ -144,6 +144,8 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
   const x = timeScale(input.windowS, size.width);
   const y = valueScale(input.yMax, size.height);
   drawFrame(svg, x, y, size, { x: 'time (s)', y: 'window (segments)' });
+  // the axis top as a number, for the browser tests (the tick labels round it)
+  el.setAttribute('data-y-max', String(input.yMax));
   const clip = clipToPlot(svg, `${el.id || 'cwnd'}-clip`, x, y);
   const [plotBottom, plotTop] = y.range();
   const scales = { x, y, yClamp: [plotTop - 20, plotBottom] as const };
@@ -252,7 +254,7 @@ export function cwndReadout(input: CwndChartInput, tS: number): ReadoutLine[] {
     const ss = f.series.ssthreshSeg[i];
     const w = f.series.cwndSeg[i];
     const inflated = f.series.inflatedSeg?.[i] ?? w;
-    const extra = inflated !== w ? ` (cwnd ${inflated.toFixed(1)} with fast-recovery inflation)` : '';
+    const extra = inflated !== w ? ` (inflated cwnd ${inflated.toFixed(1)})` : '';
     return { text: `${f.label}: window ${w.toFixed(1)}${extra}, ssthresh ${Number.isFinite(ss) ? ss.toFixed(1) : '∞'}`, colour: f.colour };
   });
 }
