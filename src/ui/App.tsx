@@ -48,7 +48,7 @@ import { Toolbar } from './shell/Toolbar.tsx';
 import { useDismissMenus } from './shell/useDismissMenus.ts';
 import { PHONE_QUERY, useMedia } from './shell/useMedia.ts';
 import { useStageKeys } from './shell/useStageKeys.ts';
-import { LessonInvite, LessonMenu, PresetLessons } from './lessons/LessonMenu.tsx';
+import { LessonInvite, LessonMenu } from './lessons/LessonMenu.tsx';
 import { LESSON_STAGE_SLOT, LessonPane } from './lessons/LessonPane.tsx';
 import './lessons/lessons.css';
 import { LockLinkBuilder, LockedControls } from './lessons/LessonTools.tsx';
@@ -335,7 +335,7 @@ export function App() {
             </>
           ) : (
             <>
-              <LessonMenu progress={progress} onProgress={setProgress} />
+              <LessonMenu progress={progress} onProgress={setProgress} preset={presetName} />
               <PresetMenu current={presetName} onPick={pickPreset} />
               <ComparePicker variants={variants} selected={view.compare} max={MAX_COMPARE} layout={layout} onChange={setCompare} onLayout={(l) => setView((v) => ({ ...v, compareLayout: l }))} />
               <PanelMenu set={shownSet} ids={panelIds} onShow={(id) => editPanels((l) => showPanel(l, id))} />
@@ -398,7 +398,6 @@ export function App() {
       {notice ? <ErrorBanner message={notice} onDismiss={() => setNotice(null)} /> : null}
       <RunBanner runs={runs} />
       {!lesson && initial.state && !initial.lesson && initial.problems.length === 0 && presetName === DEFAULT_PRESET && !presenting && !embedded ? <LessonInvite /> : null}
-      {!lesson && !presenting && !embedded ? <PresetLessons preset={presetName} /> : null}
       {capNotes.map((n) => (
         <p key={n} className="cap-note" role="note">
           {n}
