@@ -37,6 +37,7 @@ import { usePlaybackLoop } from './state/usePlaybackLoop.ts';
 import { RunsBusyContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
 import { createAppModel, initialFromHash } from './model/appModel.ts';
+import { withSystemTheme } from './shell/systemTheme.ts';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { EventCaption } from './events/EventCaption.tsx';
 import { EventList } from './events/EventList.tsx';
@@ -62,7 +63,7 @@ const variants = variantNames();
 const URL_WRITE_DELAY_MS = 300;
 
 export function App() {
-  const [initial] = useState(() => initialFromHash(location.hash.replace(/^#/, '')));
+  const [initial] = useState(() => withSystemTheme(initialFromHash(location.hash.replace(/^#/, ''))));
   const [model] = useState(() => createAppModel(initial));
   const [scheduler] = useState(() => createRunScheduler(initial.fatal ? null : pagePool()));
   const { shared, problems, presetName, notice, lessonRoute, fromStart, jobs } = useSyncExternalStore(model.subscribe, model.get);
