@@ -38,6 +38,7 @@ import { RunsBusyContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW, MAX_COMPARE, type ViewState } from './state/view.ts';
 import { createAppModel, initialFromHash } from './model/appModel.ts';
 import { withSystemTheme } from './shell/systemTheme.ts';
+import { JumpNote } from './shell/JumpNote.tsx';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { EventCaption } from './events/EventCaption.tsx';
 import { EventList } from './events/EventList.tsx';
@@ -421,6 +422,7 @@ export function App() {
             <div className="transport-stack">
               <TransportBar events={events} zoomed={zoomed} stepRuns={stepRuns} stepKey={driving?.key ?? null} onStepKey={setStepKey} />
               <EventCaption driving={driving} all={runEvents} />
+              <JumpNote />
             </div>
             {presenting || embedded ? null : liveBar}
             {presenting || embedded || lesson ? null : <EventList all={runEvents} onPickRun={setStepKey} />}

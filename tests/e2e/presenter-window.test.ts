@@ -4,7 +4,8 @@
  * axis stays within what the path can hold (the window is plotted without fast-recovery
  * inflation: 2 Mb/s × 100 ms is 25 packets in flight plus a 25-packet buffer; the RFC's
  * inflated cwnd reached about 1 000 segments here and set the axis to 0–1 200), and nothing
- * above the chart changes height: the chart's top moves by at most 2 px.
+ * above the chart changes height: the chart's top moves by at most 2 px. T in this run, which
+ * has no timeout, says so.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,6 +76,13 @@ describe.runIf(haveChromium)('presenter mode holds still and scales to the windo
         await page.getByTestId('play').click();
         await page.waitForTimeout(200);
         looks.push(await look(page, 'paused'));
+        // the default run has no timeout: T says so instead of doing nothing, and moves nothing
+        const at = await cursorTime(page);
+        await page.keyboard.press('t');
+        await page.waitForSelector('[data-testid=jump-note]:not([hidden])');
+        expect(await page.getByTestId('jump-note').textContent()).toBe('no timeouts in this run');
+        expect(await cursorTime(page)).toBe(at);
+        looks.push(await look(page, 'T with no timeouts'));
         const top0 = looks[0].top;
         for (const l of looks) {
           expect(l.yMax, l.at).toBeGreaterThan(0);
