@@ -39,11 +39,14 @@ export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
   return flowSeries(run, 0).map((data, i) => ({ key: `${run.key}/${run.scenario.flows[i].id}`, ...flowStyle(set, run, i), ...data }));
 }
 
+/** "1 timeout", "2 timeouts". */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function summary(flows: readonly CwndFlowInput[], set: RunSet): string {
   const parts = flows.map(
     (f) =>
-      `${f.label}'s window peaks at ${int(finiteMax(f.series.cwndSeg))} segments, ${f.fastRetransmitS.length} fast retransmits, ` +
-      `${f.timeoutS.length} timeouts, ${f.drops.tS.length} data packets dropped`,
+      `${f.label}'s window peaks at ${int(finiteMax(f.series.cwndSeg))} segments, ${count(f.fastRetransmitS.length, 'fast retransmit')}, ` +
+      `${count(f.timeoutS.length, 'timeout')}, ${count(f.drops.tS.length, 'data packet')} dropped`,
   );
   return `Congestion window (without fast-recovery inflation) and slow-start threshold ${overSpan(set)}: ${parts.join('; ')}.`;
 }
