@@ -366,6 +366,8 @@ export function App() {
                 </div>
               </details>
             )}
+            {/* a lecturer changes preset without leaving presenter mode; the chosen panels stay (pickPreset keeps view.present) */}
+            {lock ? null : <PresetMenu current={presetName} onPick={pickPreset} />}
             <PresentMenu available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />
           </>
         }

@@ -89,6 +89,14 @@ describe.runIf(haveChromium)('presenter mode holds still and scales to the windo
           expect(l.yMax, l.at).toBeLessThanOrEqual(150);
           expect(Math.abs(l.top - top0), `${l.at}: chart top ${l.top} against ${top0}`).toBeLessThanOrEqual(2);
         }
+        // a Presets control inside presenter mode: another preset opens there, the chosen panels kept
+        const panelsBefore = await page.locator('.presenter-mode .panel h2').allTextContents();
+        await page.getByTestId('preset-menu').click();
+        await page.locator('button[data-preset="multi-loss-window"]').click();
+        await settled(page);
+        expect(await page.evaluate(() => document.querySelector('.app')?.classList.contains('presenter-mode'))).toBe(true);
+        expect(await page.locator('h1 .scenario-name').textContent()).toBe('multi-loss-window');
+        expect((await page.locator('.presenter-mode .panel h2').allTextContents()).map((t) => t.split(' (')[0])).toEqual(panelsBefore.map((t) => t.split(' (')[0]));
         // for the hand-back report
         console.log(`${width}×${height}: y max ${looks.map((l) => l.yMax.toFixed(0)).join(', ')}; chart top ${looks.map((l) => l.top.toFixed(0)).join(', ')}`);
       } finally {
