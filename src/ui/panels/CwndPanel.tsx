@@ -101,12 +101,11 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       {[...causes].sort().map((c) => (
         <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: CAUSE_STYLE[c]?.colour ?? MARK_COLOURS.drop }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
       ))}
-      {inflation ? (
-        <li className="toggle" title={INFLATED_CWND_NOTE}>
-          <input id={inflatedId} type="checkbox" checked={showInflated} onChange={(e) => setShowInflated(e.target.checked)} />
-          <label htmlFor={inflatedId}>inflated cwnd (RFC 5681 fast recovery)</label>
-        </li>
-      ) : null}
+      {/* always there (disabled when nothing was inflated), so the legend keeps its rows while a comparison fills in */}
+      <li className="toggle" title={inflation ? INFLATED_CWND_NOTE : 'No run here inflated cwnd (SACK, PRR and Tahoe never do).'}>
+        <input id={inflatedId} type="checkbox" checked={showInflated && inflation} disabled={!inflation} onChange={(e) => setShowInflated(e.target.checked)} />
+        <label htmlFor={inflatedId}>inflated cwnd (RFC 5681 fast recovery)</label>
+      </li>
       {inflation && showInflated ? <li className="legend-note">{INFLATED_CWND_NOTE}</li> : null}
       {range.focused < range.full ? (
         <li className="toggle">
