@@ -15,12 +15,30 @@ export const OKABE_ITO = {
   reddishPurple: '#CC79A7',
 } as const;
 
-const FALLBACK = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.reddishPurple, OKABE_ITO.bluishGreen, OKABE_ITO.vermillion];
+/**
+ * The six line colours. A line must keep 3:1 against the panel in the light theme (#fafafa) and
+ * in the dark one (#1c1c1c) (WCAG 1.4.11), so its relative luminance lies between about 0.14
+ * and 0.28: Okabe–Ito's blue, vermillion and bluish green do; its orange (2.2:1 on the light
+ * panel) and reddish purple (2.9:1) do not. They are replaced by an olive and a deeper purple,
+ * chosen so that under simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009)
+ * no two of the six come closer than ΔE 8; a grey is the sixth. tests/ui/palette.test.ts checks
+ * all of it from these values and the themes' panel colours.
+ */
+export const LINE_PALETTE = {
+  blue: '#0072B2',
+  vermillion: '#D55E00',
+  bluishGreen: '#009E73',
+  reddishPurple: '#B8509A',
+  orange: '#5E8C00',
+  grey: '#7F7F7F',
+} as const;
 
-/** A variant's colour, as the catalogue names it; unknown names get a stable colour from their name. */
+const FALLBACK = [LINE_PALETTE.blue, LINE_PALETTE.orange, LINE_PALETTE.reddishPurple, LINE_PALETTE.bluishGreen, LINE_PALETTE.vermillion];
+
+/** A variant's colour, as the catalogue names it (in its line form); unknown names get a stable colour from their name. */
 export function variantColour(name: string): string {
   const known = variantInfo(name);
-  if (known) return OKABE_ITO[known.colour];
+  if (known) return LINE_PALETTE[known.colour];
   let h = 0;
   for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) >>> 0;
   return FALLBACK[h % FALLBACK.length];
@@ -33,7 +51,8 @@ export const INK = 'var(--ink)';
 export const MARK_COLOURS = {
   drop: OKABE_ITO.vermillion,
   fastRetransmit: INK,
-  timeout: OKABE_ITO.vermillion,
+  // the theme's ink, not vermillion: a mark must not take the colour of a compared run's line
+  timeout: INK,
   queue: OKABE_ITO.blue,
   queueFill: OKABE_ITO.skyBlue,
   limit: INK,
@@ -64,8 +83,8 @@ export const CHANNEL_COLOURS = ['#cfe8d8', OKABE_ITO.orange, '#444444'] as const
  */
 export const DASHES = [null, '9 4', '2 3', '12 3 3 3', '5 5', '1 4'] as const;
 
-/** Line colours distinct enough to overlay six runs (yellow and sky blue are too faint for lines). */
-export const LINE_COLOURS = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple, OKABE_ITO.vermillion, INK];
+/** Line colours distinct enough to overlay six runs: LINE_PALETTE, in the order a clash takes them. */
+export const LINE_COLOURS: readonly string[] = [LINE_PALETTE.blue, LINE_PALETTE.orange, LINE_PALETTE.bluishGreen, LINE_PALETTE.reddishPurple, LINE_PALETTE.vermillion, LINE_PALETTE.grey];
 
 /**
  * Colours for a set of variants shown together: each keeps its own colour where it has one,

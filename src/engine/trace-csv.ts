@@ -3,7 +3,10 @@
  * Series: `cwnd_bytes` and `ssthresh_bytes` per flow (by flow id), `queue_packets` for the
  * bottleneck (the forward direction of the slowest shared link, by link id such as
  * `bottleneck/fwd`), and `estimate_<key>` per flow for a variant that estimates (e.g.
- * `estimate_bweBps`). Every series is a step function: a row gives the value from its time on;
+ * `estimate_bweBps`). `cwnd_bytes` is cwnd as the sender holds it; during a Reno-style fast
+ * recovery part of it is inflation for segments that left the network, given by
+ * `inflation_bytes` (rows when it changes, 0 when the recovery ends): the window the charts plot
+ * is cwnd_bytes − inflation_bytes. Every series is a step function: a row gives the value from its time on;
  * ssthresh rows appear only when it changes. Rows are in time order. Text cells that a
  * spreadsheet would evaluate as a formula are escaped (see `csvText`).
  */
@@ -15,6 +18,7 @@ export const TRACE_HEADER = 't_s,series,flow_or_link,value';
 
 export function traceCsv(scenario: Scenario, result: Pick<RunResult, 'links' | 'trace'> & { flows?: RunResult['flows'] }): string {
   const { cwnd, queue } = result.trace;
+  const inflation = result.trace.inflation ?? { tNs: new Float64Array(0), flow: new Float64Array(0), bytes: new Float64Array(0) };
   const bottleneck = bottleneckOf(scenario.path)?.linkIndex ?? -1;
   const bottleneckId = csvText(result.links[bottleneck]?.id ?? '');
   const flowIds = scenario.flows.map((f) => csvText(f.id));
@@ -36,11 +40,22 @@ export function traceCsv(scenario: Scenario, result: Pick<RunResult, 'links' | '
     if (queue.link[j] === bottleneck) lines.push(`${seconds(queue.tNs[j])},queue_packets,${bottleneckId},${num(queue.packets[j])}`);
   };
 
-  // Both tables are already in time order; merge them (cwnd first on ties, as a stable choice).
+  const inflationRow = (k: number): void => {
+    const flow = inflation.flow[k];
+    lines.push(`${seconds(inflation.tNs[k])},inflation_bytes,${flowIds[flow] ?? String(flow)},${num(inflation.bytes[k])}`);
+  };
+
+  // The tables are already in time order; merge them (on ties cwnd, then inflation, then queue, as a stable choice).
   let i = 0;
   let j = 0;
-  while (i < cwnd.tNs.length || j < queue.tNs.length) {
-    if (j >= queue.tNs.length || (i < cwnd.tNs.length && cwnd.tNs[i] <= queue.tNs[j])) cwndRows(i++);
+  let k = 0;
+  const at = (col: Float64Array, n: number): number => (n < col.length ? col[n] : Number.POSITIVE_INFINITY);
+  while (i < cwnd.tNs.length || j < queue.tNs.length || k < inflation.tNs.length) {
+    const tc = at(cwnd.tNs, i);
+    const ti = at(inflation.tNs, k);
+    const tq = at(queue.tNs, j);
+    if (tc <= ti && tc <= tq) cwndRows(i++);
+    else if (ti <= tq) inflationRow(k++);
     else queueRow(j++);
   }
   return withEstimates(lines, scenario, result).join('\n') + '\n';

@@ -22,6 +22,8 @@ import { encodeState } from './state/url.ts';
 import { RunsBusyContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW } from './state/view.ts';
 import { createAppModel, initialFromHash } from './model/appModel.ts';
+import { withSystemTheme } from './shell/systemTheme.ts';
+import { JumpNote } from './shell/JumpNote.tsx';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { EventCaption } from './events/EventCaption.tsx';
 import { EventList } from './events/EventList.tsx';
@@ -39,7 +41,7 @@ import { useLiveEditing } from './shell/useLiveEditing.tsx';
 import { usePanelChoice } from './shell/usePanelChoice.ts';
 import { useScreen } from './shell/useScreen.ts';
 import { useTraceImport } from './traces/useTraceImport.tsx';
-import { LessonInvite, PresetLessons } from './lessons/LessonMenu.tsx';
+import { LessonInvite } from './lessons/LessonMenu.tsx';
 import { LESSON_STAGE_SLOT } from './lessons/stageSlot.ts';
 import { LessonPane, LockedControls, LockLinkBuilder, preloadDeferred } from './lazy.tsx';
 import './lessons/lessons.css';
@@ -49,7 +51,7 @@ import { loadProgress } from './lessons/progress.ts';
 const variants = variantNames();
 
 export function App() {
-  const [initial] = useState(() => initialFromHash(location.hash.replace(/^#/, '')));
+  const [initial] = useState(() => withSystemTheme(initialFromHash(location.hash.replace(/^#/, ''))));
   const [model] = useState(() => createAppModel(initial));
   const [scheduler] = useState(() => createRunScheduler(initial.fatal ? null : pagePool()));
   const { shared, problems, presetName, notice, lessonRoute, fromStart, jobs } = useSyncExternalStore(model.subscribe, model.get);
@@ -148,7 +150,7 @@ export function App() {
         locked={!!lock}
         menus={<ToolbarMenus {...{ lock, lesson, variants, view, setView, setCompare, shownSet, panelIds, panelAllowed, editPanels, progress, presetName, model, set, scenario }} onProgress={setProgress} onPreset={pickPreset} onImportTrace={traceImport.openView} onEmbed={() => void copyEmbed()} />}
         openFullHref={openFullHref}
-        presenterMenus={<PresenterMenus lock={lock} controls={<>{quick}{liveBar}</>} available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />}
+        presenterMenus={<PresenterMenus lock={lock} presetName={presetName} onPreset={pickPreset} controls={<>{quick}{liveBar}</>} available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />}
       />
       {copied ? <ShareLine copied={copied} onClose={closeCopied} /> : null}
       {initial.fatal ? <ErrorBanner message={initial.fatal} /> : null}
@@ -165,7 +167,6 @@ export function App() {
       {notice ? <ErrorBanner message={notice} onDismiss={() => setNotice(null)} /> : null}
       <RunBanner runs={runs} />
       {!lesson && initial.state && !initial.lesson && initial.problems.length === 0 && presetName === DEFAULT_PRESET && !presenting && !embedded ? <LessonInvite /> : null}
-      {!lesson && !presenting && !embedded ? <PresetLessons preset={presetName} /> : null}
       {capNotes.map((n) => <p key={n} className="cap-note" role="note">{n}</p>)}
       <TimeAxisContext.Provider value={axis}>
         <RunsBusyContext.Provider value={runs.busy}>
@@ -184,6 +185,7 @@ export function App() {
               <div className="transport-stack">
                 <TransportBar events={events} zoomed={zoomed} stepRuns={stepRuns} stepKey={driving?.key ?? null} onStepKey={setStepKey} />
                 <EventCaption driving={driving} all={runEvents} />
+                <JumpNote />
               </div>
               {presenting || embedded ? null : liveBar}
               {presenting || embedded || lesson ? null : <EventList all={runEvents} onPickRun={setStepKey} />}

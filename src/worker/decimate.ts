@@ -43,6 +43,8 @@ const RULES: Record<TableName, TableRule> = {
   ackreg: { key: 'link', values: ['heldAcks', 'queuedPackets', 'expectedPackets', 'released'] },
   change: { key: 'index', values: ['link'] },
   aqm: { key: 'link', subKey: 'queue', line: true, values: ['sojournNs', 'prob', 'count'] },
+  // few rows (Reno-style recoveries only), and subtracted from cwnd row by row: kept whole
+  inflation: { key: 'flow', values: ['bytes'] },
 };
 
 /** Rows above which a table is decimated; below it every row is kept. */

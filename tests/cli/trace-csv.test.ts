@@ -79,4 +79,30 @@ describe('trace CSV: formula-like text', () => {
     sink.cwnd(0, 0, 2000, 1500);
     expect(traceCsv(s, { links, trace: sink.finish() }).split('\n').slice(1, 3)).toEqual(["0,cwnd_bytes,'-2-3,2000", "0,ssthresh_bytes,'-2-3,1500"]);
   });
+
+  it('gives the fast-recovery inflation as its own series, after the cwnd row of the same instant', () => {
+    const s = scenario('reference-2mbps');
+    const links = [link('bottleneck/fwd', 2e6), link('bottleneck/rev', 2e6), link('access1/fwd', 1e8), link('access1/rev', 1e8)];
+    const sink = new ColumnarSink(['cwnd', 'queue', 'inflation']);
+    sink.cwnd(0, 0, 10_000, Number.POSITIVE_INFINITY);
+    // third duplicate ACK: ssthresh 5000, cwnd 5000 + 3·1000 (RFC 5681 §3.2), inflation 3000
+    sink.cwnd(1_000_000_000, 0, 8000, 5000);
+    sink.inflation(1_000_000_000, 0, 3000);
+    sink.queue(1_000_000_000, 0, 4, 4208);
+    sink.cwnd(2_000_000_000, 0, 5000, 5000);
+    sink.inflation(2_000_000_000, 0, 0);
+    expect(traceCsv(s, { links, trace: sink.finish() })).toBe(
+      [
+        TRACE_HEADER,
+        '0,cwnd_bytes,flow1,10000',
+        '0,ssthresh_bytes,flow1,inf',
+        '1,cwnd_bytes,flow1,8000',
+        '1,ssthresh_bytes,flow1,5000',
+        '1,inflation_bytes,flow1,3000',
+        '1,queue_packets,bottleneck/fwd,4',
+        '2,cwnd_bytes,flow1,5000',
+        '2,inflation_bytes,flow1,0',
+      ].join('\n') + '\n',
+    );
+  });
 });

@@ -71,7 +71,7 @@ describe.runIf(haveChromium)('compare and presenter modes in Chromium', () => {
     expect(await page.getByTestId('play').textContent()).toBe('Play');
     await page.screenshot({ path: join(OUT, 'presenter.png') });
     await page.getByTestId('presenter').click();
-    expect(await page.locator('aside').count()).toBe(1);
+    expect(await page.locator('aside').count()).toBe(0); // the editor drawer starts closed on a first visit (issue 31) and stays so
     expect(w.errors).toEqual([]);
   });
 

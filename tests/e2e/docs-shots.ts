@@ -23,10 +23,11 @@ function hashFor(name: string, view: Partial<ViewState>): string {
 const preview = await startPreview();
 const browser = await launchBrowser();
 let visit = 0;
-async function shot(size: { width: number; height: number }, name: string, view: Partial<ViewState>, file: string, act: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ viewport: size });
+/** `name` null: a first visit, as a newcomer sees it (no link, nothing stored, a light system theme). */
+async function shot(size: { width: number; height: number }, name: string | null, view: Partial<ViewState>, file: string, act: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ viewport: size, colorScheme: 'light' });
   const page = await context.newPage();
-  await page.goto(`${preview.url}?docs=${++visit}#${hashFor(name, view)}`);
+  await page.goto(name === null ? `${preview.url}?docs=${++visit}` : `${preview.url}?docs=${++visit}#${hashFor(name, view)}`);
   await settled(page);
   await act(page);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -37,12 +38,12 @@ async function shot(size: { width: number; height: number }, name: string, view:
 const seek = (tS: number) => async (page: Page) => page.getByTestId('seek').fill(String(tS));
 try {
   await shot({ width: 1280, height: 720 }, 'reference-2mbps', { presenter: true, present: ['cwnd', 'queue'] }, 'presenter-1280x720.png', async (page) => {
-    await page.getByTestId('seek').fill('30');
-    await page.keyboard.press('l'); // the next loss event after 30 s …
-    await page.keyboard.press('ArrowRight'); // … and the fast retransmit it leads to, with its caption
+    await page.keyboard.press('ArrowRight'); // the first loss event …
+    await page.keyboard.press('ArrowRight'); // … and the fast retransmit that starts the first recovery, with its caption
   });
+  await shot({ width: 1440, height: 900 }, null, {}, 'first-visit-1440x900.png', async () => undefined);
   await shot({ width: 1920, height: 1080 }, 'lp-uncorrelated', { presenter: true, present: ['cwnd', 'estimate'], theme: 'dark' }, 'presenter-compare-1920x1080-dark.png', seek(41));
-  await shot({ width: 390, height: 844 }, 'reference-2mbps', {}, 'phone-390x844.png', seek(30));
+  await shot({ width: 390, height: 844 }, null, {}, 'phone-390x844.png', async () => undefined);
   await shot({ width: 390, height: 844 }, 'reference-2mbps', { theme: 'dark' }, 'phone-sheet-390x844-dark.png', async (page) => {
     await page.getByTestId('drawer-toggle').click();
   });

@@ -70,7 +70,7 @@ describe.runIf(haveChromium)('congestion events in Chromium', () => {
     expect(fr).toContain(`${(s.tNs[rxt] / 1e9).toFixed(3)} s · segment ${s.seq[rxt] / 1000} lost at link "bottleneck" (queue overflow)`);
     expect(fr).toContain('3rd duplicate ACK');
     expect(fr).toContain(`NewReno: fast retransmit of segment ${s.seq[rxt] / 1000}, ssthresh`);
-    expect(fr).toContain(`→ ${c.ssthreshBytes[afterFr] / 1000} segments, cwnd`);
+    expect(fr).toContain(`→ ${c.ssthreshBytes[afterFr] / 1000} segments, window`); // the plotted window, without fast-recovery inflation (issue 31)
     expect(fr).toMatch(/the cause was congestion \(queue overflow\)\.$/);
     await page.screenshot({ path: join(OUT, 'events-fast-retransmit.png') });
 

@@ -109,7 +109,7 @@ const rateBox = (page: Page) => page.locator('[data-path="path.0.forward.rateBps
 const changeItems = (page: Page) => page.getByTestId('change-list').locator('li');
 
 describe.runIf(haveChromium)('live edits in Chromium', () => {
-  const session = appSession();
+  const session = appSession({ editorOpen: true });
   let page: Page;
   beforeAll(async () => {
     page = session.page;

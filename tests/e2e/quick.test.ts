@@ -49,7 +49,7 @@ async function count(page: Page, testId: string): Promise<number> {
 }
 
 describe.runIf(haveChromium)('quick controls in Chromium', () => {
-  const session = appSession({ open: true });
+  const session = appSession({ open: true, editorOpen: true });
   let page: Page;
   let w: Watched;
   beforeAll(() => {

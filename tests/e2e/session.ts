@@ -15,13 +15,26 @@ export interface AppSession {
   w: Watched;
 }
 
-export function appSession(opts: { open?: boolean; context?: BrowserContextOptions } = {}): AppSession {
+/**
+ * `editorOpen`: the page behaves as for a visitor who has opened the scenario editor before
+ * (remembered on the device), for tests that edit through it; a first visit keeps it closed.
+ */
+export function appSession(opts: { open?: boolean; context?: BrowserContextOptions; editorOpen?: boolean } = {}): AppSession {
   const s = {} as AppSession;
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
     s.preview = await startPreview();
     s.browser = await launchBrowser();
     const context = await s.browser.newContext({ viewport: { width: 1400, height: 1000 }, ...opts.context });
+    if (opts.editorOpen) {
+      await context.addInitScript(() => {
+        try {
+          if (localStorage.getItem('tcp-lab.drawer') === null) localStorage.setItem('tcp-lab.drawer', 'open');
+        } catch {
+          // storage blocked: the test will say what it misses
+        }
+      });
+    }
     s.page = await context.newPage();
     s.w = watch(s.page);
     if (opts.open) {

@@ -20,7 +20,7 @@ const RATE_TEXT = '[data-path="path.0.forward.rateBps"] input[type="text"]';
 const panelOrder = (page: Page): Promise<(string | null)[]> => page.locator('[data-panel]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel')));
 
 describe.runIf(haveChromium)('share links and files in Chromium', () => {
-  const session = appSession({ open: true, context: { permissions: ['clipboard-read', 'clipboard-write'] } });
+  const session = appSession({ open: true, editorOpen: true, context: { permissions: ['clipboard-read', 'clipboard-write'] } });
   let page: Page;
   let w: Watched;
   beforeAll(() => {

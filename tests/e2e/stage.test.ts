@@ -160,7 +160,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     await page.getByTestId('seek').fill('50');
     const row = (await page.locator('#cwnd-chart-readout').boundingBox())!;
     const chart = (await page.locator('#cwnd-chart').boundingBox())!;
-    expect(await page.locator('#cwnd-chart-readout').textContent()).toMatch(/^t = 50\.\d{3} sflow1: cwnd/);
+    expect(await page.locator('#cwnd-chart-readout').textContent()).toMatch(/^t = 50\.\d{3} sflow1: window/); // the plotted window (issue 31)
     expect(row.y + row.height).toBeLessThanOrEqual(chart.y + 0.5);
     await page.screenshot({ path: join(OUT, 'stage-1920x1080.png') });
   });
@@ -231,10 +231,12 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     const before = await state();
     for (const target of targets) {
       const label = await target.evaluate((e) => `${e.tagName} ${e.getAttribute('data-testid') ?? e.textContent}`);
+      // a focused slider keeps its arrows (the WAI-ARIA slider pattern, issue 31): there PageDown steps
+      const slider = await target.evaluate((e) => e instanceof HTMLInputElement && e.type === 'range');
       for (const key of ['ArrowRight', 'l', 't'] as const) {
         await seek0();
         await target.focus();
-        await page.keyboard.press(key);
+        await page.keyboard.press(slider && key === 'ArrowRight' ? 'PageDown' : key);
         expect(await cursorText(page), `${key} on ${label}`).toBe(expected[key]);
       }
       await target.focus();
@@ -315,15 +317,19 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('presenter'))).toBe(false);
   });
 
-  it('remembers a closed editor drawer on this device', async () => {
+  it('keeps the editor drawer closed until asked for, then remembers it on this device', async () => {
     await resizeViewport(page, { width: 1600, height: 1000 });
     await open('reference-2mbps');
-    expect(await page.getByTestId('drawer').count()).toBe(1); // wide screen, first visit: open
+    await page.evaluate(() => localStorage.removeItem('tcp-lab.drawer'));
+    await open('reference-2mbps');
+    // first visit, even on a wide screen: closed, so the first screen is the chart (issue 31)
+    expect(await page.getByTestId('drawer').count()).toBe(0);
+    await page.getByTestId('drawer-toggle').click();
+    await open('reference-2mbps');
+    expect(await page.getByTestId('drawer').count()).toBe(1);
     await page.getByTestId('drawer-toggle').click();
     await open('reference-2mbps');
     expect(await page.getByTestId('drawer').count()).toBe(0);
-    await page.getByTestId('drawer-toggle').click();
-    expect(await page.getByTestId('drawer').count()).toBe(1);
   });
 
   it('on a phone: cwnd on the first screen, a transport ≤ 12 % high, tabs, a bottom sheet, 44 px targets, pinch zoom', async () => {

@@ -9,7 +9,7 @@
  * the sender with `data()` and reads the ACKs it produced from `acks`.
  */
 import { Simulator, msToNs } from '../../src/engine/core/simulator.ts';
-import { nullSink, type CaState, type FlowEventKind, type LossTruth, type ProbeRecord, type TraceSink, type Verdict, type WaveRecord } from '../../src/engine/core/trace.ts';
+import { ColumnarSink, nullSink, type CaState, type FlowEventKind, type LossTruth, type ProbeRecord, type TraceSink, type Verdict, type WaveRecord } from '../../src/engine/core/trace.ts';
 import type { HystartMode, ReceiverAgent } from '../../src/engine/tcp/cc/types.ts';
 import { DropLedger } from '../../src/engine/net/drop-ledger.ts';
 import { VerdictScore } from '../../src/engine/metrics-verdicts.ts';
@@ -90,9 +90,13 @@ export function tcpHarness(o: TcpHarnessOptions) {
   const verdicts: { tNs: number; seq: number; verdict: Verdict; truth: LossTruth }[] = [];
   const probeRecords: (ProbeRecord & { tNs: number })[] = [];
   const estimates: { tNs: number; key: string; value: number }[] = [];
+  /** The window tables as the engine writes them (for the charts' derivation of the plotted window). */
+  const windowSink = new ColumnarSink(['cwnd', 'inflation']);
   const trace: TraceSink = {
     ...nullSink,
     wants: (t) => t === 'estimate',
+    cwnd: (...row) => windowSink.cwnd(...row),
+    inflation: (...row) => windowSink.inflation(...row),
     event: (tNs, _flow, kind) => events.push({ tNs, kind }),
     castate: (tNs, _flow, from, to) => states.push({ tNs, from, to }),
     verdict: (tNs, _flow, seq, verdict, truth) => verdicts.push({ tNs, seq, verdict, truth }),
@@ -203,6 +207,10 @@ export function tcpHarness(o: TcpHarnessOptions) {
     },
     get cwndSegments(): number {
       return sender.cwndBytes / mss;
+    },
+    /** The cwnd and inflation tables traced so far. */
+    windowTrace() {
+      return windowSink.finish(['cwnd', 'inflation']);
     },
     get ssthreshSegments(): number {
       return sender.ssthreshBytes / mss;

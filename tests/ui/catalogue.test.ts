@@ -9,12 +9,13 @@ import { byFamily, VARIANTS } from '../../src/catalogue/variants.ts';
 import { PRESETS } from '../../src/content/presets/index.ts';
 import { LESSON_INPUTS } from '../../src/content/lessons/index.ts';
 import { FIGURES } from '../../src/experiments/figures.ts';
-import { distinctColours, OKABE_ITO, variantColour } from '../../src/catalogue/palette.ts';
+import { distinctColours, LINE_PALETTE, variantColour } from '../../src/catalogue/palette.ts';
 
-const LINE_SAFE = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple, OKABE_ITO.vermillion];
+// the line forms of the catalogue's colours: Okabe–Ito's orange and reddish purple fall below 3:1 on the light panel (issue 31)
+const LINE_SAFE: readonly string[] = [LINE_PALETTE.blue, LINE_PALETTE.orange, LINE_PALETTE.bluishGreen, LINE_PALETTE.reddishPurple, LINE_PALETTE.vermillion];
 
 describe('catalogue colours', () => {
-  it('are Okabe–Ito line colours', () => {
+  it('are line colours of the palette', () => {
     for (const v of VARIANTS) expect(LINE_SAFE, v.name).toContain(variantColour(v.name));
   });
 
@@ -32,8 +33,8 @@ describe('catalogue colours', () => {
     }
   });
 
-  it('keep the four classic recoveries in the colours the app has always drawn them in', () => {
-    expect(['newreno', 'reno', 'tahoe', 'sack'].map(variantColour)).toEqual([OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.reddishPurple, OKABE_ITO.bluishGreen]);
+  it('keep the four classic recoveries in their catalogue colours (line forms: Reno\'s orange is now an olive, Tahoe\'s purple deeper, issue 31)', () => {
+    expect(['newreno', 'reno', 'tahoe', 'sack'].map(variantColour)).toEqual([LINE_PALETTE.blue, LINE_PALETTE.orange, LINE_PALETTE.reddishPurple, LINE_PALETTE.bluishGreen]);
   });
 });
 

@@ -39,10 +39,12 @@ function handTrace(): TraceData {
   t.castate(1120 * MS, 0, 'disorder', 'recovery', 10_000);
   t.event(1120 * MS, 0, 'fast-retransmit');
   t.cwnd(1120 * MS, 0, 15_000, 12_000);
+  t.inflation(1120 * MS, 0, 3000); // RFC 5681: cwnd = ssthresh + 3 segments; the window is 12
   t.ack(1300 * MS, 0, 30_000);
   t.castate(1300 * MS, 0, 'recovery', 'open', 30_000);
   t.event(1300 * MS, 0, 'recovery-exit');
   t.cwnd(1300 * MS, 0, 12_000, 12_000);
+  t.inflation(1300 * MS, 0, 0);
   t.drop(2000 * MS, 0, 0, 30_000, false, 'channel-error');
   t.event(3000 * MS, 0, 'timeout');
   t.castate(3000 * MS, 0, 'open', 'loss', 30_000);
@@ -69,7 +71,8 @@ describe('congestion events from the trace', () => {
     if (fr.kind !== 'fast-retransmit') throw new Error('expected a fast retransmit');
     expect(fr.cause).toEqual({ tNs: 1000 * MS, seq: 10_000, link: 0, cause: 'queue-overflow' });
     expect([fr.dupAcks, fr.firstDupAckNs, fr.lastAdvanceNs]).toEqual([3, 1100 * MS, 1090 * MS]);
-    expect([fr.before.cwndBytes, fr.before.ssthreshBytes, fr.after.cwndBytes, fr.after.ssthreshBytes]).toEqual([24_000, Number.POSITIVE_INFINITY, 15_000, 12_000]);
+    // the window after is cwnd 15 000 less the 3 000 of inflation: ssthresh, as the chart plots it (issue 31)
+    expect([fr.before.cwndBytes, fr.before.ssthreshBytes, fr.after.cwndBytes, fr.after.ssthreshBytes]).toEqual([24_000, Number.POSITIVE_INFINITY, 12_000, 12_000]);
     expect(fr.truth).toBe('congestion');
     const to = events[4];
     if (to.kind !== 'timeout') throw new Error('expected a timeout');
@@ -78,10 +81,10 @@ describe('congestion events from the trace', () => {
 
   it('captions say cause, signal, reaction and belief against truth with the trace’s numbers', () => {
     expect(caption(run, events[1])).toBe(
-      '1.120 s · segment 10 lost at link "bottleneck" (queue overflow) at 1.000 s · 3rd duplicate ACK · NewReno: fast retransmit of segment 10, ssthresh ∞ → 12 segments, cwnd 24 → 15 · it cut its window as for congestion; the cause was congestion (queue overflow).',
+      '1.120 s · segment 10 lost at link "bottleneck" (queue overflow) at 1.000 s · 3rd duplicate ACK · NewReno: fast retransmit of segment 10, ssthresh ∞ → 12 segments, window 24 → 12 · it cut its window as for congestion; the cause was congestion (queue overflow).',
     );
     expect(caption(run, events[4])).toBe(
-      '3.000 s · segment 30 lost at link "bottleneck" (channel error) at 2.000 s · no new ACK for 1.700 s: retransmission timeout · NewReno: retransmits segment 30, ssthresh 12 → 6 segments, cwnd 12 → 1 · it cut its window as for congestion; the cause was the channel (channel error).',
+      '3.000 s · segment 30 lost at link "bottleneck" (channel error) at 2.000 s · no new ACK for 1.700 s: retransmission timeout · NewReno: retransmits segment 30, ssthresh 12 → 6 segments, window 12 → 1 · it cut its window as for congestion; the cause was the channel (channel error).',
     );
     expect(caption(run, events[0])).toBe('1.000 s · 3 segments lost at link "bottleneck" in 0.020 s (queue overflow), the first segment 10 · NewReno fast-retransmits at 1.120 s.');
   });
@@ -131,7 +134,7 @@ describe('an ECN window cut', () => {
     const run = facts(t.finish());
     const events = congestionEvents(run);
     expect(kinds(events)).toEqual(['cwr@1', 'recovery-end@1.2']);
-    expect(caption(run, events[0])).toBe('1.000 s · a queue marked a packet (ECN) and the receiver echoed it · NewReno: ssthresh 40 → 10 segments, cwnd 20 → 10, nothing retransmitted.');
+    expect(caption(run, events[0])).toBe('1.000 s · a queue marked a packet (ECN) and the receiver echoed it · NewReno: ssthresh 40 → 10 segments, window 20 → 10, nothing retransmitted.');
     expect(caption(run, events[1])).toMatch(/^1\.200 s · NewReno: window reduction over after 0\.200 s/);
   });
 });

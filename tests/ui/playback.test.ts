@@ -100,7 +100,13 @@ describe('ui presenter keys', () => {
   });
 
   it('acts whatever has focus except a field being typed in, and leaves browser shortcuts to the browser', () => {
-    expect(keyCommand({ key: 'ArrowLeft', targetTag: 'INPUT', targetType: 'range' })).toBe('prev-event');
+    // a focused slider (the error-rate slider, the scrubber) keeps its arrows, as the ARIA slider
+    // pattern has it (issue 31: → used to jump to the next event); Space, PageDown and the letters still drive the stage
+    expect(keyCommand({ key: 'ArrowLeft', targetTag: 'INPUT', targetType: 'range' })).toBeNull();
+    expect(keyCommand({ key: 'ArrowUp', targetTag: 'INPUT', targetType: 'range' })).toBeNull();
+    expect(keyCommand({ key: 'PageDown', targetTag: 'INPUT', targetType: 'range' })).toBe('next-event');
+    expect(keyCommand({ key: ' ', targetTag: 'INPUT', targetType: 'range' })).toBe('toggle');
+    expect(keyCommand({ key: 'l', targetTag: 'INPUT', targetType: 'range' })).toBe('next-loss');
     expect(keyCommand({ key: ' ', targetTag: 'BUTTON' })).toBe('toggle');
     expect(keyCommand({ key: ' ', targetTag: 'SUMMARY' })).toBe('toggle');
     expect(keyCommand({ key: 'ArrowRight', targetTag: 'SELECT' })).toBe('next-event');

@@ -118,6 +118,11 @@ export interface TraceSink {
   wants(table: TableName): boolean;
   /** After any change of cwnd or ssthresh (and once at start). */
   cwnd(tNs: number, flow: number, cwndBytes: number, ssthreshBytes: number): void;
+  /**
+   * The part of cwnd a Reno-style fast recovery added for segments that left the network, when it
+   * changes (0 when the recovery ends): cwnd − inflation is the window the textbook draws.
+   */
+  inflation(tNs: number, flow: number, bytes: number): void;
   /** After every enqueue or dequeue at a link's queue: waiting packets and bytes. */
   queue(tNs: number, link: number, packets: number, bytes: number): void;
   /** A packet lost, with its ground-truth cause. `seq` is the data byte or ACK number. */
@@ -165,6 +170,7 @@ export interface TraceSink {
 export const nullSink: TraceSink = {
   wants: () => false,
   cwnd() {},
+  inflation() {},
   queue() {},
   drop() {},
   send() {},
@@ -346,13 +352,14 @@ export const TRACE_TABLES = {
   ackreg: ['tNs', 'link', 'heldAcks', 'queuedPackets', 'expectedPackets', 'released'],
   change: ['tNs', 'index', 'link'],
   aqm: ['tNs', 'link', 'queue', 'sojournNs', 'prob', 'dropping', 'count'],
+  inflation: ['tNs', 'flow', 'bytes'],
 } as const;
 
 /**
  * Tables added after fingerprints were first compared across branches: hashed only when they
  * have rows, so a run that writes none keeps the fingerprint it had before the table existed.
  */
-const HASHED_WHEN_PRESENT: ReadonlySet<TableName> = new Set<TableName>(['aqm']);
+const HASHED_WHEN_PRESENT: ReadonlySet<TableName> = new Set<TableName>(['aqm', 'inflation']);
 
 export type TableName = keyof typeof TRACE_TABLES;
 /** Every table, in TRACE_TABLES order. */
@@ -416,6 +423,9 @@ export class ColumnarSink implements TraceSink {
   }
   cwnd(tNs: number, flow: number, cwndBytes: number, ssthreshBytes: number): void {
     this.b.cwnd?.add(tNs, flow, cwndBytes, ssthreshBytes);
+  }
+  inflation(tNs: number, flow: number, bytes: number): void {
+    this.b.inflation?.add(tNs, flow, bytes);
   }
   queue(tNs: number, link: number, packets: number, bytes: number): void {
     this.b.queue?.add(tNs, link, packets, bytes);

@@ -88,6 +88,7 @@ export class Sender implements Conn, Endpoint {
   recoverSeq = -1;
   cwndLimited = true;
   caAckedBytes = 0;
+  inflationBytes = 0;
   readonly byteCounting: boolean;
   readonly hystart: HystartMode;
   readonly ssthreshFromCwnd: boolean;
@@ -310,6 +311,8 @@ export class Sender implements Conn, Endpoint {
     this.caState = to;
     // RFC 3465 §2.1 / Linux tcp_init_cwnd_reduction, tcp_enter_loss: a reduction restarts the count.
     if (to === 'recovery' || to === 'loss' || to === 'cwr') this.caAckedBytes = 0;
+    // the inflation belongs to one recovery episode: whatever follows starts from the plain window
+    if (from === 'recovery') this.inflationBytes = 0;
     this.trace.castate(this.sim.now(), this.p.flow, from, to, this.sndUna);
     if (this.cc.onStateChange) this.cc.onStateChange(this, from, to);
   }

@@ -11,6 +11,7 @@ import type { CongestionControl, Conn, Estimate } from './cc/types.ts';
 export class TraceObserver {
   private lastCwnd = -1;
   private lastSsthresh = -1;
+  private lastInflation = 0;
   /** Estimates to trace (the variant's, if the trace wants them) and their last traced values. */
   private readonly tracedEstimates: readonly Estimate[];
   private readonly lastEstimates: number[];
@@ -37,12 +38,20 @@ export class TraceObserver {
     }
   }
 
-  /** cwnd and ssthresh, when either changed. */
+  /** cwnd and ssthresh, when either changed; the recovery's inflation of cwnd, when it changed. */
   cwnd(c: Conn): void {
-    if (c.cwndBytes === this.lastCwnd && c.ssthreshBytes === this.lastSsthresh) return;
-    this.lastCwnd = c.cwndBytes;
-    this.lastSsthresh = c.ssthreshBytes;
-    this.trace.cwnd(this.sim.now(), this.flow, c.cwndBytes, c.ssthreshBytes);
+    // A variant that sets cwnd itself during a Reno-style recovery (Jersey's cap on a mark) may
+    // leave less than the inflation above one segment: the plain window never goes below one MSS.
+    const inflation = Math.min(c.inflationBytes, Math.max(0, c.cwndBytes - c.mssBytes));
+    if (c.cwndBytes !== this.lastCwnd || c.ssthreshBytes !== this.lastSsthresh) {
+      this.lastCwnd = c.cwndBytes;
+      this.lastSsthresh = c.ssthreshBytes;
+      this.trace.cwnd(this.sim.now(), this.flow, c.cwndBytes, c.ssthreshBytes);
+    }
+    if (inflation !== this.lastInflation) {
+      this.lastInflation = inflation;
+      this.trace.inflation(this.sim.now(), this.flow, inflation);
+    }
   }
 
   private estimates(c: Conn): void {

@@ -1,5 +1,6 @@
 /**
- * cwnd (thick) and ssthresh (thin, dashed) per flow over time, in segments, with loss-recovery
+ * The window (thick: cwnd without Reno-style fast-recovery inflation, see CwndSeries) and
+ * ssthresh (thin, dashed) per flow over time, optionally the inflated cwnd (thin, dotted), in segments, with loss-recovery
  * markers (fast retransmit ▲, timeout ◆), shaded recovery periods and the drop lane coloured
  * by ground-truth cause. Compared variants differ by colour and by the cwnd line's dash.
  */
@@ -30,6 +31,17 @@ export interface CwndChartInput {
   flows: CwndFlowInput[];
   /** Top of the y axis in segments (see cwndYRange); anything above is marked as off scale. */
   yMax: number;
+  /** Also draw cwnd as RFC 5681's fast recovery holds it, inflated by one segment per duplicate ACK. */
+  showInflated?: boolean;
+}
+
+/** One sentence on what the opt-in layer is (the toggle's title and the readout's words agree with it). */
+export const INFLATED_CWND_NOTE =
+  'During Reno and NewReno fast recovery the RFC sender adds one segment to cwnd for every duplicate ACK (a segment has left the network), so cwnd spikes while the window it reasons with stays at ssthresh; the dotted line shows that inflated cwnd.';
+
+/** Does any flow's cwnd ever differ from its plotted window (was anything inflated)? */
+export function hasInflation(flows: readonly Pick<CwndFlowInput, 'series'>[]): boolean {
+  return flows.some((f) => f.series.inflatedSeg !== undefined && f.series.inflatedSeg !== f.series.cwndSeg);
 }
 
 interface Marker {
@@ -116,10 +128,10 @@ interface OffScale {
 const peaks = new WeakMap<Float64Array, number>();
 
 /** The highest point of each flow's cwnd that lies above the axis, so the chart can say so. */
-function offScalePeaks(flows: readonly CwndFlowInput[], top: number): OffScale[] {
+function offScalePeaks(flows: readonly CwndFlowInput[], top: number, inflated: boolean): OffScale[] {
   const out: OffScale[] = [];
   for (const f of flows) {
-    const v = f.series.cwndSeg;
+    const v = inflated ? (f.series.inflatedSeg ?? f.series.cwndSeg) : f.series.cwndSeg;
     let best = peaks.get(v);
     if (best === undefined) peaks.set(v, (best = finiteArgMax(v)));
     if (best >= 0 && v[best] > top) out.push({ key: f.key, tS: f.series.tS[best], peak: v[best] });
@@ -132,6 +144,8 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
   const x = timeScale(input.windowS, size.width);
   const y = valueScale(input.yMax, size.height);
   drawFrame(svg, x, y, size, { x: 'time (s)', y: 'window (segments)' });
+  // the axis top as a number, for the browser tests (the tick labels round it)
+  el.setAttribute('data-y-max', String(input.yMax));
   const clip = clipToPlot(svg, `${el.id || 'cwnd'}-clip`, x, y);
   const [plotBottom, plotTop] = y.range();
   const scales = { x, y, yClamp: [plotTop - 20, plotBottom] as const };
@@ -163,6 +177,21 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
     setPieces(this, 'cwnd-line', [f.series.tS, f.series.cwndSeg, ...scaleKeys], () => stepPieces({ tS: f.series.tS, values: f.series.cwndSeg }, scales, input.endS))
       .style('stroke', f.colour)
       .attr('stroke-dasharray', f.dash);
+  });
+
+  flowGroups.each(function (f) {
+    const inflated = input.showInflated && f.series.inflatedSeg !== undefined && f.series.inflatedSeg !== f.series.cwndSeg ? f.series.inflatedSeg : null;
+    const line = d3.select(this).selectAll<SVGPathElement, Float64Array>('path.inflated-line').data(inflated ? [inflated] : []);
+    line.exit().remove();
+    line
+      .enter()
+      .append('path')
+      .attr('class', 'inflated-line')
+      .merge(line)
+      .style('stroke', f.colour)
+      .each(function (v) {
+        setPath(this, [f.series.tS, v, ...scaleKeys], () => stepPath({ tS: f.series.tS, values: v }, scales, input.endS));
+      });
   });
 
   // One marker per flow, kind and marker-wide bin (the highest): a run with hundreds of
@@ -197,7 +226,7 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
 
   const top = y.domain()[1];
   const [plotLeft, plotRight] = x.range();
-  const visiblePeaks = offScalePeaks(input.flows, top).filter((o) => o.tS >= input.windowS[0] && o.tS <= input.windowS[1]);
+  const visiblePeaks = offScalePeaks(input.flows, top, input.showInflated === true).filter((o) => o.tS >= input.windowS[0] && o.tS <= input.windowS[1]);
   const offscale = layer(svg, 'offscale whole')
     .selectAll<SVGTextElement, OffScale>('text.offscale-label')
     .data(visiblePeaks.slice(0, 1), (o) => o.key)
@@ -217,13 +246,16 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
   );
 }
 
-/** cwnd and ssthresh of every flow at the cursor. */
+/** The window and ssthresh of every flow at the cursor, and the inflated cwnd where it differs. */
 export function cwndReadout(input: CwndChartInput, tS: number): ReadoutLine[] {
   return input.flows.map((f) => {
     const i = indexAtOrBefore(f.series.tS, tS);
     if (i < 0) return { text: `${f.label}: not started`, colour: f.colour };
     const ss = f.series.ssthreshSeg[i];
-    return { text: `${f.label}: cwnd ${f.series.cwndSeg[i].toFixed(1)}, ssthresh ${Number.isFinite(ss) ? ss.toFixed(1) : '∞'}`, colour: f.colour };
+    const w = f.series.cwndSeg[i];
+    const inflated = f.series.inflatedSeg?.[i] ?? w;
+    const extra = inflated !== w ? ` (inflated cwnd ${inflated.toFixed(1)})` : '';
+    return { text: `${f.label}: window ${w.toFixed(1)}${extra}, ssthresh ${Number.isFinite(ss) ? ss.toFixed(1) : '∞'}`, colour: f.colour };
   });
 }
 

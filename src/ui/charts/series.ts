@@ -17,8 +17,15 @@ export interface StepSeries {
 /** cwnd and ssthresh of one flow, in segments. */
 export interface CwndSeries {
   tS: Float64Array;
+  /**
+   * The window as students reason with it: cwnd less the inflation a Reno-style fast recovery
+   * adds per duplicate ACK (RFC 5681 §3.2), so it halves at a fast retransmit and does not spike.
+   * The chart's main line.
+   */
   cwndSeg: Float64Array;
   ssthreshSeg: Float64Array;
+  /** cwnd as the RFC's sender holds it, inflation included (the chart's opt-in layer); the same array as cwndSeg when nothing was inflated. */
+  inflatedSeg?: Float64Array;
 }
 
 const NO_ROWS = new Int32Array(0);
@@ -83,11 +90,44 @@ export function pick(col: Float64Array, rows: Int32Array, divisor = 1): Float64A
 export function cwndSeries(trace: TraceData, flow: number, mssBytes: number): CwndSeries {
   const c = trace.cwnd;
   const rows = rowsWhere(c.flow, flow);
-  return {
-    tS: pick(c.tNs, rows, NS_PER_S),
-    cwndSeg: pick(c.cwndBytes, rows, mssBytes),
-    ssthreshSeg: pick(c.ssthreshBytes, rows, mssBytes),
-  };
+  // a trace from before the inflation table (or an imported one) has none: nothing was inflated
+  const inf = trace.inflation ?? { tNs: new Float64Array(0), flow: new Float64Array(0), bytes: new Float64Array(0) };
+  const infRows = rowsWhere(inf.flow, flow);
+  if (infRows.length === 0) {
+    const cwndSeg = pick(c.cwndBytes, rows, mssBytes);
+    return { tS: pick(c.tNs, rows, NS_PER_S), cwndSeg, ssthreshSeg: pick(c.ssthreshBytes, rows, mssBytes), inflatedSeg: cwndSeg };
+  }
+  // Merge the two step functions by time: each instant at which either table has rows is one
+  // step holding the values after all of that instant's rows (two hooks at one instant write
+  // cwnd, inflation, cwnd, inflation; a point between them would pair a new cwnd with an old
+  // inflation, e.g. the deflated cwnd less the whole inflation: a dip below zero).
+  const n = rows.length + infRows.length;
+  const tS = new Float64Array(n);
+  const cwndSeg = new Float64Array(n);
+  const ssthreshSeg = new Float64Array(n);
+  const inflatedSeg = new Float64Array(n);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  let cwnd = 0;
+  let ss = Number.POSITIVE_INFINITY;
+  let inflation = 0;
+  while (i < rows.length || j < infRows.length) {
+    const ti = i < rows.length ? c.tNs[rows[i]] : Number.POSITIVE_INFINITY;
+    const tj = j < infRows.length ? inf.tNs[infRows[j]] : Number.POSITIVE_INFINITY;
+    const t = Math.min(ti, tj);
+    for (; i < rows.length && c.tNs[rows[i]] === t; i++) {
+      cwnd = c.cwndBytes[rows[i]];
+      ss = c.ssthreshBytes[rows[i]];
+    }
+    for (; j < infRows.length && inf.tNs[infRows[j]] === t; j++) inflation = inf.bytes[infRows[j]];
+    tS[k] = t / NS_PER_S;
+    inflatedSeg[k] = cwnd / mssBytes;
+    cwndSeg[k] = (cwnd - inflation) / mssBytes;
+    ssthreshSeg[k] = ss / mssBytes;
+    k++;
+  }
+  return { tS: tS.slice(0, k), cwndSeg: cwndSeg.slice(0, k), ssthreshSeg: ssthreshSeg.slice(0, k), inflatedSeg: inflatedSeg.slice(0, k) };
 }
 
 export function queueSeries(trace: TraceData, link: number): StepSeries {

@@ -65,7 +65,13 @@ function actor(run: RunFacts, flow: number): string {
 
 function windowChange(run: RunFacts, flow: number, before: Window, after: Window): string {
   const mss = run.flows[flow]?.mssBytes ?? 1;
-  return `ssthresh ${segments(before.ssthreshBytes, mss)} → ${segments(after.ssthreshBytes, mss)} segments, cwnd ${segments(before.cwndBytes, mss)} → ${segments(after.cwndBytes, mss)}`;
+  // "window": the plotted quantity, cwnd without fast-recovery inflation (congestionEvents' Window)
+  const ss =
+    before.ssthreshBytes === after.ssthreshBytes
+      ? `ssthresh unchanged at ${segments(after.ssthreshBytes, mss)} segments`
+      : `ssthresh ${segments(before.ssthreshBytes, mss)} → ${segments(after.ssthreshBytes, mss)} segments`;
+  const w = before.cwndBytes === after.cwndBytes ? `window unchanged at ${segments(after.cwndBytes, mss)}` : `window ${segments(before.cwndBytes, mss)} → ${segments(after.cwndBytes, mss)}`;
+  return `${ss}, ${w}`;
 }
 
 /**
@@ -139,7 +145,7 @@ export function caption(run: RunFacts, e: CongestionEvent): string {
     case 'timeout':
       return reactionCaption(run, e);
     case 'recovery-end':
-      return `${seconds(e.tNs)} · ${actor(run, e.flow)}: ${e.from === 'cwr' ? 'window reduction' : e.from === 'loss' ? 'loss recovery' : 'recovery'} over after ${((e.tNs - e.startNs) / NS_PER_S).toFixed(3)} s, everything up to segment ${segmentOf(run, e.flow, e.sndUna)} acknowledged · cwnd ${segments(e.after.cwndBytes, mss)}, ssthresh ${segments(e.after.ssthreshBytes, mss)} segments.`;
+      return `${seconds(e.tNs)} · ${actor(run, e.flow)}: ${e.from === 'cwr' ? 'window reduction' : e.from === 'loss' ? 'loss recovery' : 'recovery'} over after ${((e.tNs - e.startNs) / NS_PER_S).toFixed(3)} s, everything up to segment ${segmentOf(run, e.flow, e.sndUna)} acknowledged · window ${segments(e.after.cwndBytes, mss)}, ssthresh ${segments(e.after.ssthreshBytes, mss)} segments.`;
     case 'cwr':
       return `${seconds(e.tNs)} · a queue marked a packet (ECN) and the receiver echoed it · ${actor(run, e.flow)}: ${windowChange(run, e.flow, e.before, e.after)}, nothing retransmitted.`;
     case 'probe-cycle':

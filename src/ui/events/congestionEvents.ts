@@ -64,6 +64,7 @@ export interface RunFacts {
 
 /** cwnd and ssthresh of a flow at an instant (bytes; ssthresh may be Infinity before the first loss). */
 export interface Window {
+  /** The window as the chart plots it: cwnd less any fast-recovery inflation (CwndSeries). */
   cwndBytes: number;
   ssthreshBytes: number;
 }
@@ -223,19 +224,28 @@ function lastRowAtOrBefore(tNsCol: Float64Array, rows: Int32Array, tNs: number):
   return lo - 1;
 }
 
-/** cwnd/ssthresh in force just before tNs (strictly) and just after everything at tNs. */
-function windowAt(trace: TraceData, rows: Int32Array, tNs: number, strictlyBefore: boolean): Window {
-  const c = trace.cwnd;
+/** The index in `rows` of the last row of `col` before tNs (strictly) or at or before it; −1 if none. */
+function lastRow(col: Float64Array, rows: Int32Array, tNs: number, strictlyBefore: boolean): number {
   let lo = 0;
   let hi = rows.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const t = c.tNs[rows[mid]];
+    const t = col[rows[mid]];
     if (strictlyBefore ? t < tNs : t <= tNs) lo = mid + 1;
     else hi = mid;
   }
-  const r = rows[lo - 1];
-  return r === undefined ? { cwndBytes: Number.NaN, ssthreshBytes: Number.NaN } : { cwndBytes: c.cwndBytes[r], ssthreshBytes: c.ssthreshBytes[r] };
+  return lo - 1;
+}
+
+/** The window (cwnd less fast-recovery inflation) and ssthresh in force just before tNs (strictly) and just after everything at tNs. */
+function windowAt(trace: TraceData, rows: Int32Array, infRows: Int32Array, tNs: number, strictlyBefore: boolean): Window {
+  const c = trace.cwnd;
+  const r = rows[lastRow(c.tNs, rows, tNs, strictlyBefore)];
+  if (r === undefined) return { cwndBytes: Number.NaN, ssthreshBytes: Number.NaN };
+  const inf = trace.inflation;
+  const k = inf && infRows.length > 0 ? infRows[lastRow(inf.tNs, infRows, tNs, strictlyBefore)] : undefined;
+  const inflation = inf && k !== undefined ? inf.bytes[k] : 0;
+  return { cwndBytes: c.cwndBytes[r] - inflation, ssthreshBytes: c.ssthreshBytes[r] };
 }
 
 /** Computed once per trace: the stage, the event list and several panels' notices read the same run. */
@@ -255,8 +265,9 @@ export function congestionEvents(run: RunFacts): CongestionEvent[] {
 function flowEvents(trace: TraceData, flow: number, decimated: boolean): CongestionEvent[] {
   const out: CongestionEvent[] = [];
   const cwndRows = rowsWhere(trace.cwnd.flow, flow);
-  const before = (tNs: number): Window => windowAt(trace, cwndRows, tNs, true);
-  const after = (tNs: number): Window => windowAt(trace, cwndRows, tNs, false);
+  const infRows = trace.inflation ? rowsWhere(trace.inflation.flow, flow) : new Int32Array(0);
+  const before = (tNs: number): Window => windowAt(trace, cwndRows, infRows, tNs, true);
+  const after = (tNs: number): Window => windowAt(trace, cwndRows, infRows, tNs, false);
   const base = <K extends CongestionEventKind>(kind: K, tNs: number) => ({ kind, flow, tNs, tS: tNs / NS_PER_S });
 
   // Sender events by time: which castate entries are fast retransmits and which are timeouts.

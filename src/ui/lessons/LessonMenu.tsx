@@ -1,7 +1,7 @@
 /**
- * Ways into the lessons: the toolbar's Lessons menu (every lesson, its level and progress, and
- * a reset), the first visit's invitation to lesson 1 (dismissed for good with one click), and
- * under a preset the lessons that use it.
+ * Ways into the lessons: the toolbar's Lessons menu (the lessons that use the preset shown,
+ * then every lesson, its level and progress, and a reset) and the first visit's one-line
+ * invitation to lesson 1 (dismissed for good with one click).
  */
 import { useState } from 'react';
 import { lessonPresets } from '../../content/lessons/evaluate.ts';
@@ -9,11 +9,12 @@ import { lessons } from '../../content/lessons/index.ts';
 import { encodeLessonHash } from './route.ts';
 import { loadProgress, resetProgress, stepsDone, type Progress } from './progress.ts';
 
-export function LessonMenu({ progress, onProgress }: { progress: Progress; onProgress: (p: Progress) => void }) {
+export function LessonMenu({ progress, onProgress, preset }: { progress: Progress; onProgress: (p: Progress) => void; preset?: string }) {
   return (
     <details className="menu lesson-menu" data-testid="lesson-menu">
       <summary>Lessons</summary>
       <div className="menu-body">
+        <PresetLessons preset={preset} />
         <ol className="lesson-list">
           {lessons().map((l) => {
             const done = stepsDone(progress, l.name);
@@ -54,8 +55,8 @@ export function LessonInvite() {
   const first = lessons()[0];
   return (
     <section className="lesson-invite" aria-label="Lessons" data-testid="lesson-invite">
-      <p>
-        New to TCP Lab? <strong>{first.title}</strong> walks you through this chart in {first.steps.length} short steps: you predict, then the run shows what happens.
+      <p title={`${first.title}: ${first.steps.length} short steps on this chart; you predict, then the run shows what happens.`}>
+        New here? <strong>{first.title}</strong>, {first.steps.length} short steps on this chart.
       </p>
       <a className="button-link primary" href={`#${encodeLessonHash({ name: first.name, step: 0 })}`} data-testid="start-lesson">
         Start lesson 1
@@ -77,20 +78,22 @@ export function LessonInvite() {
   );
 }
 
-/** "Lessons using this preset: …", under the preset's run. */
+/** The lessons using the preset shown, at the top of the Lessons menu, each opening at its step on that preset. */
 export function PresetLessons({ preset }: { preset: string | undefined }) {
   if (!preset) return null;
   const using = lessons().filter((l) => lessonPresets(l).includes(preset));
   if (using.length === 0) return null;
   return (
-    <p className="preset-lessons" data-testid="preset-lessons">
-      Lessons using this preset:{' '}
-      {using.map((l, i) => (
-        <span key={l.name}>
-          {i > 0 ? ', ' : ''}
-          <a href={`#${encodeLessonHash({ name: l.name, step: l.steps.findIndex((s) => 'preset' in s.scenario && s.scenario.preset === preset) })}`}>{l.title}</a>
-        </span>
-      ))}
-    </p>
+    <section className="preset-lessons" data-testid="preset-lessons" aria-label={`Lessons using ${preset}`}>
+      <h3>Using this preset ({preset})</h3>
+      <ul>
+        {using.map((l) => (
+          <li key={l.name}>
+            <a href={`#${encodeLessonHash({ name: l.name, step: l.steps.findIndex((s) => 'preset' in s.scenario && s.scenario.preset === preset) })}`}>{l.title}</a>
+          </li>
+        ))}
+      </ul>
+      <h3>All lessons</h3>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 /** Congestion window and ssthresh per flow (and per compared variant), with loss and recovery events. */
 import { useId, useMemo, useState } from 'react';
 import { FLOW_EVENTS } from '../../engine/core/trace.ts';
-import { cwndCursor, cwndYRange, focusedRange, type CwndFlowInput } from '../charts/cwndChart.ts';
+import { cwndCursor, cwndYRange, focusedRange, hasInflation, INFLATED_CWND_NOTE, type CwndFlowInput } from '../charts/cwndChart.ts';
 import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/series.ts';
 import { caSpans } from '../events/congestionEvents.ts';
 import { cwndNotice } from '../events/notices.ts';
@@ -39,13 +39,16 @@ export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
   return flowSeries(run, 0).map((data, i) => ({ key: `${run.key}/${run.scenario.flows[i].id}`, ...flowStyle(set, run, i), ...data }));
 }
 
+/** "1 timeout", "2 timeouts". */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function summary(flows: readonly CwndFlowInput[], set: RunSet): string {
   const parts = flows.map(
     (f) =>
-      `${f.label} peaks at ${int(finiteMax(f.series.cwndSeg))} segments, ${f.fastRetransmitS.length} fast retransmits, ` +
-      `${f.timeoutS.length} timeouts, ${f.drops.tS.length} data packets dropped`,
+      `${f.label}'s window peaks at ${int(finiteMax(f.series.cwndSeg))} segments, ${count(f.fastRetransmitS.length, 'fast retransmit')}, ` +
+      `${count(f.timeoutS.length, 'timeout')}, ${count(f.drops.tS.length, 'data packet')} dropped`,
   );
-  return `Congestion window and slow-start threshold ${overSpan(set)}: ${parts.join('; ')}.`;
+  return `Congestion window (without fast-recovery inflation) and slow-start threshold ${overSpan(set)}: ${parts.join('; ')}.`;
 }
 
 function CwndPanel({ set, layout, presenter }: PanelProps) {
@@ -59,7 +62,10 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const held = useSteadyMaxima(fitted, set, windowS);
   const range = { ...held, focused: focusedRange(held.full, held.sawtooth) };
   const [fullRange, setFullRange] = useState(false);
+  const [showInflated, setShowInflated] = useState(false);
   const toggleId = useId();
+  const inflatedId = useId();
+  const inflation = useMemo(() => hasInflation(all.flat()), [all]);
   const yMax = fullRange ? range.full : range.focused;
   const groups = useMemo(() => {
     const byRun = new Map(set.runs.map((r, i) => [r.key, all[i]]));
@@ -68,9 +74,9 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       // overlaid runs' recovery periods would shade nearly everything: shade only a lone run
       const shaded = runs.length === 1 ? flows : flows.map((f) => ({ ...f, recoveries: [] }));
       const suspensions = runs.length === 1 ? runSuspensions(runs[0]) : [];
-      return { key: runs.map((r) => r.key).join('+'), input: { windowS, endS: set.endS, yMax, flows: shaded, suspensions } satisfies CwndWithSuspensions };
+      return { key: runs.map((r) => r.key).join('+'), input: { windowS, endS: set.endS, yMax, flows: shaded, suspensions, showInflated: showInflated && inflation } satisfies CwndWithSuspensions };
     });
-  }, [set, all, layout, windowS, yMax]);
+  }, [set, all, layout, windowS, yMax, showInflated, inflation]);
   const causes = new Set<number>();
   for (const f of all.flat()) for (const c of f.drops.cause) causes.add(c);
   const first = all[0]?.[0];
@@ -80,10 +86,10 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       {all.flat().length + waiting.length <= 6 ? (
         <>
           {all.flat().map((f) => (
-            <LegendItem key={f.key} swatch={{ kind: 'line', colour: f.colour, dashed: f.dash ?? undefined }} label={`${f.label} cwnd`} />
+            <LegendItem key={f.key} swatch={{ kind: 'line', colour: f.colour, dashed: f.dash ?? undefined }} label={`${f.label} window`} />
           ))}
           {waiting.map((f) => (
-            <LegendItem key={f.key} waiting swatch={{ kind: 'line', colour: f.colour, dashed: f.dash ?? undefined }} label={`${f.label} cwnd`} />
+            <LegendItem key={f.key} waiting swatch={{ kind: 'line', colour: f.colour, dashed: f.dash ?? undefined }} label={`${f.label} window`} />
           ))}
         </>
       ) : null}
@@ -95,6 +101,12 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       {[...causes].sort().map((c) => (
         <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: CAUSE_STYLE[c]?.colour ?? MARK_COLOURS.drop }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
       ))}
+      {/* always there (disabled when nothing was inflated), so the legend keeps its rows while a comparison fills in */}
+      <li className="toggle" title={inflation ? INFLATED_CWND_NOTE : 'No run here inflated cwnd (SACK, PRR and Tahoe never do).'}>
+        <input id={inflatedId} type="checkbox" checked={showInflated && inflation} disabled={!inflation} onChange={(e) => setShowInflated(e.target.checked)} />
+        <label htmlFor={inflatedId}>inflated cwnd (RFC 5681 fast recovery)</label>
+      </li>
+      {inflation && showInflated ? <li className="legend-note">{INFLATED_CWND_NOTE}</li> : null}
       {range.focused < range.full ? (
         <li className="toggle">
           <input id={toggleId} type="checkbox" checked={fullRange} onChange={(e) => setFullRange(e.target.checked)} />

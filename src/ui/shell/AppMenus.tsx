@@ -52,7 +52,7 @@ export function ToolbarMenus({ lock, lesson, variants, view, setView, setCompare
     </>
   ) : (
     <>
-      <LessonMenu progress={progress} onProgress={onProgress} />
+      <LessonMenu progress={progress} onProgress={onProgress} preset={presetName} />
       <PresetMenu current={presetName} onPick={onPreset} />
       <ComparePicker variants={variants} selected={view.compare} max={MAX_COMPARE} layout={view.compareLayout} onChange={setCompare} onLayout={onLayout} />
       <PanelMenu set={shownSet} ids={panelIds} onShow={(id) => editPanels((l) => showPanel(l, id))} />
@@ -77,7 +77,7 @@ export function ToolbarMenus({ lock, lesson, variants, view, setView, setCompare
   );
 }
 
-export function PresenterMenus({ lock, controls, available, chosen, onChange }: { lock: Lock | null; controls: ReactNode; available: PanelDef[]; chosen: string[]; onChange: (ids: string[]) => void }) {
+export function PresenterMenus({ lock, controls, available, chosen, onChange, presetName, onPreset }: { lock: Lock | null; controls: ReactNode; available: PanelDef[]; chosen: string[]; onChange: (ids: string[]) => void; presetName: string | undefined; onPreset: (name: string) => void }) {
   return (
     <>
       {lock ? null : (
@@ -86,6 +86,8 @@ export function PresenterMenus({ lock, controls, available, chosen, onChange }: 
           <div className="menu-body">{controls}</div>
         </details>
       )}
+      {/* a lecturer changes preset without leaving presenter mode; the chosen panels stay (pickPreset keeps view.present) */}
+      {lock ? null : <PresetMenu current={presetName} onPick={onPreset} />}
       <PresentMenu available={available} chosen={chosen} onChange={onChange} />
     </>
   );

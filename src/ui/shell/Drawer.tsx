@@ -3,14 +3,11 @@
  * phone (which then also holds the quick controls): a modal dialog, so the page behind it is
  * inert, Escape closes it and a tap on the dimmed page too. Whether it is open is remembered on this
  * device (not in the share link: a student's phone and the lecture-room PC differ); the first
- * time, it opens only where the stage keeps room for two panels side by side.
+ * time it stays closed, so a newcomer's first screen is the live chart, not the editor.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 const STORAGE_KEY = 'tcp-lab.drawer';
-/** Below this width the open drawer would squeeze the stage to one narrow column. */
-export const DRAWER_OPEN_MIN_WIDTH_PX = 1400;
-
 function remembered(): boolean | null {
   try {
     const v = localStorage.getItem(STORAGE_KEY);
@@ -20,9 +17,9 @@ function remembered(): boolean | null {
   }
 }
 
-/** [open, setOpen]: the remembered state, else open on wide screens; a phone always starts closed. */
+/** [open, setOpen]: the remembered state, else closed until asked for; a phone always starts closed. */
 export function useDrawerOpen(phone: boolean): [boolean, (open: boolean) => void] {
-  const [open, setOpenState] = useState(() => !phone && (remembered() ?? innerWidth >= DRAWER_OPEN_MIN_WIDTH_PX));
+  const [open, setOpenState] = useState(() => !phone && (remembered() ?? false));
   const setOpen = useCallback(
     (next: boolean) => {
       setOpenState(next);

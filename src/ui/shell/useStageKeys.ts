@@ -11,6 +11,7 @@ import type { EventTimes } from '../state/eventTimes.ts';
 import { keyCommand } from '../state/keys.ts';
 import { nextAfter, prevBefore, type PlaybackAction, type PlaybackState } from '../state/playback.ts';
 import type { Store } from '../state/store.ts';
+import { sayNoJump } from './JumpNote.tsx';
 import { focusStage } from './stageFocus.ts';
 import { closeMenusOnEscape } from './useDismissMenus.ts';
 
@@ -54,8 +55,11 @@ export function useStageKeys(actions: StageKeyActions): void {
       e.preventDefault();
       const t = playback.get().tS;
       // a step stops at the event, so its caption stays up
-      const seek = (to: number | null): void => {
-        if (to === null) return;
+      const seek = (to: number | null, none?: string): void => {
+        if (to === null) {
+          if (none) sayNoJump(none);
+          return;
+        }
         dispatch({ type: 'pause' });
         dispatch({ type: 'seek', tS: to });
       };
@@ -67,13 +71,13 @@ export function useStageKeys(actions: StageKeyActions): void {
         case 'next-event':
           return seek(nextAfter(events.any, t));
         case 'next-loss':
-          return seek(nextAfter(events.loss, t));
+          return seek(nextAfter(events.loss, t), events.loss.length === 0 ? 'no losses in this run' : 'no later loss');
         case 'prev-loss':
-          return seek(prevBefore(events.loss, t));
+          return seek(prevBefore(events.loss, t), events.loss.length === 0 ? 'no losses in this run' : 'no earlier loss');
         case 'next-timeout':
-          return seek(nextAfter(events.timeout, t));
+          return seek(nextAfter(events.timeout, t), events.timeout.length === 0 ? 'no timeouts in this run' : 'no later timeout');
         case 'prev-timeout':
-          return seek(prevBefore(events.timeout, t));
+          return seek(prevBefore(events.timeout, t), events.timeout.length === 0 ? 'no timeouts in this run' : 'no earlier timeout');
         case 'faster':
           return dispatch({ type: 'faster' });
         case 'slower':

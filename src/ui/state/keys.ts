@@ -45,12 +45,16 @@ export interface KeyInfo {
 /** Input types that take no typed text: the keys act on the stage even while they have focus. */
 const NON_TEXT_INPUTS = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file']);
 
-/** Fields being typed in and the editor's controls own every key but Escape (which leaves presenter mode from anywhere). */
+/** The arrows a focused slider moves by (WAI-ARIA slider pattern); Space and PageUp/PageDown stay the stage's. */
+const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+
+/** Fields being typed in and the editor's controls own every key but Escape (which leaves presenter mode from anywhere); a focused slider owns its arrows. */
 function ownsKey(k: KeyInfo): boolean {
   if (k.key === 'Escape') return false;
   if (k.inForm || k.targetEditable || k.targetTag === 'TEXTAREA') return true;
   if (k.targetTag !== 'INPUT') return false;
   const type = (k.targetType ?? 'text').toLowerCase();
+  if (type === 'range') return SLIDER_KEYS.has(k.key);
   if (!NON_TEXT_INPUTS.has(type)) return true;
   return k.key === ' ' && (type === 'checkbox' || type === 'radio');
 }

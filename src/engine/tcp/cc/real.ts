@@ -73,8 +73,8 @@ function create(): CongestionControl {
   function setWindow(c: Conn): void {
     // Reno's inflation stands for the segments the duplicates say have left the network; a SACK
     // recovery counts those itself (it sends by pipe), so there the window is the level alone.
-    const inflationBytes = c.inRecovery && !c.sendsByPipe ? c.dupAcks * c.mssBytes : 0;
-    c.cwndBytes = 2 * levelAdvertised * c.mssBytes + inflationBytes;
+    c.inflationBytes = c.inRecovery && !c.sendsByPipe ? c.dupAcks * c.mssBytes : 0;
+    c.cwndBytes = 2 * levelAdvertised * c.mssBytes + c.inflationBytes;
   }
 
   return {

@@ -15,6 +15,14 @@ export interface Conn {
   /** Congestion window and slow-start threshold, bytes. The variant sets them. */
   cwndBytes: number;
   ssthreshBytes: number;
+  /**
+   * The part of cwnd a Reno-style fast recovery added for segments that have left the network
+   * (RFC 5681 §3.2 steps 3–4: dupThresh·MSS at entry, one MSS per further duplicate; RFC 6582's
+   * partial ACK deflates it first). cwnd − inflationBytes is the window as the textbook draws it
+   * (halved at a fast retransmit), which the charts plot; the sender sets it to 0 whenever the
+   * flow leaves recovery. Recoveries that do not inflate (Tahoe, SACK, PRR) leave it at 0.
+   */
+  inflationBytes: number;
   /** Oldest unacknowledged byte, next byte to send, one past the highest byte ever sent. */
   readonly sndUna: number;
   readonly sndNxt: number;

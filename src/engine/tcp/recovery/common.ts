@@ -33,5 +33,21 @@ export function enterFastRecovery(c: Conn, ssthreshBytes: number): void {
   const keptBytes = lossWindow(c, ssthreshBytes);
   c.enterRecovery();
   c.fastRetransmit();
-  c.cwndBytes = keptBytes + c.dupAckThreshold * c.mssBytes;
+  c.inflationBytes = c.dupAckThreshold * c.mssBytes;
+  c.cwndBytes = keptBytes + c.inflationBytes;
+}
+
+/** RFC 5681 §3.2 step 4: a further duplicate in recovery inflates cwnd by one MSS (one more segment left the network). */
+export function inflate(c: Conn): void {
+  c.cwndBytes += c.mssBytes;
+  c.inflationBytes += c.mssBytes;
+}
+
+/**
+ * Sets cwnd to a deflated value in recovery (RFC 6582's partial ACK): the reduction takes the
+ * inflation away first, so the textbook window (cwnd − inflation) only falls once no inflation is left.
+ */
+export function deflateTo(c: Conn, cwndBytes: number): void {
+  c.inflationBytes = Math.max(0, c.inflationBytes - (c.cwndBytes - cwndBytes));
+  c.cwndBytes = cwndBytes;
 }

@@ -15,7 +15,7 @@
  * restarts on every partial ACK ("Slow-but-Steady", §4) rather than only the first ("Impatient").
  */
 import type { AckInfo, Conn } from '../cc/types.ts';
-import { enterFastRecovery, pastRecoveryPoint, timeoutWindow } from './common.ts';
+import { deflateTo, enterFastRecovery, inflate, pastRecoveryPoint, timeoutWindow } from './common.ts';
 import type { Recovery } from './types.ts';
 
 /** A partial ACK retransmits the next hole; the full ACK ends recovery (§3.2 steps 3–5). */
@@ -29,13 +29,13 @@ export function newrenoRecoveryAck(c: Conn, a: AckInfo): void {
   c.retransmit(c.sndUna);
   const deflated = c.cwndBytes - a.ackedBytes + (a.ackedBytes >= c.mssBytes ? c.mssBytes : 0);
   // A large partial ACK can deflate below one segment; the window never goes below one MSS.
-  c.cwndBytes = Math.max(deflated, c.mssBytes);
+  deflateTo(c, Math.max(deflated, c.mssBytes));
 }
 
 export function createNewReno(): Recovery {
   return {
     onDupAck(c, a) {
-      if (c.inRecovery) c.cwndBytes += c.mssBytes;
+      if (c.inRecovery) inflate(c);
       else if (c.dupAcks === c.dupAckThreshold && pastRecoveryPoint(c)) enterFastRecovery(c, c.congestionEvent(a));
     },
     onRecoveryAck: newrenoRecoveryAck,

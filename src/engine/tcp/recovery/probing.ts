@@ -48,6 +48,7 @@
 import type { Conn, Snapshot } from '../cc/types.ts';
 import { renoSsthresh } from '../cc/common.ts';
 import { gentleWindowBytes, ProbeCycle, type CycleOutcome, type ProbeRttStats } from './probe-cycle.ts';
+import { inflate } from './common.ts';
 import type { Recovery } from './types.ts';
 
 /**
@@ -108,6 +109,7 @@ export function createProbingDevice(base: ProbingBase): ProbingDevice {
     recovery = kind;
     deflateBytes = deflate;
     holeByHole = false;
+    c.inflationBytes = 0;
     c.enterRecovery();
   }
 
@@ -115,7 +117,8 @@ export function createProbingDevice(base: ProbingBase): ProbingDevice {
   function fastRecovery(c: Conn, kind: RecoveryKind, deflate: number): void {
     openEpisode(c, kind, deflate);
     c.fastRetransmit();
-    c.cwndBytes = deflate + dupCount * c.mssBytes;
+    c.inflationBytes = dupCount * c.mssBytes;
+    c.cwndBytes = deflate + c.inflationBytes;
   }
 
   /** After a timeout (the sender went back to sndUna): resend hole by hole, then `target`. */
@@ -129,6 +132,7 @@ export function createProbingDevice(base: ProbingBase): ProbingDevice {
   function endEpisode(c: Conn): void {
     holeByHole = false;
     c.cwndBytes = deflateBytes;
+    c.inflationBytes = 0;
     c.exitRecovery();
   }
 
@@ -180,7 +184,7 @@ export function createProbingDevice(base: ProbingBase): ProbingDevice {
       if (c.inRecovery) {
         // Resending hole by hole, a late duplicate must not open the window to data the
         // receiver already holds.
-        if (!holeByHole) c.cwndBytes += c.mssBytes;
+        if (!holeByHole) inflate(c);
         return;
       }
       if (c.dupAcks === c.dupAckThreshold && c.sndUna > echoUntil) startCycle(c, 'dupack');
@@ -201,7 +205,10 @@ export function createProbingDevice(base: ProbingBase): ProbingDevice {
         dupCount = 0;
         return;
       }
-      if (c.inRecovery) c.cwndBytes = deflateBytes;
+      if (c.inRecovery) {
+        c.cwndBytes = deflateBytes;
+        c.inflationBytes = 0;
+      }
       holeByHole = false;
       startCycle(c, 'rto');
     },

@@ -9,13 +9,13 @@
  * taken from what is really in flight (the sender's FlightSize leaves out what the timeout
  * declared lost), never from the pre-timeout window.
  */
-import { enterFastRecovery, timeoutWindow } from './common.ts';
+import { enterFastRecovery, inflate, timeoutWindow } from './common.ts';
 import type { Recovery } from './types.ts';
 
 export function createReno(): Recovery {
   return {
     onDupAck(c, a) {
-      if (c.inRecovery) c.cwndBytes += c.mssBytes;
+      if (c.inRecovery) inflate(c);
       else if (c.dupAcks === c.dupAckThreshold) enterFastRecovery(c, c.congestionEvent(a));
     },
     onRecoveryAck(c) {

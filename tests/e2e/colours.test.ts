@@ -1,0 +1,99 @@
+/**
+ * A six-variant comparison in Chromium: six distinct line colours, each at least 3:1 against
+ * the panel it is drawn on (WCAG 2.1 relative luminance and contrast ratio, from the colours the
+ * browser computed) in the light and in the dark theme; the fast-retransmit and timeout marks take
+ * none of them (the drop lane's colours by cause still may: not yet done). And a
+ * first visit whose system asks for dark opens dark.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser, OUT, settled, startPreview, stopProcess, type Preview } from './harness.ts';
+
+const haveChromium = existsSync(CHROMIUM);
+
+function parse(c: string): number[] {
+  const m = c.match(/rgba?\(([^)]+)\)/);
+  if (!m) throw new Error(`not an rgb colour: ${c}`);
+  return m[1].split(',').slice(0, 3).map((x) => Number(x.trim()) / 255);
+}
+const linear = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+function luminance(c: string): number {
+  const [r, g, b] = parse(c).map(linear);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+async function rendered(page: Page): Promise<{ lines: string[]; marks: string[]; panel: string }> {
+  return page.evaluate(() => {
+    const chart = document.querySelector('#cwnd-chart')!;
+    const lines = [...chart.querySelectorAll('g.flow')].map((g) => getComputedStyle(g.querySelector('path.cwnd-line')!).stroke);
+    const marks = [...new Set([...chart.querySelectorAll('path.marker')].map((m) => getComputedStyle(m).fill))];
+    const panel = getComputedStyle(chart.closest('.panel')!).backgroundColor;
+    return { lines, marks, panel };
+  });
+}
+
+describe.runIf(haveChromium)('line colours in Chromium', () => {
+  let preview: Preview;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    preview = await startPreview();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    try {
+      await browser?.close();
+    } finally {
+      if (preview) await stopProcess(preview.proc);
+    }
+  });
+
+  it('six variants: six distinct colours, each ≥ 3:1 on the panel in both themes, recovery marks in none of them', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    try {
+      await page.goto(preview.url);
+      await settled(page);
+      // Reno, Veno and Westwood share a catalogue colour, as do SACK, Vegas and BBR
+      const six = ['reno', 'veno', 'westwood', 'sack', 'vegas', 'bbr'];
+      await page.locator('[data-testid="compare-menu"] summary').click();
+      for (const v of six) await page.getByTestId(`compare-${v}`).check();
+      await page.locator('[data-testid="compare-menu"] summary').click();
+      await page.waitForFunction(() => document.querySelectorAll('#cwnd-chart g.flow').length === 6, null, { timeout: 120_000 });
+      await settled(page);
+      for (const theme of ['light', 'dark']) {
+        if (theme === 'dark') {
+          await page.getByTestId('theme').click();
+          await page.waitForTimeout(300);
+        }
+        const r = await rendered(page);
+        expect(r.lines).toHaveLength(6);
+        expect(new Set(r.lines).size, `${theme}: ${r.lines.join(' ')}`).toBe(6);
+        for (const c of r.lines) expect(contrast(c, r.panel), `${theme}: ${c} on ${r.panel}`).toBeGreaterThanOrEqual(3);
+        for (const m of r.marks) expect(r.lines, `${theme}: mark ${m}`).not.toContain(m);
+        console.log(`${theme} panel ${r.panel}: ${r.lines.map((c) => `${c} ${contrast(c, r.panel).toFixed(2)}`).join(', ')}`);
+        await page.screenshot({ path: join(OUT, `six-variants-${theme}.png`) });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a first visit follows the system’s dark preference', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    try {
+      await page.goto(preview.url);
+      await settled(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    } finally {
+      await context.close();
+    }
+  });
+});

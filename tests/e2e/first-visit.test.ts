@@ -1,0 +1,87 @@
+/**
+ * A first visit (fresh browser context: no stored state) to the default page: the editor drawer
+ * stays closed until asked for, the lesson invitation is one line, the lessons that use the
+ * preset are in the Lessons menu rather than a paragraph above the chart, Play is on the first
+ * screen, and no width from 360 px scrolls sideways.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser, OUT, settled, startPreview, stopProcess, type Preview } from './harness.ts';
+
+const haveChromium = existsSync(CHROMIUM);
+
+describe.runIf(haveChromium)('first visit', () => {
+  let preview: Preview;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    preview = await startPreview();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    try {
+      await browser?.close();
+    } finally {
+      if (preview) await stopProcess(preview.proc);
+    }
+  });
+
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+    [390, 844],
+  ] as const) {
+    it(`${width}×${height}: drawer closed, one-line invitation, Play on the first screen`, async () => {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      try {
+        await page.goto(preview.url);
+        await settled(page);
+        expect(await page.getByTestId('drawer').count()).toBe(0);
+        const invite = await page.getByTestId('lesson-invite').boundingBox();
+        expect(invite).not.toBeNull();
+        // one line of text (buttons included): well under two lines of body text plus padding
+        if (width > 390) expect(invite!.height).toBeLessThan(48);
+        expect(await page.getByTestId('preset-lessons').isVisible()).toBe(false);
+        const play = (await page.getByTestId('play').boundingBox())!;
+        expect(play.y + play.height).toBeLessThanOrEqual(height);
+        const plot = (await page.locator('#cwnd-chart').boundingBox())!;
+        console.log(`${width}×${height}: cwnd chart top ${plot.y.toFixed(0)} px, Play bottom ${(play.y + play.height).toFixed(0)} px`);
+        await page.screenshot({ path: join(OUT, `first-visit-${width}x${height}.png`) });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('the Lessons menu lists the lessons using the preset shown, first', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(preview.url);
+      await settled(page);
+      await page.locator('[data-testid=lesson-menu] summary').click();
+      const links = page.getByTestId('preset-lessons').locator('a');
+      expect(await links.count()).toBeGreaterThan(0);
+      expect(await links.first().isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('no sideways scroll on the default page at 360, 390, 1280, 1440 and 1920 px', async () => {
+    for (const width of [360, 390, 1280, 1440, 1920]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      try {
+        await page.goto(preview.url);
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
