@@ -66,7 +66,7 @@ async function nextRun(page: Page, before: string | null): Promise<void> {
 }
 
 describe.runIf(haveChromium)('hardening in Chromium', () => {
-  const session = appSession();
+  const session = appSession({ editorOpen: true });
   let page: Page;
   let w: Watched;
   beforeAll(async () => {

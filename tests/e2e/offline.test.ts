@@ -14,7 +14,7 @@ const haveChromium = existsSync(CHROMIUM);
 const RATE_TEXT = '[data-path="path.0.forward.rateBps"] input[type="text"]';
 
 describe.runIf(haveChromium)('offline in Chromium', () => {
-  const session = appSession();
+  const session = appSession({ editorOpen: true });
   let context: BrowserContext;
   let page: Page;
   let w: Watched;

@@ -119,6 +119,8 @@ describe.runIf(haveChromium)('captured traces in Chromium', () => {
     await page.getByTestId('trace-file').setInputFiles([join(ROOT, 'public/samples/linux-bbr-per1.pcap'), join(ROOT, 'public/samples/linux-bbr-per1.tcpinfo.csv')]);
     await page.waitForFunction(() => document.querySelector('h2#' + CSS.escape(document.querySelector('[data-testid="trace-view"]')?.getAttribute('aria-labelledby') ?? ''))?.textContent === 'Captured trace: linux-bbr-per1.pcap', null, { timeout: 60_000 });
     await page.getByTestId('trace-caption').waitFor({ timeout: 60_000 });
+    // the caption can be in before the window chart has drawn the new capture's lines
+    await page.locator('#trace-window path[data-series]').nth(1).waitFor({ timeout: 60_000 });
     const series = await page.locator('#trace-window path[data-series]').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')));
     expect(series).toEqual(['captured — linux-bbr-per1.pcap: bytes in flight', 'kernel cwnd (tcp_info, every 10 ms)']);
   });
