@@ -5,11 +5,12 @@
  * none of them (the drop lane's colours by cause still may: not yet done). And a
  * first visit whose system asks for dark opens dark.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, OUT, settled, startPreview, stopProcess, type Preview } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, OUT, settled } from './harness.ts';
+import { previewSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
 
@@ -39,26 +40,13 @@ async function rendered(page: Page): Promise<{ lines: string[]; marks: string[];
 }
 
 describe.runIf(haveChromium)('line colours in Chromium', () => {
-  let preview: Preview;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    preview = await startPreview();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      if (preview) await stopProcess(preview.proc);
-    }
-  });
+  const s = previewSession();
 
   it('six variants: six distinct colours, each ≥ 3:1 on the panel in both themes, recovery marks in none of them', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+    const context = await s.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
     const page = await context.newPage();
     try {
-      await page.goto(preview.url);
+      await page.goto(s.preview.url);
       await settled(page);
       // Reno, Veno and Westwood share a catalogue colour, as do SACK, Vegas and BBR
       const six = ['reno', 'veno', 'westwood', 'sack', 'vegas', 'bbr'];
@@ -86,10 +74,10 @@ describe.runIf(haveChromium)('line colours in Chromium', () => {
   });
 
   it('a first visit follows the system’s dark preference', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark' });
+    const context = await s.browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark' });
     const page = await context.newPage();
     try {
-      await page.goto(preview.url);
+      await page.goto(s.preview.url);
       await settled(page);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     } finally {

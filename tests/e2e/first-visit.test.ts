@@ -4,29 +4,16 @@
  * preset are in the Lessons menu rather than a paragraph above the chart, Play is on the first
  * screen, and no width from 360 px scrolls sideways.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, OUT, settled, startPreview, stopProcess, type Preview } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, OUT, settled } from './harness.ts';
+import { previewSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
 
 describe.runIf(haveChromium)('first visit', () => {
-  let preview: Preview;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    preview = await startPreview();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      if (preview) await stopProcess(preview.proc);
-    }
-  });
+  const s = previewSession();
 
   for (const [width, height] of [
     [1440, 900],
@@ -34,10 +21,10 @@ describe.runIf(haveChromium)('first visit', () => {
     [390, 844],
   ] as const) {
     it(`${width}×${height}: drawer closed, one-line invitation, Play on the first screen`, async () => {
-      const context = await browser.newContext({ viewport: { width, height } });
+      const context = await s.browser.newContext({ viewport: { width, height } });
       const page = await context.newPage();
       try {
-        await page.goto(preview.url);
+        await page.goto(s.preview.url);
         await settled(page);
         expect(await page.getByTestId('drawer').count()).toBe(0);
         const invite = await page.getByTestId('lesson-invite').boundingBox();
@@ -57,10 +44,10 @@ describe.runIf(haveChromium)('first visit', () => {
   }
 
   it('the Lessons menu lists the lessons using the preset shown, first', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const context = await s.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
     try {
-      await page.goto(preview.url);
+      await page.goto(s.preview.url);
       await settled(page);
       await page.locator('[data-testid=lesson-menu] summary').click();
       const links = page.getByTestId('preset-lessons').locator('a');
@@ -73,10 +60,10 @@ describe.runIf(haveChromium)('first visit', () => {
 
   it('no sideways scroll on the default page at 360, 390, 1280, 1440 and 1920 px', async () => {
     for (const width of [360, 390, 1280, 1440, 1920]) {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const context = await s.browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();
       try {
-        await page.goto(preview.url);
+        await page.goto(s.preview.url);
         await settled(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
       } finally {

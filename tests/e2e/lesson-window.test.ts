@@ -4,35 +4,22 @@
  * inflated peak, so each recovery's line spans at least a third of the plot's height somewhere
  * in the view (measured on the drawn lines against the y axis's drawn extent).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, OUT, settled, startPreview, stopProcess, type Preview } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, OUT, settled } from './harness.ts';
+import { previewSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
 
 describe.runIf(haveChromium)('lesson 2: four recoveries on one scale', () => {
-  let preview: Preview;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    preview = await startPreview();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      if (preview) await stopProcess(preview.proc);
-    }
-  });
+  const s = previewSession();
 
   it('Tahoe, Reno, NewReno and SACK each span ≥ 1/3 of the plot height', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await s.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     try {
-      await page.goto(`${preview.url}#lesson=fast-recovery&step=1`);
+      await page.goto(`${s.preview.url}#lesson=fast-recovery&step=1`);
       await settled(page);
       await page.waitForFunction(() => document.querySelectorAll('#cwnd-chart g.flow').length === 4, null, { timeout: 120_000 });
       await settled(page);

@@ -7,11 +7,12 @@
  * above the chart changes height: the chart's top moves by at most 2 px. T in this run, which
  * has no timeout, says so.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, OUT, settled, startPreview, stopProcess, type Preview } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, OUT, settled } from './harness.ts';
+import { previewSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
 
@@ -31,30 +32,17 @@ async function look(page: Page, at: string): Promise<Look> {
 const cursorTime = (page: Page): Promise<string | null> => page.getByTestId('cursor-time').textContent();
 
 describe.runIf(haveChromium)('presenter mode holds still and scales to the window', () => {
-  let preview: Preview;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    preview = await startPreview();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      if (preview) await stopProcess(preview.proc);
-    }
-  });
+  const s = previewSession();
 
   for (const [width, height] of [
     [1280, 720],
     [1920, 1080],
   ] as const) {
     it(`${width}×${height}: five steps, Play and Pause`, async () => {
-      const context = await browser.newContext({ viewport: { width, height } });
+      const context = await s.browser.newContext({ viewport: { width, height } });
       const page = await context.newPage();
       try {
-        await page.goto(preview.url);
+        await page.goto(s.preview.url);
         await settled(page);
         await page.getByTestId('presenter').click();
         await page.waitForSelector('.presenter-mode #cwnd-chart');

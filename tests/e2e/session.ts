@@ -51,3 +51,24 @@ export function appSession(opts: { open?: boolean; context?: BrowserContextOptio
   });
   return s;
 }
+
+/**
+ * One preview server and one Chromium for a file whose tests each open a fresh context (a first
+ * visit: no stored state), stopped after them as appSession's are.
+ */
+export function previewSession(): { preview: Preview; browser: Browser } {
+  const s = {} as { preview: Preview; browser: Browser };
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    s.preview = await startPreview();
+    s.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    try {
+      await s.browser?.close();
+    } finally {
+      if (s.preview) await stopProcess(s.preview.proc);
+    }
+  });
+  return s;
+}
