@@ -25,13 +25,20 @@ const RATE_TEXT = '[data-path="path.0.forward.rateBps"] input[type="text"]';
 /** Records every Worker the page makes (so a test can kill them) and every CSP violation. */
 const INIT = `(() => {
   const Native = window.Worker;
-  const sim = { workers: [], killNew: false, csp: [] };
+  const sim = { workers: [], killNew: false, csp: [], holdRuns: false };
   window.__sim = sim;
   window.Worker = class extends Native {
     constructor(url, options) {
       super(url, options);
       sim.workers.push(this);
       if (sim.killNew) this.terminate();
+    }
+    // with holdRuns set, a request to run is passed on only once it is cleared again: a test can
+    // look at the page while a run is certainly still out, whatever the machine's speed
+    postMessage(message, transfer) {
+      if (!sim.holdRuns) return super.postMessage(message, transfer);
+      const wait = () => (sim.holdRuns ? setTimeout(wait, 20) : super.postMessage(message, transfer));
+      wait();
     }
   };
   document.addEventListener('securitypolicyviolation', (e) => sim.csp.push(e.violatedDirective + ' ' + e.blockedURI));
@@ -41,6 +48,7 @@ interface SimHook {
   workers: Worker[];
   killNew: boolean;
   csp: string[];
+  holdRuns: boolean;
 }
 declare global {
   interface Window {
@@ -119,7 +127,10 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
     const before = await fingerprint(page);
     // 50 Mb/s for 50 minutes: seconds of work, millions of events (not the next test's run)
     const large = { ...reference, durationS: 3000, path: [{ ...reference.path[0], forward: { ...reference.path[0].forward, rateBps: 5e7 } }] };
-    await page.evaluate((h) => (location.hash = h), `${linkTo(large)}&panels=cwnd,queue,timeseq,path,metrics`);
+    await page.evaluate((h) => {
+      window.__sim.holdRuns = true;
+      location.hash = h;
+    }, `${linkTo(large)}&panels=cwnd,queue,timeseq,path,metrics`);
     await page.getByTestId('cwnd-held').waitFor({ timeout: 30_000 });
     expect(await page.locator('.cell-cwnd.held').count()).toBe(1);
     await metrics.scrollIntoViewIfNeeded();
@@ -133,6 +144,7 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
     expect(seen.hash).toBe(before); // still the earlier run's numbers — and marked so
     expect(seen.label).toBe("Earlier run — the current scenario's is not in yet");
     await page.screenshot({ path: join(OUT, 'hardening-held.png') });
+    await page.evaluate(() => (window.__sim.holdRuns = false));
     await nextRun(page, before);
     expect(await page.locator('.grid-cell.held').count()).toBe(0);
     expect(await page.locator('.held-label').count()).toBe(0);
