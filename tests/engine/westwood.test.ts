@@ -114,6 +114,28 @@ describe('westwood-plus', () => {
     expect(h.cwndSegments).toBe(1);
     expect(h.newSent()).toMatchObject([{ seq: 60000, retransmit: true }]);
   });
+
+  it('westwood-plus after a timeout: the stall is no sample interval, the next window starts at the first ACK (b_k = d_k/Δ_k over an RTT)', () => {
+    const h = westwoodPlusSampled();
+    h.newSent();
+    h.advance(msToNs(1360) - h.sim.now());
+    expect(h.events.map((e) => e.kind)).toEqual(['timeout']);
+    // The window open since 350 ms (10000 bytes) is dropped without a sample.
+    expect(h.sender.inspect()).toMatchObject({ samples: 2, windowBytes: 0 });
+    // The retransmission's ACK at 1460 ms starts the next window and counts in it. Had the window
+    // stayed open (Linux), this ACK would close it: 10000 B over 1.11 s = 9009 B/s.
+    ackAt(h, 1460, 61000);
+    expect(h.sender.inspect()).toMatchObject({ samples: 2, windowBytes: 1000 });
+    // 110 ms later (> max(RTT 100, 50) ms) the window closes: 1000 B / 0.11 s = 9090.9 B/s;
+    // stage 1 = 7/8·112500 + 1/8·9090.9 = 99573.9; BWE = 7/8·101562.5 + 1/8·99573.9 = 101313.9 B/s.
+    ackAt(h, 1570, 63000);
+    const s = h.sender.inspect();
+    expect(s.samples).toBe(3);
+    expect(s.lastSampleBps).toBeCloseTo((1000 / 0.11) * 8, 6);
+    expect(s.firstStageBps).toBeCloseTo((7 / 8) * 112500 * 8 + (1 / 8) * (1000 / 0.11) * 8, 6);
+    expect(s.bweBps).toBeCloseTo((7 / 8) * 101562.5 * 8 + (1 / 8) * ((7 / 8) * 112500 + (1 / 8) * (1000 / 0.11)) * 8, 6);
+    expect(s.windowBytes).toBe(2000);
+  });
 });
 
 /**

@@ -97,6 +97,17 @@ export class WestwoodPlusEstimator {
   }
 
   /**
+   * A retransmission timeout: the open window is dropped without a sample and the next one
+   * starts at the first ACK after it. The papers' sample is the data acknowledged during the
+   * last RTT (b_k = d_k/Δ_k, Δ_k = RTT); a window left open across the timer's stall would
+   * divide a few segments by a second or more of silence the sender imposed on itself.
+   */
+  restart(): void {
+    this.windowStartNs = -1;
+    this.windowBytes = 0;
+  }
+
+  /**
    * One ACK at `nowNs`: `ackedBytes` newly acknowledged cumulatively (0 = duplicate ACK);
    * `rttNs` the latest RTT sample (0 = none yet: no window closes before one exists).
    */

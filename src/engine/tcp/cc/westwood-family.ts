@@ -45,6 +45,8 @@ export interface BandwidthEstimate {
   readonly bytesPerS: number;
   /** Estimator fields for inspect() (filter state; the estimate itself is in `estimates`). */
   snapshot(): Snapshot;
+  /** A retransmission timeout fired (Westwood+: the stall is no sample interval). */
+  onTimeout?(): void;
 }
 
 /** max(⌊BWE·RTTmin/MSS⌋, 2) segments, in bytes (Linux tcp_westwood_bw_rttmin). */
@@ -72,6 +74,7 @@ export function westwoodFamily(est: BandwidthEstimate, estimate: Pick<EstimateIn
     ssthresh: (c, event) =>
       event === 'loss' && c.recoveryReducesGradually ? Math.max(renoSsthresh(c), bandwidthSsthreshBytes(c, est.bytesPerS)) : bandwidthSsthreshBytes(c, est.bytesPerS),
     onStateChange(c, from, to) {
+      if (to === 'loss') est.onTimeout?.();
       // Linux CA_EVENT_COMPLETE_CWR: the gradual reduction is over, the estimate sets the window.
       if (from === 'recovery' && to === 'open' && c.recoveryReducesGradually) {
         c.ssthreshBytes = bandwidthSsthreshBytes(c, est.bytesPerS);

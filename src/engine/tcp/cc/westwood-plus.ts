@@ -11,7 +11,9 @@
  * - Loss reaction (westwood-family.ts): 3 dupACKs ⇒ ssthresh = max(⌊BWE·RTTmin/MSS⌋, 2),
  *   cwnd = min(cwnd, ssthresh), NewReno recovery; timeout ⇒ same ssthresh, cwnd = 1.
  *
- * Deviations: every ACK goes through Linux's slow-path accounting (`westwood_acked_count`; Linux
+ * Deviations: a retransmission timeout drops the open sample window and the next starts at the
+ * first ACK after it (the papers' sample covers an RTT of delivery; Linux keeps the window open
+ * across the timer's stall and divides by it); every ACK goes through Linux's slow-path accounting (`westwood_acked_count`; Linux
  * skips it for in-order fast-path ACKs, which only matters while duplicates are still being paid
  * back); the window test uses the latest RTT sample including the ACK at hand; see also the
  * deviations listed in westwood-family.ts and bandwidth-estimators.ts.
@@ -36,6 +38,7 @@ export function createWestwoodPlus(t: Partial<WestwoodPlusTunables> = {}): Conge
     {
       start: (nowNs) => est.start(nowNs),
       onAck: (c, a) => est.onAck(c.nowNs, c.latestRttNs, a.ackedBytes, c.mssBytes),
+      onTimeout: () => est.restart(),
       get bytesPerS() {
         return est.bytesPerS;
       },
