@@ -85,6 +85,19 @@ describe('veno', () => {
     expect(h.verdicts).toMatchObject([{ verdict: 'wireless' }]);
   });
 
+  it('veno timeout inside NewReno recovery: ssthresh = 4/5 of the window without the inflation', () => {
+    const h = venoAtCwnd5();
+    h.dupAck(5);
+    // third duplicate: ssthresh 4, cwnd 4 + 3 = 7; two more inflate it to 9 (inflation 5 segments)
+    expect(h.cwndSegments).toBe(9);
+    // RTO = 1 s from the fast retransmit at t = 100 ms; latest RTT 100 ms = baseRTT ⇒ N = 0 < β.
+    h.advance(msToNs(1000));
+    expect(h.sender.timeouts).toBe(1);
+    // 4/5 of the window 9 − 5 = 4 segments = 3.2 (4/5 of the inflated 9 would be 7.2)
+    expect(h.ssthreshSegments).toBeCloseTo(3.2, 9);
+    expect(h.cwndSegments).toBe(1);
+  });
+
   it('veno traces its backlog N as an estimate', () => {
     const h = venoCongestive();
     const n = h.estimates.filter((e) => e.key === 'backlogSegments').map((e) => e.value);

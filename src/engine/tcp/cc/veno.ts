@@ -16,6 +16,12 @@
  * - Fast recovery is the flow's (NewReno, RFC 6582, by default; SACK + PRR with SACK on) with
  *   Veno's ssthresh, so several losses in one window cost one reduction (the paper builds on Reno).
  * - ssthresh floors at 2 segments; after a timeout cwnd = 1 segment with Veno's ssthresh.
+ * - "cwnd" in N and in the 4/5 and 1/2 rules is the window without fast-recovery inflation (a
+ *   timeout inside NewReno recovery would otherwise take 4/5 of ssthresh plus every duplicate).
+ * - The window is the paper's and Linux's cwnd, not ns-3's: TcpVeno::GetSsThresh takes 4/5 of
+ *   bytes in flight, from which ns-3 has already taken the segments the duplicate ACKs reported
+ *   (4/5·(W − 3) at the third one). At the few-segment windows of PER 2–5 % that is 30–50 % less
+ *   threshold, the reported gap to ns-3's goodput (docs/validation.md).
  * - The parity of "every other ACK" runs on while N ≥ β and restarts when N drops below β.
  */
 import { classicSnapshot, renoGrowth } from './common.ts';
@@ -34,10 +40,19 @@ export interface VenoParams {
 
 export const VENO_DEFAULTS: Readonly<VenoParams> = { betaSegments: 3, randomLossFactor: 4 / 5, congestiveLossFactor: 1 / 2 };
 
-/** Veno's N now: current cwnd, latest RTT sample, baseRTT; NaN before any sample. */
+/**
+ * The window Veno's rules read: cwnd without NewReno's fast-recovery inflation. The inflation
+ * counts segments that left the network, not window; Linux's snd_cwnd never holds it, so its
+ * tcp_veno_ssthresh at a timeout inside recovery takes 4/5 of the real window.
+ */
+function venoWindowBytes(c: Conn): number {
+  return c.cwndBytes - c.inflationBytes;
+}
+
+/** Veno's N now: the window, latest RTT sample, baseRTT; NaN before any sample. */
 export function venoBacklogSegments(c: Conn): number {
   if (!Number.isFinite(c.minRttNs) || c.latestRttNs <= 0) return Number.NaN;
-  return backlogSegments(c.cwndBytes / c.mssBytes, c.minRttNs, c.latestRttNs);
+  return backlogSegments(venoWindowBytes(c) / c.mssBytes, c.minRttNs, c.latestRttNs);
 }
 
 export function createVeno(params: Readonly<VenoParams> = VENO_DEFAULTS): CongestionControl {
@@ -50,7 +65,7 @@ export function createVeno(params: Readonly<VenoParams> = VENO_DEFAULTS): Conges
 
   function lossSsthresh(c: Conn, v: Verdict): number {
     const factor = v === 'wireless' ? params.randomLossFactor : params.congestiveLossFactor;
-    return Math.max(c.cwndBytes * factor, 2 * c.mssBytes);
+    return Math.max(venoWindowBytes(c) * factor, 2 * c.mssBytes);
   }
 
   return {
