@@ -158,6 +158,28 @@ describe('real receiver agent', () => {
     expect(r.waves[3].ratio).toBeCloseTo(2 / 0.7, 12);
   });
 
+  it('real after a long stall the jump stops at the level of the wave that stalled', () => {
+    const r = fakeReceiver();
+    r.arrive(0, 0, 2, 0);
+    r.arrive(12, 0, 2, 3); // 2 Mb/s ⇒ 4
+    for (let k = 0; k < 7; k++) r.arrive(20 + 4 * k, 1, 4, k);
+    r.fireTimer(84, r.timers[1].id);
+    // The sender's retransmission timer: nothing until 1084 ms. Wave 1 is decided then: 7 expected
+    // segments = 56 000 bits over 1064 ms = 52 631.6 b/s; ratio 0.0263 ⇒ 4·0.0263 → level 1.
+    r.arrive(1084, 2, 1, 0);
+    expect(r.waves[2]).toMatchObject({ wave: 1, level: 4, decision: 'decrease', nextLevel: 1, thresholdLevel: 2 });
+    expect(r.waves[2].rateBps).toBeCloseTo(56000 / 1.064, 6);
+    // Wave 2 (level 1) at line rate: 8000 bits / 4 ms = 2 Mb/s; ratio 2e6 / 52 631.6 = 38 ⇒ the
+    // rule says 1·38 → 24 (the top level); the stalled wave had level 4, so the rise stops at 4.
+    r.arrive(1088, 2, 1, 1);
+    expect(r.waves[3]).toMatchObject({ wave: 2, level: 1, rateBps: 2 * Mbps, decision: 'increase', nextLevel: 4 });
+    expect(r.waves[3].ratio).toBeCloseTo(38, 9);
+    // Only the first rise is stopped: wave 3 (level 4) at 2 Mb/s again, ratio 1, level 4 ≥
+    // threshold 2 ⇒ +1 = 5.
+    for (let k = 0; k < 8; k++) r.arrive(1100 + 4 * k, 3, 4, k);
+    expect(r.waves[4]).toMatchObject({ wave: 3, level: 4, decision: 'increase', nextLevel: 5 });
+  });
+
   it('real a segment of a newer wave closes the wave at its last arrival, without a timeout', () => {
     const r = fakeReceiver();
     r.arrive(0, 0, 2, 0);
