@@ -3,6 +3,7 @@
  * or one shard of the runs), write files; or merge shards' partial results into those files.
  */
 import { FIGURES, getFigure, FIGURE_IDS } from '../experiments/figures.ts';
+import { figureAnalysis, whyExperimentById } from '../experiments/analyses.ts';
 import { nodeExecutor } from '../experiments/node-executor.ts';
 import { runInNode, progressLine, summaryJson, svgOf, type Finished } from '../experiments/report.ts';
 import { plan, type Cache, type Executor } from '../experiments/runner.ts';
@@ -38,7 +39,9 @@ type Loaded = { ok: true; experiment: Experiment } | { ok: false; errors: string
 export function loadExperiment(source: string, seeds: number | null, io: Pick<ExperimentIo, 'readFile'>): Loaded {
   let input: unknown;
   const fig = getFigure(source);
+  const why = whyExperimentById(source);
   if (fig) input = structuredClone(fig.experiment);
+  else if (why) input = why;
   else if (/\.json$/i.test(source)) {
     let text: string;
     try {
@@ -306,6 +309,19 @@ function reportMarkdown(done: readonly Finished[], cmd: ReproduceCommand, commit
       out.push(`**${f.verdict.badge}** — ${f.verdict.words}.`, '');
       for (const c of f.verdict.checks) out.push(`- ${c.agree}/${c.total}: ${c.text}${c.failedAt.length ? ` — fails at ${c.failedAt.join(', ')}` : ''}`);
       out.push('');
+    }
+    const why = figureAnalysis(e.id);
+    if (why) {
+      out.push(
+        '**Why it does not match** (src/experiments/analyses.ts)',
+        '',
+        `- The paper: ${why.paperStates}`,
+        `- What we run: ${why.weRun}`,
+        `- The difference: ${why.difference}`,
+        `- The mechanism: ${why.mechanism}`,
+        ...why.experiments.map((w, i) => `- The experiment (\`npm run sweep -- --experiment ${e.id}-why-${i + 1}\`): ${w.change}. ${w.result}`),
+        '',
+      );
     }
     if (f.figure?.noValues) out.push(f.figure.noValues, '');
     for (const s of f.figure?.published ?? []) if (s.note) out.push(`Note on ${s.source}: ${s.note}`, '');

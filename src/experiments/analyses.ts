@@ -162,3 +162,12 @@ export function whyExperiment(a: FigureAnalysis, index = 0): ExperimentInput {
     variants: w.variants ?? base.variants,
   };
 }
+
+/** `<figure>-why-<n>` → that experiment, for the CLI's --experiment; undefined if no such record. */
+export function whyExperimentById(id: string): ExperimentInput | undefined {
+  const m = /^(.+)-why-(\d+)$/.exec(id);
+  if (!m) return undefined;
+  const a = figureAnalysis(m[1]);
+  const i = Number(m[2]) - 1;
+  return a && i >= 0 && i < a.experiments.length ? whyExperiment(a, i) : undefined;
+}

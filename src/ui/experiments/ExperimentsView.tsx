@@ -20,6 +20,7 @@ import { variantLabel } from '../../catalogue/format.ts';
 import { encodeState } from '../state/url.ts';
 import { DEFAULT_VIEW } from '../state/view.ts';
 import { ExperimentPlot } from './ExperimentPlot.tsx';
+import { FigureAnalysisNote } from './FigureAnalysisNote.tsx';
 import { rememberReturn } from './ReturnBar.tsx';
 import { decodeExperimentHash, encodeExperimentHash, type ExperimentRoute } from './route.ts';
 import './experiments.css';
@@ -420,6 +421,7 @@ export function ExperimentsView() {
               ))}
             </details>
           ) : null}
+          {figure ? <FigureAnalysisNote figureId={figure.experiment.id} badge={v?.badge ?? null} /> : null}
           <p className="exp-description">{e.description}</p>
           <div className="exp-export toolbar" aria-label="Export">
             <button type="button" onClick={() => { const s = standalone(); if (s) downloadText(`${name}.svg`, 'image/svg+xml', s); }}>
