@@ -13,7 +13,8 @@ export function FigureAnalysisNote({ figureId, badge }: { figureId: string; badg
   if (!a) return null;
   return (
     <details className="exp-analysis" open data-testid="exp-analysis">
-      <summary>{badge === 'does not match' ? 'Why it does not match' : 'Why it did not match (recorded analysis)'}</summary>
+      {/* While the runs come in (no verdict yet) the record speaks for the figure as last measured. */}
+      <summary>{badge === 'matches' || badge === 'partly' ? 'Why it did not match (recorded analysis)' : 'Why it does not match'}</summary>
       <dl>
         <dt>The paper</dt>
         <dd>{a.paperStates}</dd>
