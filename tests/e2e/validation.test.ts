@@ -1,7 +1,7 @@
 /**
  * The "How do we know?" page in Chromium: reached from the menu, one row per variant, the kernel
  * table from npm run validate, and a row's link opens that run as Linux does (initial window 10)
- * in the main view.
+ * in the main view; a figure that does not match shows its analysis in the experiments view.
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,17 @@ describe.runIf(existsSync(CHROMIUM))('validation page in Chromium', () => {
     // starts at 10 (the cursor readout names the plotted window, cwnd less any inflation)
     await s.page.getByText('kernel path 2 Mb/s, newreno, PER 0', { exact: true }).first().waitFor();
     await s.page.getByText(/window 10\.0/).first().waitFor();
+    expect(s.w.errors).toEqual([]);
+  });
+
+  it('a figure that does not match shows its analysis beside the verdict, and its experiment opens from it', async () => {
+    await s.page.evaluate(() => (location.hash = '#experiment=nj-table1'));
+    const note = s.page.locator('[data-testid=exp-analysis]');
+    await note.waitFor();
+    expect(await note.locator('summary').textContent()).toBe('Why it does not match');
+    for (const part of ['The paper', 'What we run', 'The difference', 'The mechanism', 'The experiment that shows it']) expect(await note.textContent()).toContain(part);
+    await note.locator('[data-testid=exp-analysis-run]').first().click();
+    await s.page.waitForFunction(() => /No fading/.test(document.querySelector('[data-testid=exp-title]')?.textContent ?? ''));
     expect(s.w.errors).toEqual([]);
   });
 });
