@@ -57,7 +57,14 @@ export const CHECKS: Readonly<Record<string, Check[]>> = {
   tibet: [branch('tibet', 'Capone, Fratta & Martignon: separate averages of packet length and inter-arrival time')],
   jersey: [branch('jersey', 'TCP Jersey (Xu, Tian & Ansari): ABE, ownd, congestion warning')],
   'new-jersey': [branch('jersey', 'TCP New Jersey (Xu, Tian & Ansari): TABE from receiver timestamps')],
-  real: [branch('real', 'Zhang & Tsaoussidis: wave levels, receiver-side measurement')],
+  real: [
+    branch('real', 'Zhang & Tsaoussidis: wave levels, receiver-side measurement'),
+    {
+      against: 'A congested path must not make it collapse: at least half of Reno’s goodput',
+      where: 'tests/claims/real.test.ts: lp-uncorrelated (2 Mb/s shared with 30 Pareto UDP sources, PER 1 %), seeds 1–5',
+      result: '0.580 against Reno’s 0.559 Mb/s (0.424 before the first rise after a stall stopped at the stalled wave’s level)',
+    },
+  ],
   probing: [branch('probing', 'Tsaoussidis & Lahanas: the probe cycle and its decisions')],
   'probing-tahoe': [branch('probing', 'Tsaoussidis & Lahanas: the probe cycle grafted on Tahoe')],
   cubic: [
