@@ -6,7 +6,9 @@
  * both reach the connection through `Conn`.
  */
 
-import type { CaState, DropCause, ProbeRecord, Verdict, WaveRecord } from '../../core/trace.ts';
+import type { CaState, DropCause, Verdict } from '../../core/trace.ts';
+import type { ProbeRecord } from '../../tables/probe.ts';
+import type { WaveRecord } from '../../tables/wave.ts';
 
 /** The sender as a congestion-control variant sees it. */
 export interface Conn {

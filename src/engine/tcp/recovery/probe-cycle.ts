@@ -49,7 +49,7 @@
  * - Probe RTTs are kept in whole nanoseconds (acprtt rounded), so equal samples give an equal
  *   average rather than one a rounding error away.
  */
-import type { ProbeEvent, ProbeRecord } from '../../core/trace.ts';
+import type { ProbeEvent, ProbeRecord } from '../../tables/probe.ts';
 import type { Conn } from '../cc/types.ts';
 
 /** EWMA weights of §3.2: acprtt = a·acprtt + b·sample. */
