@@ -122,9 +122,8 @@ export const nullSink: TraceSink = {
 
 /**
  * Recycled row buffers for ColumnarSink. The worker keeps one for its lifetime: in Chromium,
- * allocating (and zeroing) fresh buffers each time a table doubled cost about a third of a
- * traced 60 s run and made its time vary by 1.5× from run to run (external-memory GCs), while
- * Node hardly noticed. Buffers handed back are reused by later runs, largest kept up to a budget.
+ * allocating (and zeroing) fresh buffers each time a table doubles is a large, erratic share of
+ * a traced run (external-memory GCs; docs/performance.md). Buffers handed back are reused by later runs, largest kept up to a budget.
  */
 export class RowBufferPool {
   private readonly free: Float64Array[] = [];
@@ -181,9 +180,8 @@ const NO_VALUES = new Float64Array(0);
 /**
  * One table's rows, one after another in one buffer (row-major): a record is a capacity check
  * and `width` stores into a single array. Columns are made only at the end (`column`), and only
- * for the tables asked for. (Growing one array per column cost 1.4× as much per record in
- * Chromium; a generic `row(table, ...values)` cost a third of a traced run: the rest array and
- * the table lookup by name on every record.)
+ * for the tables asked for. Writers hold their table's builder (TraceSink.writer), so a record
+ * has no rest array and no lookup by name (docs/performance.md).
  */
 class TableBuilder implements RowWriter {
   rows: Float64Array;
@@ -191,7 +189,7 @@ class TableBuilder implements RowWriter {
   /**
    * With a pool, a table starts with the room it needed in the worker's last run, so a run
    * like the one before (the next edit of a slider, a comparison's next variant) never doubles
-   * its buffer: each doubling copies every row so far, 6 % of a 100 s, 10 Mb/s run in Node.
+   * its buffer: each doubling copies every row so far.
    */
   constructor(
     readonly width: number,
@@ -444,12 +442,8 @@ export class ColumnarSink implements TraceSink {
    * Tells the pool how many rows each table holds, for the next run's tables to start with that
    * room: call it when a run has ended, not when its buffers are released. With deferred
    * fingerprints (the worker's) a release comes only when the fingerprint is asked for or the
-   * sink is let go, many runs later or never, and a run dropped part way is no guide. Noted at
-   * release, every run's tables started at 1 024 rows and doubled to their size, copying their
-   * rows each time: one worker's share of twelve edits of a six-variant, 60 s, 2 Mb/s comparison,
-   * in Node, doubled 12 times per run (2.5 MB copied, 4.5 MB of new buffers); noted at the end,
-   * 1.6 times (0.2 MB; 2.9 MB new: the rows kept for their fingerprints are not in the pool to be
-   * reused).
+   * sink is let go, many runs later or never, and a run dropped part way is no guide; noted
+   * then, every run's tables would start small and double to their size again.
    */
   noteRows(): void {
     for (const b of Object.values(this.b)) b?.noteRows();
@@ -475,9 +469,8 @@ function murmurBlock(h: number, w: number): number {
 /**
  * MurmurHash3 (x86, 32-bit, seed 0) over the trace as one stream of 32-bit little-endian words:
  * table by table in TRACE_TABLES order, each table's rows in order, each row's columns in order
- * (every Float64 as its low word, then its high word), then the table's row count. Word-wise it
- * is 3–4× faster than the byte-wise FNV-1a it replaced (≈ 0.8 against 2.6 ms for a 60 s run at
- * 2 Mb/s), and Murmur's mixing spreads every bit of a word over the whole state, which a plain
+ * (every Float64 as its low word, then its high word), then the table's row count. Word-wise
+ * it is faster than a byte-wise hash (docs/performance.md), and Murmur's mixing spreads every bit of a word over the whole state, which a plain
  * multiply would not. Nothing stores fingerprints: they only compare runs of one version.
  */
 export class TraceHasher {
