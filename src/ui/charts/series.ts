@@ -468,8 +468,8 @@ const QUANTILE_BINS = 256;
  * so a burst of thousands of samples in one second does not outvote a quiet minute.
  *
  * A cwnd in congestion avoidance takes a new fractional value at almost every ACK, so sorting
- * values (or summing time per value in a hash map) costs ≈ 1–4 ms per 13 000-sample series, for
- * each run of each comparison edit. Instead, time is summed per value bin (bins in value order),
+ * values (or summing time per value in a hash map) would cost a few ms per series, for each run
+ * of each comparison edit (docs/performance.md). Instead, time is summed per value bin (bins in value order),
  * and only the bin where the running sum reaches q of the total is resolved value by value.
  */
 export function timeWeightedQuantile(series: StepSeries, tEndS: number, q: number): number {
