@@ -1,16 +1,31 @@
 /**
- * `npm run fingerprints -- --write FILE | --check FILE [--presets a,b] [--seeds 1,2,3]`: the
- * fingerprint of every preset × every variant × seeds 1–3, through the CLI in-process (so the
- * script depends only on src/cli and survives moves below it). Each entry holds the trace hash
- * (`--fingerprint`) and a hash of the printed results without the wall-clock time, or the CLI's
- * error when a variant cannot run a preset. --check compares with a file written before a
- * refactor and exits 1 on any difference, naming it. A command, not a test: the full grid takes
- * minutes.
+ * Fingerprints before and after a change that must not change behaviour (a refactoring, the SACK
+ * scoreboard's rewrite): write them before, check them after.
+ *
+ *   npm run fingerprints -- --write before.json [options]
+ *   npm run fingerprints -- --check before.json [the same options]
+ *
+ * - every preset × every variant × seeds 1–3 (`--presets a,b` or `none`, `--seeds 1,2`), through
+ *   the CLI in-process, so this part depends only on src/cli and survives moves below it: the
+ *   trace hash (`--fingerprint`) and a hash of the printed results without the wall-clock time,
+ *   or the CLI's error when a variant cannot run a preset;
+ * - `--large`: the reference path at 1 Gb/s with a 20 000-segment window, for four variants;
+ * - `--random N`: N random scenarios from the property tests' generator (each with its seed).
+ * These two run under the invariant checks of tests/harness/invariants.ts and give the trace hash.
+ *
+ * --check exits 1 on any difference, naming it. A command, not a test: the full grid takes minutes.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { parseArgs } from '../src/cli/args.ts';
 import { execute } from '../src/cli/execute.ts';
+import { PRESETS } from '../src/content/presets/index.ts';
+import type { Scenario } from '../src/scenario/schema.ts';
+import { applySet } from '../src/scenario/set.ts';
+import { parseScenario } from '../src/scenario/validate.ts';
+import { checkedRun } from '../tests/harness/invariants.ts';
+import { scenarioArb } from '../tests/harness/scenario-arb.ts';
 
 function cli(argv: string[]): { code: number; stdout: string; stderr: string } {
   const parsed = parseArgs(argv);
@@ -38,6 +53,29 @@ function firstColumn(text: string, header: string | null): string[] {
   return header !== null && names[0] === header ? names.slice(1) : names;
 }
 
+function parse(input: unknown, sets: string[] = []): Scenario {
+  let v = input;
+  for (const set of sets) v = applySet(v, set);
+  const r = parseScenario(v);
+  if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+  return r.scenario;
+}
+
+/** The scenarios of --large and --random, each with the seed it runs with. */
+function* checkedCases(large: boolean, randoms: number): Generator<[string, Scenario, number]> {
+  const ref = PRESETS.find((p) => p.name === 'reference-2mbps');
+  if (large && ref) {
+    for (const variant of ['newreno', 'sack', 'cubic', 'bbr']) {
+      const sets = ['durationS=3', 'path.0.forward.rateBps=1e9', 'path.0.forward.queue.limitPackets=3000', 'flows.0.access.forward.rateBps=10e9', 'flows.0.tcp.rwndSegments=20000', 'flows.0.tcp.sack=true', `flows.0.variant=${variant}`];
+      yield [`1gbps/${variant}/1`, parse(ref.scenario, sets), 1];
+    }
+  }
+  if (randoms > 0) {
+    const sample = fc.sample(scenarioArb, { numRuns: randoms, seed: 6675 });
+    for (let i = 0; i < sample.length; i++) yield [`random/${i}`, sample[i], sample[i].seed];
+  }
+}
+
 const args = process.argv.slice(2);
 const opt = (name: string): string | null => {
   const i = args.indexOf(name);
@@ -46,10 +84,16 @@ const opt = (name: string): string | null => {
 const writeTo = opt('--write');
 const checkAgainst = opt('--check');
 if ((writeTo === null) === (checkAgainst === null)) {
-  process.stderr.write('usage: npm run fingerprints -- --write FILE | --check FILE [--presets a,b] [--seeds 1,2,3]\n');
+  process.stderr.write('usage: npm run fingerprints -- --write FILE | --check FILE [--presets a,b|none] [--seeds 1,2,3] [--large] [--random N]\n');
   process.exit(2);
 }
-const presets = opt('--presets')?.split(',') ?? firstColumn(cli(['--list-presets']).stdout, null);
+const presetsArg = opt('--presets');
+const presets = presetsArg === 'none' ? [] : (presetsArg?.split(',') ?? firstColumn(cli(['--list-presets']).stdout, null));
+const randoms = Number(opt('--random') ?? 0);
+if (!Number.isInteger(randoms) || randoms < 0) {
+  process.stderr.write(`--random: ${opt('--random')} is not a whole number of scenarios (0 or more)\n`);
+  process.exit(2);
+}
 const variants = firstColumn(cli(['--list-variants']).stdout, 'variant');
 const seeds = (opt('--seeds') ?? '1,2,3').split(',');
 
@@ -71,6 +115,11 @@ for (const preset of presets) {
       process.stderr.write(`${key}: ${JSON.stringify(result[key])}\n`);
     }
   }
+}
+
+for (const [key, scenario, seed] of checkedCases(args.includes('--large'), randoms)) {
+  result[key] = { traceHash: checkedRun(scenario, seed).hash };
+  process.stderr.write(`${key}: ${JSON.stringify(result[key])}\n`);
 }
 
 if (writeTo !== null) {

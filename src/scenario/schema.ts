@@ -8,6 +8,10 @@
  */
 import { z } from './zod.ts';
 import { RECOVERY_ALGORITHMS, variantNames } from '../catalogue/variants.ts';
+import { ErrorModelSchema, type ErrorModelSpec } from './error-models.ts';
+
+/** Declared with the other error models in ./error-models.ts; re-exported for the format's readers. */
+export { ErrorModelSchema, type ErrorModelSpec };
 
 /**
  * 2: per-direction `errors` list (was `loss`), queue `kind` required, RED/CW queues, cross traffic, apps.
@@ -121,34 +125,6 @@ export const QueueSchema = z
   });
 
 const perSchema = z.number().min(0).max(1);
-const sojournSSchema = z.number().min(0.0001).max(3600);
-
-/** One error model; a direction's `errors` list composes them (a packet is lost if any model loses it). */
-export const ErrorModelSchema = z.discriminatedUnion('kind', [
-  /** Each packet independently corrupted with probability `per` (cause `channel-error`). */
-  z.strictObject({ kind: z.literal('bernoulli'), per: perSchema }),
-  /**
-   * Gilbert–Elliott: a two-state continuous-time Markov channel with exponential sojourn times
-   * and a packet error rate per state. With `badState: "off"` the bad state is a handoff/OFF
-   * phase (losses counted as `handoff`).
-   */
-  z.strictObject({
-    kind: z.literal('gilbert-elliott'),
-    meanGoodS: sojournSSchema.default(1),
-    meanBadS: sojournSSchema.default(0.05),
-    perGood: perSchema.default(0),
-    perBad: perSchema.default(1),
-    badState: z.enum(['bad', 'off']).default('bad'),
-    startState: z.enum(['good', 'bad']).default('good'),
-  }),
-  /** A deterministic outage (handoff) from `atS` for `durationS`: packets lost with probability `per` (cause `handoff`). */
-  z.strictObject({
-    kind: z.literal('blackout'),
-    atS: z.number().min(0).max(3600),
-    durationS: z.number().min(0.000001).max(3600),
-    per: perSchema.default(1),
-  }),
-]);
 
 const rateBpsSchema = z.number().min(1_000).max(100e9);
 /** One-way propagation delay. */
@@ -469,7 +445,6 @@ export type FlowSpec = z.output<typeof FlowSchema>;
 export type TcpSpec = z.output<typeof TcpSchema>;
 export type QueueSpec = z.output<typeof QueueSchema>;
 export type AckRegulatorSpec = z.output<typeof AckRegulatorSchema>;
-export type ErrorModelSpec = z.output<typeof ErrorModelSchema>;
 export type CrossTrafficSpec = z.output<typeof CrossTrafficSchema>;
 export type TokenBucketSpec = z.output<typeof TokenBucketSchema>;
 export type PlaybackSpec = z.output<typeof PlaybackSchema>;

@@ -14,8 +14,8 @@ export const MAX_POOL_SIZE = 6;
 
 /**
  * The longest a batch's first job runs alone before the other workers start theirs (see
- * runAll). Measured with six variants of a 60 s, 2 Mb/s run on two cores: input → first run
- * painted 65 → 51 ms (median of 3 bench runs), the whole comparison no later.
+ * runAll): alone, it is painted sooner, and the whole comparison is not later
+ * (docs/performance.md).
  */
 export const FIRST_ALONE_MAX_MS = 50;
 

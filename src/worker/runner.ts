@@ -24,7 +24,7 @@ export const SLICE_EVENTS = 5_000;
  * measured 0.2–0.5 ms in Chromium (not the ~0.05 ms of a bare message round trip), so yielding
  * after every slice cost ~3 ms of a 60 s run; yielding by time keeps a newer request's wait
  * under YIELD_EVERY_MS while paying for a few yields per run. Without a clock (Node tests'
- * default) the clock never advances and the runner yields after every slice, as before.
+ * default) the clock never advances and the runner yields after every slice.
  */
 export const YIELD_EVERY_MS = 8;
 

@@ -87,10 +87,10 @@ describe('trace CSV: formula-like text', () => {
     sink.cwnd(0, 0, 10_000, Number.POSITIVE_INFINITY);
     // third duplicate ACK: ssthresh 5000, cwnd 5000 + 3·1000 (RFC 5681 §3.2), inflation 3000
     sink.cwnd(1_000_000_000, 0, 8000, 5000);
-    sink.inflation(1_000_000_000, 0, 3000);
+    sink.writer('inflation')!.add(1_000_000_000, 0, 3000);
     sink.queue(1_000_000_000, 0, 4, 4208);
     sink.cwnd(2_000_000_000, 0, 5000, 5000);
-    sink.inflation(2_000_000_000, 0, 0);
+    sink.writer('inflation')!.add(2_000_000_000, 0, 0);
     expect(traceCsv(s, { links, trace: sink.finish() })).toBe(
       [
         TRACE_HEADER,

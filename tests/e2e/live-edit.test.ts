@@ -3,7 +3,8 @@
  * the playhead — the run is re-simulated and playback goes on, the cwnd curve before the change
  * is drawn exactly as before, every time chart shows a labelled marker there, the fingerprint
  * is Node's for the scenario with that change, and the controls show the link as it stands at
- * the playhead. An edit while paused applies from exactly there. A change is removed from the
+ * the playhead. An edit while paused applies from exactly there; one out of range is refused at
+ * its field. A change is removed from the
  * keyboard; the share link replays the demonstration. Screenshots at four sizes, light and dark.
  */
 import { existsSync } from 'node:fs';
@@ -185,6 +186,23 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
     const items = await changeItems(page).allTextContents();
     expect(items).toHaveLength(2);
     expect(items[1]).toBe('30 s · bottleneck: delay 80 ms×');
+  });
+
+  it('a rate out of range typed mid-run is refused at its field, naming it; nothing changes or re-runs', async () => {
+    await page.getByTestId('seek').fill('30');
+    const shown = await rateBox(page).inputValue();
+    const old = await fingerprint(page);
+    const items = await changeItems(page).allTextContents();
+    // 0.0001 Mb/s is 100 b/s; the schema allows 1000 … 1e11 b/s
+    await rateBox(page).fill('0.0001');
+    const errors = page.locator('[data-path="path.0.forward.rateBps"] .sc-errors');
+    await expect.poll(() => errors.textContent()).toMatch(/^path\.0\.forward\.rateBps: 100 is out of range/);
+    expect(await changeItems(page).allTextContents()).toEqual(items);
+    expect(await fingerprint(page)).toBe(old);
+    // the value in effect typed back clears the message and changes nothing
+    await rateBox(page).fill(shown);
+    await expect.poll(() => errors.count()).toBe(0);
+    expect(await changeItems(page).allTextContents()).toEqual(items);
   });
 
   it('the share link replays the demonstration: same changes, same fingerprint', async () => {

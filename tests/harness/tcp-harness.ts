@@ -9,7 +9,10 @@
  * the sender with `data()` and reads the ACKs it produced from `acks`.
  */
 import { Simulator, msToNs } from '../../src/engine/core/simulator.ts';
-import { ColumnarSink, nullSink, type CaState, type FlowEventKind, type LossTruth, type ProbeRecord, type TraceSink, type Verdict, type WaveRecord } from '../../src/engine/core/trace.ts';
+import { ColumnarSink, nullSink, type CaState, type FlowEventKind, type LossTruth, type TraceSink, type Verdict } from '../../src/engine/core/trace.ts';
+import type { RowWriter } from '../../src/engine/core/rows.ts';
+import { PROBE_EVENTS, type ProbeRecord } from '../../src/engine/tables/probe.ts';
+import { WAVE_DECISIONS, type WaveRecord } from '../../src/engine/tables/wave.ts';
 import type { HystartMode, ReceiverAgent } from '../../src/engine/tcp/cc/types.ts';
 import { DropLedger } from '../../src/engine/net/drop-ledger.ts';
 import { VerdictScore } from '../../src/engine/metrics-verdicts.ts';
@@ -92,15 +95,19 @@ export function tcpHarness(o: TcpHarnessOptions) {
   const estimates: { tNs: number; key: string; value: number }[] = [];
   /** The window tables as the engine writes them (for the charts' derivation of the plotted window). */
   const windowSink = new ColumnarSink(['cwnd', 'inflation']);
+  // the probe table's rows read back as records, in the order the engine writes its columns
+  const probeRows: RowWriter = {
+    add: (tNs, _flow, event, id = 0, rttNs = 0, acprttNs = 0, bestNs = 0, worstNs = 0, cwndBytes = 0) =>
+      probeRecords.push({ event: PROBE_EVENTS[event], id, rttNs, acprttNs, bestNs, worstNs, cwndBytes, tNs }),
+  };
   const trace: TraceSink = {
     ...nullSink,
     wants: (t) => t === 'estimate',
     cwnd: (...row) => windowSink.cwnd(...row),
-    inflation: (...row) => windowSink.inflation(...row),
+    writer: (t) => (t === 'inflation' ? windowSink.writer('inflation') : t === 'probe' ? probeRows : null),
     event: (tNs, _flow, kind) => events.push({ tNs, kind }),
     castate: (tNs, _flow, from, to) => states.push({ tNs, from, to }),
     verdict: (tNs, _flow, seq, verdict, truth) => verdicts.push({ tNs, seq, verdict, truth }),
-    probe: (tNs, _flow, r) => probeRecords.push({ ...r, tNs }),
     estimate: (tNs, _flow, key, value) => estimates.push({ tNs, key: sender.estimates[key].key, value }),
   };
   const capture: Endpoint = {
@@ -257,7 +264,12 @@ export function receiverHarness(o: ReceiverHarnessOptions = {}) {
       acks.push({ ackNo: p.ackNo, sack: p.sack, tsEcrNs: p.tsEcrNs, tNs: sim.now(), rcvTsNs: p.rcvTsNs, option: p.option, probe: p.probe, probeId: p.probeId, ece: p.ece }),
   };
   const waves: (WaveRecord & { tNs: number })[] = [];
-  const trace: TraceSink = { ...nullSink, wave: (tNs, _flow, w) => waves.push({ ...w, tNs }) };
+  // the wave table's rows read back as records, in the order the engine writes its columns
+  const waveRows: RowWriter = {
+    add: (tNs, _flow, wave, level = 0, tfNs = 0, tlNs = 0, rateBps = 0, ratio = 0, decision = 0, nextLevel = 0, thresholdLevel = 0) =>
+      waves.push({ wave, level, tfNs, tlNs, rateBps, ratio, decision: WAVE_DECISIONS[decision], nextLevel, thresholdLevel, tNs }),
+  };
+  const trace: TraceSink = { ...nullSink, writer: (t) => (t === 'wave' ? waveRows : null) };
   const receiver = new Receiver({
     params: {
       flow: 0,

@@ -39,12 +39,12 @@ function handTrace(): TraceData {
   t.castate(1120 * MS, 0, 'disorder', 'recovery', 10_000);
   t.event(1120 * MS, 0, 'fast-retransmit');
   t.cwnd(1120 * MS, 0, 15_000, 12_000);
-  t.inflation(1120 * MS, 0, 3000); // RFC 5681: cwnd = ssthresh + 3 segments; the window is 12
+  t.writer('inflation')!.add(1120 * MS, 0, 3000); // RFC 5681: cwnd = ssthresh + 3 segments; the window is 12
   t.ack(1300 * MS, 0, 30_000);
   t.castate(1300 * MS, 0, 'recovery', 'open', 30_000);
   t.event(1300 * MS, 0, 'recovery-exit');
   t.cwnd(1300 * MS, 0, 12_000, 12_000);
-  t.inflation(1300 * MS, 0, 0);
+  t.writer('inflation')!.add(1300 * MS, 0, 0);
   t.drop(2000 * MS, 0, 0, 30_000, false, 'channel-error');
   t.event(3000 * MS, 0, 'timeout');
   t.castate(3000 * MS, 0, 'open', 'loss', 30_000);

@@ -181,7 +181,7 @@ describe('ui describeScenario', () => {
 });
 
 describe('ui QuickControls markup', () => {
-  const html = renderToStaticMarkup(createElement(QuickControls, { scenario: withPer(withErrorKind(reference(), 'bernoulli'), 0.01), variants: ['tahoe', 'reno', 'newreno', 'sack'], onChange: () => {} }));
+  const html = renderToStaticMarkup(createElement(QuickControls, { scenario: withPer(withErrorKind(reference(), 'bernoulli'), 0.01), variants: ['tahoe', 'reno', 'newreno', 'sack'], onChange: () => [] }));
 
   it('is a labelled region whose every control has a label', () => {
     expect(html).toMatch(/<section[^>]*aria-label="Quick controls"/);
@@ -210,7 +210,7 @@ function markup(el: ReturnType<typeof createElement>): string {
 
 describe('ui ScenarioControls markup', () => {
   const all = ['scenario', 'path', 'errors', 'queues', 'flows', 'cross', 'apps'] as const;
-  const html = markup(createElement(ScenarioControls, { scenario: reference(), onChange: () => {}, initiallyOpen: all }));
+  const html = markup(createElement(ScenarioControls, { scenario: reference(), onChange: () => [], initiallyOpen: all }));
 
   it('has one collapsible section per group, titled', () => {
     for (const title of ['Scenario', 'Path', 'Errors', 'Queues', 'Flows', 'Cross traffic', 'Applications']) {

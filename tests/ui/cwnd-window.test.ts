@@ -20,15 +20,15 @@ describe('cwndSeries: window = cwnd − inflation', () => {
     t.cwnd(0, 0, 10_000, Infinity);
     // 3rd duplicate ACK at 10 ms: ssthresh 5, cwnd 5 + 3 = 8, inflation 3
     t.cwnd(10 * MS, 0, 8000, 5000);
-    t.inflation(10 * MS, 0, 3000);
+    t.writer('inflation')!.add(10 * MS, 0, 3000);
     // a further duplicate at 11 ms: cwnd 9, inflation 4
     t.cwnd(11 * MS, 0, 9000, 5000);
-    t.inflation(11 * MS, 0, 4000);
+    t.writer('inflation')!.add(11 * MS, 0, 4000);
     // two hooks at 20 ms: a duplicate (cwnd 10, inflation 5), then the recovery ends (cwnd 5, inflation 0)
     t.cwnd(20 * MS, 0, 10_000, 5000);
-    t.inflation(20 * MS, 0, 5000);
+    t.writer('inflation')!.add(20 * MS, 0, 5000);
     t.cwnd(20 * MS, 0, 5000, 5000);
-    t.inflation(20 * MS, 0, 0);
+    t.writer('inflation')!.add(20 * MS, 0, 0);
     const s = cwndSeries(t.finish(['cwnd', 'inflation']), 0, 1000);
     expect([...s.tS]).toEqual([0, 0.01, 0.011, 0.02]);
     expect([...s.cwndSeg]).toEqual([10, 5, 5, 5]);
@@ -49,7 +49,7 @@ describe('cwndSeries: window = cwnd − inflation', () => {
     const t = new ColumnarSink(['cwnd', 'inflation']);
     t.cwnd(0, 0, 10_000, Infinity);
     t.cwnd(10 * MS, 0, 8000, 5000);
-    t.inflation(10 * MS, 0, 3000);
+    t.writer('inflation')!.add(10 * MS, 0, 3000);
     const series = cwndSeries(t.finish(['cwnd', 'inflation']), 0, 1000);
     const flow = { key: 'a', label: 'NewReno', colour: '#000', dash: null, series, fastRetransmitS: new Float64Array(0), timeoutS: new Float64Array(0), drops: { tS: new Float64Array(0), cause: new Uint8Array(0) }, recoveries: [] };
     const input = { windowS: [0, 1] as [number, number], endS: 1, flows: [flow], yMax: 12 };

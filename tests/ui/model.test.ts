@@ -1,13 +1,20 @@
 // The app's model and run scheduler in Node, without React or a DOM: the pool is a fake that
 // answers when told, the clock is turned by hand. The timings checked are the scheduler's own
 // rules (first run drawn at once, later ones at most every 100 ms, complete set at once).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAppModel, initialFromHash } from '../../src/ui/model/appModel.ts';
 import { createRunScheduler, type RunPool, type SchedulerClock } from '../../src/ui/model/runScheduler.ts';
 import type { Scenario } from '../../src/scenario/schema.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
 import type { BatchOptions, Job } from '../../src/worker/pool.ts';
 import type { RunOutput } from '../../src/worker/protocol.ts';
+
+// Every call of the scenario validator is counted, wherever in the app it is made.
+vi.mock('../../src/scenario/validate.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/scenario/validate.ts')>();
+  return { ...real, parseScenario: vi.fn(real.parseScenario) };
+});
+const validations = vi.mocked(parseScenario);
 
 interface Batch {
   jobs: readonly Job[];
@@ -123,6 +130,32 @@ describe('the app model', () => {
     // an edited preset is no longer the preset as shipped… unless the edit kept its name (it does)
     expect(model.get().presetName).toBe('reference-2mbps');
     expect(scheduler.busy.get()).toBe(true);
+  });
+
+  it('validates an edit once, whole-run or live, and hands an invalid one back with its messages', async () => {
+    const { model, pool, clock } = setup();
+    await pool.batches[0].finish();
+    const base = model.get().shared!.scenario;
+    validations.mockClear();
+    expect(model.editScenario(withRate(base, 3_000_000), { tS: 0, endS: 100 })).toEqual([]);
+    expect(validations).toHaveBeenCalledTimes(1);
+
+    // live: the edit becomes a timed change, and the scenario carrying it is the one validated
+    validations.mockClear();
+    expect(model.editScenario(withRate(model.get().shared!.scenario, 500_000), { tS: 20, endS: 100 })).toEqual([]);
+    clock.frame();
+    expect(validations).toHaveBeenCalledTimes(1);
+    expect(model.get().shared!.scenario.changes).toEqual([{ atS: 20, path: 'path.0.forward.rateBps', value: 500_000 }]);
+    expect(pool.batches).toHaveLength(3);
+
+    // the schema allows 1000 … 1e11 b/s: a live edit out of range names the field, changes nothing and runs nothing
+    const now = model.get().shared!.scenario;
+    const refused = model.editScenario(withRate(now, 10), { tS: 30, endS: 100 });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(/^path\.0\.forward\.rateBps: 10 is out of range/);
+    expect(model.get().shared!.scenario).toBe(now);
+    clock.frame();
+    expect(pool.batches).toHaveLength(3);
   });
 
   it('coalesces a drag: edits while a batch runs post only the newest, at the next frame', async () => {

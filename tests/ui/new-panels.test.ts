@@ -6,7 +6,10 @@
  */
 import * as d3 from 'd3';
 import { describe, expect, it } from 'vitest';
-import { ColumnarSink, type ProbeRecord, type WaveRecord } from '../../src/engine/core/trace.ts';
+import { ColumnarSink } from '../../src/engine/core/trace.ts';
+import { writeAckReg } from '../../src/engine/tables/ackreg.ts';
+import { writeProbe, type ProbeRecord } from '../../src/engine/tables/probe.ts';
+import { writeWave, type WaveRecord } from '../../src/engine/tables/wave.ts';
 import { ackRegLinks, ackRegSeries } from '../../src/ui/charts/ackRegSeries.ts';
 import { abbreviate, bandScale, barsPath, fitLabel, polylinePath, splitBands } from '../../src/ui/charts/bands.ts';
 import { availSeries, bandsByUnit, estimateLines, verdictMarks } from '../../src/ui/charts/estimateSeries.ts';
@@ -29,10 +32,10 @@ function wave(w: Partial<WaveRecord> & Pick<WaveRecord, 'wave' | 'level' | 'tfNs
 describe('ui waves series', () => {
   const sink = new ColumnarSink();
   // wave 0: 4 segments of 1000 B between 100 and 116 ms → 3 gaps · 8000 bit / 16 ms = 1.5 Mb/s
-  sink.wave(120 * MS, 0, wave({ wave: 0, level: 2, tfNs: 100 * MS, tlNs: 116 * MS, rateBps: 1.5e6, decision: 'increase', nextLevel: 3 }));
-  sink.wave(121 * MS, 1, wave({ wave: 0, level: 9, tfNs: 101 * MS, tlNs: 110 * MS, rateBps: 9e6, decision: 'hold' })); // another flow
-  sink.wave(200 * MS, 0, wave({ wave: 1, level: 3, tfNs: 150 * MS, tlNs: 190 * MS, rateBps: 0.5e6, ratio: 1 / 3, decision: 'decrease', nextLevel: 2 }));
-  sink.wave(400 * MS, 0, wave({ wave: 2, level: 2, tfNs: 250 * MS, tlNs: -1, decision: 'timeout', nextLevel: 2, thresholdLevel: 6 }));
+  writeWave(sink.writer('wave')!, 120 * MS, 0, wave({ wave: 0, level: 2, tfNs: 100 * MS, tlNs: 116 * MS, rateBps: 1.5e6, decision: 'increase', nextLevel: 3 }));
+  writeWave(sink.writer('wave')!, 121 * MS, 1, wave({ wave: 0, level: 9, tfNs: 101 * MS, tlNs: 110 * MS, rateBps: 9e6, decision: 'hold' })); // another flow
+  writeWave(sink.writer('wave')!, 200 * MS, 0, wave({ wave: 1, level: 3, tfNs: 150 * MS, tlNs: 190 * MS, rateBps: 0.5e6, ratio: 1 / 3, decision: 'decrease', nextLevel: 2 }));
+  writeWave(sink.writer('wave')!, 400 * MS, 0, wave({ wave: 2, level: 2, tfNs: 250 * MS, tlNs: -1, decision: 'timeout', nextLevel: 2, thresholdLevel: 6 }));
   const trace = sink.finish();
   const ws = waves(trace, 0);
 
@@ -58,20 +61,20 @@ describe('ui probe cycles', () => {
   const sink = new ColumnarSink();
   // cycle 1 at 1 s: PROBE1 answered after 100 ms, PROBE2 lost (timer 300 ms later), a fresh
   // exchange (id 2) answered twice, then Gentle Recovery to 12 000 B = 12 segments of 1000 B
-  sink.probe(1.0 * S, 0, rec('cycle-start', 1));
-  sink.probe(1.0 * S, 0, rec('probe1-sent', 1));
-  sink.probe(1.1 * S, 0, rec('pr1-ack', 1, { rttNs: 100 * MS }));
-  sink.probe(1.1 * S, 0, rec('probe2-sent', 1));
-  sink.probe(1.4 * S, 0, rec('probe-timeout', 1));
-  sink.probe(1.4 * S, 0, rec('probe1-sent', 2));
-  sink.probe(1.52 * S, 0, rec('pr1-ack', 2, { rttNs: 120 * MS }));
-  sink.probe(1.52 * S, 0, rec('probe2-sent', 2));
-  sink.probe(1.63 * S, 0, rec('pr2-ack', 2, { rttNs: 110 * MS }));
-  sink.probe(1.63 * S, 0, rec('gentle-recovery', 2, { acprttNs: 112 * MS, bestNs: 100 * MS, worstNs: 150 * MS, cwndBytes: 12_000 }));
-  sink.probe(1.7 * S, 1, rec('cycle-start', 1)); // another flow
+  writeProbe(sink.writer('probe')!, 1.0 * S, 0, rec('cycle-start', 1));
+  writeProbe(sink.writer('probe')!, 1.0 * S, 0, rec('probe1-sent', 1));
+  writeProbe(sink.writer('probe')!, 1.1 * S, 0, rec('pr1-ack', 1, { rttNs: 100 * MS }));
+  writeProbe(sink.writer('probe')!, 1.1 * S, 0, rec('probe2-sent', 1));
+  writeProbe(sink.writer('probe')!, 1.4 * S, 0, rec('probe-timeout', 1));
+  writeProbe(sink.writer('probe')!, 1.4 * S, 0, rec('probe1-sent', 2));
+  writeProbe(sink.writer('probe')!, 1.52 * S, 0, rec('pr1-ack', 2, { rttNs: 120 * MS }));
+  writeProbe(sink.writer('probe')!, 1.52 * S, 0, rec('probe2-sent', 2));
+  writeProbe(sink.writer('probe')!, 1.63 * S, 0, rec('pr2-ack', 2, { rttNs: 110 * MS }));
+  writeProbe(sink.writer('probe')!, 1.63 * S, 0, rec('gentle-recovery', 2, { acprttNs: 112 * MS, bestNs: 100 * MS, worstNs: 150 * MS, cwndBytes: 12_000 }));
+  writeProbe(sink.writer('probe')!, 1.7 * S, 1, rec('cycle-start', 1)); // another flow
   // cycle 2 at 5 s, still open when the run ends at 6 s
-  sink.probe(5.0 * S, 0, rec('cycle-start', 3));
-  sink.probe(5.0 * S, 0, rec('probe1-sent', 3));
+  writeProbe(sink.writer('probe')!, 5.0 * S, 0, rec('cycle-start', 3));
+  writeProbe(sink.writer('probe')!, 5.0 * S, 0, rec('probe1-sent', 3));
   const cycles = probeCycles(sink.finish(), 0, 1000, 6);
 
   it('pairs probes with replies by id, marks the lost one, and records the decision', () => {
@@ -159,10 +162,10 @@ describe('ui token bucket', () => {
 
 describe('ui ack regulator series', () => {
   const sink = new ColumnarSink();
-  sink.ackreg(1 * S, 2, { heldAcks: 3, queuedPackets: 5, expectedPackets: 1, released: 0 });
-  sink.ackreg(2 * S, 2, { heldAcks: 1, queuedPackets: 4, expectedPackets: 3, released: 2 });
-  sink.ackreg(2.5 * S, 0, { heldAcks: 9, queuedPackets: 9, expectedPackets: 9, released: 9 });
-  sink.ackreg(3 * S, 2, { heldAcks: 0, queuedPackets: 6, expectedPackets: 2, released: 1 });
+  writeAckReg(sink.writer('ackreg')!, 1 * S, 2, { heldAcks: 3, queuedPackets: 5, expectedPackets: 1, released: 0 });
+  writeAckReg(sink.writer('ackreg')!, 2 * S, 2, { heldAcks: 1, queuedPackets: 4, expectedPackets: 3, released: 2 });
+  writeAckReg(sink.writer('ackreg')!, 2.5 * S, 0, { heldAcks: 9, queuedPackets: 9, expectedPackets: 9, released: 9 });
+  writeAckReg(sink.writer('ackreg')!, 3 * S, 2, { heldAcks: 0, queuedPackets: 6, expectedPackets: 2, released: 1 });
   const trace = sink.finish();
 
   it('gives held, queued, queued + expected and the releases of one link', () => {

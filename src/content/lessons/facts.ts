@@ -8,7 +8,9 @@
  * Lesson runs stay far below the worker's display decimation (the test checks it), so the trace
  * the browser reads is the trace the test checked.
  */
-import { DROP_CAUSES, FLOW_EVENTS, PROBE_EVENTS, WAVE_DECISIONS, truthOfCause, type TraceData } from '../../engine/core/trace.ts';
+import { DROP_CAUSES, FLOW_EVENTS, truthOfCause, type TraceData } from '../../engine/core/trace.ts';
+import { PROBE_EVENTS } from '../../engine/tables/probe.ts';
+import { WAVE_DECISIONS } from '../../engine/tables/wave.ts';
 import type { FlowResult, LinkResult, RunSummary } from '../../engine/results.ts';
 import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { mathisThroughputBps } from '../../engine/models/mathis.ts';

@@ -12,7 +12,8 @@
  */
 import { z } from '../../scenario/zod.ts';
 import { FACT_NAMES, FACTS } from './facts.ts';
-import { PROBE_EVENTS, WAVE_DECISIONS } from '../../engine/core/trace.ts';
+import { PROBE_EVENTS } from '../../engine/tables/probe.ts';
+import { WAVE_DECISIONS } from '../../engine/tables/wave.ts';
 import { variantNames } from '../../catalogue/variants.ts';
 import { PANEL_IDS } from '../../catalogue/panels.ts';
 

@@ -6,12 +6,12 @@
  */
 import type { ErrorModelSpec, LinkDirSpec, LinkSpec, QueueSpec } from '../../scenario/schema.ts';
 import type { Rng } from '../core/rng.ts';
-import { msToNs, sToNs, type Simulator } from '../core/simulator.ts';
+import { msToNs, type Simulator } from '../core/simulator.ts';
 import type { ChannelState, TraceSink } from '../core/trace.ts';
 import { AckRegulator } from '../net/ack-regulator.ts';
 import type { DropLedger } from '../net/drop-ledger.ts';
 import { Link, UniformRate } from '../net/link.ts';
-import { BernoulliLoss, BlackoutLoss, ComposedLoss, GilbertElliottLoss, type ErrorModel } from '../net/loss.ts';
+import { ComposedLoss, ERROR_MODEL_FACTORIES, type ErrorModel, type ErrorModelContext } from '../net/loss.ts';
 import type { Hop } from '../net/packet.ts';
 import { CwQueue, DropTailQueue, RedQueue, type QueueDisc } from '../net/queue.ts';
 import { aqmQueueDisc } from './aqm.ts';
@@ -122,21 +122,9 @@ export function errorModel(
     if (composed !== null) traceChannel(channel, composed.state, linkIndex, ctx);
   };
   const models = errors.map((e, i): ErrorModel => {
-    const packets = rng.stream(lossStream(linkId, i, change));
-    switch (e.kind) {
-      case 'bernoulli':
-        return new BernoulliLoss(e.per, packets);
-      case 'gilbert-elliott':
-        return new GilbertElliottLoss(
-          { meanGoodNs: sToNs(e.meanGoodS), meanBadNs: sToNs(e.meanBadS), perGood: e.perGood, perBad: e.perBad, badState: e.badState, startState: e.startState },
-          rng.stream(`${lossStream(linkId, i, change)}:state`),
-          packets,
-          sim,
-          onChange,
-        );
-      case 'blackout':
-        return new BlackoutLoss(sToNs(e.atS), sToNs(e.durationS), e.per, packets, sim, onChange);
-    }
+    const name = lossStream(linkId, i, change);
+    const build = ERROR_MODEL_FACTORIES[e.kind] as (spec: ErrorModelSpec, c: ErrorModelContext) => ErrorModel;
+    return build(e, { packets: rng.stream(name), stream: (suffix) => rng.stream(`${name}:${suffix}`), sim, onChange });
   });
   composed = new ComposedLoss(models);
   if (composed.hasState) onChange();

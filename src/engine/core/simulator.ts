@@ -5,7 +5,7 @@
  *
  * The queue is a binary heap of slot indices over typed arrays: keys live in Float64Arrays and
  * handlers in a plain array indexed by slot, so pushing and popping allocate nothing in steady
- * state (measured: 2–6× faster than a heap of event objects at realistic queue sizes).
+ * state, unlike a heap of event objects (docs/performance.md).
  * Cancellation is lazy: a cancelled slot stays in the heap and is skipped when popped.
  */
 
@@ -61,8 +61,8 @@ export class Simulator {
 
   /**
    * Run `h.fire(arg)` at absolute time `atNs`, an integer ≥ now (callers compare against it).
-   * On per-packet paths prefer `schedule(atNs - now)`: routing link arrivals through here made
-   * the whole engine 2.4× slower on the benchmark (a V8 optimisation cliff, not the checks).
+   * On per-packet paths prefer `schedule(atNs - now)`: routing link arrivals through here falls
+   * off a V8 optimisation cliff (not the checks; docs/performance.md).
    */
   scheduleAt<A>(atNs: number, h: Handler<A>, arg: A): EventId {
     if (!(atNs >= this.timeNs)) throw new RangeError(`scheduleAt: time ${atNs} ns is before now (${this.timeNs} ns)`);

@@ -4,6 +4,12 @@
  * post columns as transferables and panels can render straight from them. Times in the trace
  * are integer nanoseconds stored in Float64 (exact below 2^53 ns, about 104 days).
  */
+import type { RowWriter, TableDecl } from './rows.ts';
+import { ACKREG_TABLE } from '../tables/ackreg.ts';
+import { AQM_TABLE } from '../tables/aqm.ts';
+import { INFLATION_TABLE } from '../tables/inflation.ts';
+import { PROBE_TABLE } from '../tables/probe.ts';
+import { WAVE_TABLE } from '../tables/wave.ts';
 
 /**
  * Ground-truth reasons a packet never arrived:
@@ -53,76 +59,11 @@ export function truthOfCause(cause: DropCause | null): LossTruth {
   return 'none';
 }
 
-/** TCP-Real's receiver decision at the end of (or on the timeout of) a wave. */
-export const WAVE_DECISIONS = ['increase', 'decrease', 'hold', 'timeout'] as const;
-export type WaveDecision = (typeof WAVE_DECISIONS)[number];
-
-/** TCP-Probing's probe-cycle events, one trace row each. */
-export const PROBE_EVENTS = [
-  'cycle-start',
-  'probe1-sent',
-  'pr1-ack',
-  'probe2-sent',
-  'pr2-ack',
-  'probe-timeout',
-  'immediate-recovery',
-  'gentle-recovery',
-  'reno-recovery',
-  'slow-start',
-] as const;
-export type ProbeEvent = (typeof PROBE_EVENTS)[number];
-
-/** One TCP-Real wave as the receiver measured and decided it. */
-export interface WaveRecord {
-  /** Wave number (0, 1, …) and its level i (the wave is 2·i segments). */
-  wave: number;
-  level: number;
-  /** Arrival of the wave's first and last segment at the receiver (ns); tl = -1 if the wave timed out. */
-  tfNs: number;
-  tlNs: number;
-  /** Receiving rate from the expected wave size, bits/s (0 on a timeout). */
-  rateBps: number;
-  /** This wave's rate over the previous wave's (0 for the first, or after a timeout: no previous rate). */
-  ratio: number;
-  decision: WaveDecision;
-  nextLevel: number;
-  thresholdLevel: number;
-}
-
-/** One row of a probe cycle; RTTs are -1 where they do not apply. */
-export interface ProbeRecord {
-  event: ProbeEvent;
-  /** Probe exchange id (a lost probe restarts the exchange with a new id). */
-  id: number;
-  rttNs: number;
-  acprttNs: number;
-  bestNs: number;
-  worstNs: number;
-  /** cwnd after the decision (bytes); -1 for other events. */
-  cwndBytes: number;
-}
-
-/** The Ack Regulator's state after a change at its link. */
-export interface AckRegRecord {
-  heldAcks: number;
-  /** Data packets queued at the downlink buffer. */
-  queuedPackets: number;
-  /** Data packets that already-released ACKs are still expected to bring. */
-  expectedPackets: number;
-  /** ACKs released by this change. */
-  released: number;
-}
-
 export interface TraceSink {
   /** True if records of this table are kept (lets producers skip building costly records). */
   wants(table: TableName): boolean;
   /** After any change of cwnd or ssthresh (and once at start). */
   cwnd(tNs: number, flow: number, cwndBytes: number, ssthreshBytes: number): void;
-  /**
-   * The part of cwnd a Reno-style fast recovery added for segments that left the network, when it
-   * changes (0 when the recovery ends): cwnd − inflation is the window the textbook draws.
-   */
-  inflation(tNs: number, flow: number, bytes: number): void;
   /** After every enqueue or dequeue at a link's queue: waiting packets and bytes. */
   queue(tNs: number, link: number, packets: number, bytes: number): void;
   /** A packet lost, with its ground-truth cause. `seq` is the data byte or ACK number. */
@@ -149,28 +90,19 @@ export interface TraceSink {
   verdict(tNs: number, flow: number, seq: number, verdict: Verdict, truth: LossTruth): void;
   /** Available bandwidth at the bottleneck over the bin ending at tNs: its rate minus cross traffic it carried. */
   avail(tNs: number, link: number, bps: number): void;
-  /** A TCP-Real wave decided by the receiver. */
-  wave(tNs: number, flow: number, w: WaveRecord): void;
-  /** A TCP-Probing probe-cycle event at the sender. */
-  probe(tNs: number, flow: number, r: ProbeRecord): void;
-  /** The Ack Regulator at a link after a change. */
-  ackreg(tNs: number, link: number, r: AckRegRecord): void;
   /** A timed change took effect: `index` is its place in the scenario's `changes`, `link` the link direction it set. */
   change(tNs: number, index: number, link: number): void;
   /**
-   * A delay-based AQM (CoDel, FQ-CoDel, PIE, DualPI2) let a packet go to its transmitter: which
-   * of its queues (1 = DualPI2's L4S queue, else 0), the packet's sojourn time, the probability
-   * the AQM acts with (PIE's drop probability, DualPI2's base p′; 0 for CoDel), whether CoDel is
-   * in its dropping state, and its drop count.
+   * Where to append rows of a table declared beside its writer (src/engine/tables/), or null if
+   * the table is not kept. Writers ask once, when they are built.
    */
-  aqm?(tNs: number, link: number, queue: number, sojournNs: number, prob: number, dropping: boolean, count: number): void;
+  writer(table: TableName): RowWriter | null;
 }
 
 /** Discards everything: for benchmarks and metric-only runs. */
 export const nullSink: TraceSink = {
   wants: () => false,
   cwnd() {},
-  inflation() {},
   queue() {},
   drop() {},
   send() {},
@@ -184,17 +116,14 @@ export const nullSink: TraceSink = {
   estimate() {},
   verdict() {},
   avail() {},
-  wave() {},
-  probe() {},
-  ackreg() {},
   change() {},
+  writer: () => null,
 };
 
 /**
  * Recycled row buffers for ColumnarSink. The worker keeps one for its lifetime: in Chromium,
- * allocating (and zeroing) fresh buffers each time a table doubled cost about a third of a
- * traced 60 s run and made its time vary by 1.5× from run to run (external-memory GCs), while
- * Node hardly noticed. Buffers handed back are reused by later runs, largest kept up to a budget.
+ * allocating (and zeroing) fresh buffers each time a table doubles is a large, erratic share of
+ * a traced run (external-memory GCs; docs/performance.md). Buffers handed back are reused by later runs, largest kept up to a budget.
  */
 export class RowBufferPool {
   private readonly free: Float64Array[] = [];
@@ -251,17 +180,16 @@ const NO_VALUES = new Float64Array(0);
 /**
  * One table's rows, one after another in one buffer (row-major): a record is a capacity check
  * and `width` stores into a single array. Columns are made only at the end (`column`), and only
- * for the tables asked for. (Growing one array per column cost 1.4× as much per record in
- * Chromium; a generic `row(table, ...values)` cost a third of a traced run: the rest array and
- * the table lookup by name on every record.)
+ * for the tables asked for. Writers hold their table's builder (TraceSink.writer), so a record
+ * has no rest array and no lookup by name (docs/performance.md).
  */
-class TableBuilder {
+class TableBuilder implements RowWriter {
   rows: Float64Array;
   length = 0;
   /**
    * With a pool, a table starts with the room it needed in the worker's last run, so a run
    * like the one before (the next edit of a slider, a comparison's next variant) never doubles
-   * its buffer: each doubling copies every row so far, 6 % of a 100 s, 10 Mb/s run in Node.
+   * its buffer: each doubling copies every row so far.
    */
   constructor(
     readonly width: number,
@@ -279,7 +207,7 @@ class TableBuilder {
     this.pool?.give(this.rows);
     this.rows = grown;
   }
-  /** Appends a row: one value per column in TRACE_TABLES order (each caller passes exactly its table's width). */
+  /** Appends a row: one value per column in the table's order (each caller passes exactly its table's width). */
   add(v0: number, v1: number, v2: number, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0): void {
     const w = this.width;
     const at = this.length * w;
@@ -331,7 +259,14 @@ class TableBuilder {
   }
 }
 
-/** Column names of every table; all columns of a table have the same length. */
+/** Tables declared beside their writers, each in a file of src/engine/tables/. */
+const DECLARED = { wave: WAVE_TABLE, probe: PROBE_TABLE, ackreg: ACKREG_TABLE, aqm: AQM_TABLE, inflation: INFLATION_TABLE } as const;
+
+/**
+ * Column names of every table, in fingerprint order; all columns of a table have the same length.
+ * The network's and the sender's own tables are written out here; a paper's or an element's
+ * table is declared with its writer (src/engine/tables/) and only named here.
+ */
 export const TRACE_TABLES = {
   cwnd: ['tNs', 'flow', 'cwndBytes', 'ssthreshBytes'],
   queue: ['tNs', 'link', 'packets', 'bytes'],
@@ -347,19 +282,20 @@ export const TRACE_TABLES = {
   estimate: ['tNs', 'flow', 'key', 'value'],
   verdict: ['tNs', 'flow', 'seq', 'verdict', 'truth'],
   avail: ['tNs', 'link', 'bps'],
-  wave: ['tNs', 'flow', 'wave', 'level', 'tfNs', 'tlNs', 'rateBps', 'ratio', 'decision', 'nextLevel', 'thresholdLevel'],
-  probe: ['tNs', 'flow', 'event', 'id', 'rttNs', 'acprttNs', 'bestNs', 'worstNs', 'cwndBytes'],
-  ackreg: ['tNs', 'link', 'heldAcks', 'queuedPackets', 'expectedPackets', 'released'],
+  wave: DECLARED.wave.columns,
+  probe: DECLARED.probe.columns,
+  ackreg: DECLARED.ackreg.columns,
   change: ['tNs', 'index', 'link'],
-  aqm: ['tNs', 'link', 'queue', 'sojournNs', 'prob', 'dropping', 'count'],
-  inflation: ['tNs', 'flow', 'bytes'],
+  aqm: DECLARED.aqm.columns,
+  inflation: DECLARED.inflation.columns,
 } as const;
 
-/**
- * Tables added after fingerprints were first compared across branches: hashed only when they
- * have rows, so a run that writes none keeps the fingerprint it had before the table existed.
- */
-const HASHED_WHEN_PRESENT: ReadonlySet<TableName> = new Set<TableName>(['aqm', 'inflation']);
+/** The declared tables left out of the fingerprint while empty (see TableDecl). */
+const HASHED_WHEN_PRESENT: ReadonlySet<string> = new Set(
+  Object.entries(DECLARED as Record<string, TableDecl>)
+    .filter(([, d]) => d.hashedWhenPresent)
+    .map(([name]) => name),
+);
 
 export type TableName = keyof typeof TRACE_TABLES;
 /** Every table, in TRACE_TABLES order. */
@@ -424,9 +360,6 @@ export class ColumnarSink implements TraceSink {
   cwnd(tNs: number, flow: number, cwndBytes: number, ssthreshBytes: number): void {
     this.b.cwnd?.add(tNs, flow, cwndBytes, ssthreshBytes);
   }
-  inflation(tNs: number, flow: number, bytes: number): void {
-    this.b.inflation?.add(tNs, flow, bytes);
-  }
   queue(tNs: number, link: number, packets: number, bytes: number): void {
     this.b.queue?.add(tNs, link, packets, bytes);
   }
@@ -466,20 +399,11 @@ export class ColumnarSink implements TraceSink {
   avail(tNs: number, link: number, bps: number): void {
     this.b.avail?.add(tNs, link, bps);
   }
-  wave(tNs: number, flow: number, w: WaveRecord): void {
-    this.b.wave?.add(tNs, flow, w.wave, w.level, w.tfNs, w.tlNs, w.rateBps, w.ratio, WAVE_DECISIONS.indexOf(w.decision), w.nextLevel, w.thresholdLevel);
-  }
-  probe(tNs: number, flow: number, r: ProbeRecord): void {
-    this.b.probe?.add(tNs, flow, PROBE_EVENTS.indexOf(r.event), r.id, r.rttNs, r.acprttNs, r.bestNs, r.worstNs, r.cwndBytes);
-  }
-  ackreg(tNs: number, link: number, r: AckRegRecord): void {
-    this.b.ackreg?.add(tNs, link, r.heldAcks, r.queuedPackets, r.expectedPackets, r.released);
-  }
   change(tNs: number, index: number, link: number): void {
     this.b.change?.add(tNs, index, link);
   }
-  aqm(tNs: number, link: number, queue: number, sojournNs: number, prob: number, dropping: boolean, count: number): void {
-    this.b.aqm?.add(tNs, link, queue, sojournNs, prob, dropping ? 1 : 0, count);
+  writer(name: TableName): RowWriter | null {
+    return this.b[name];
   }
   /**
    * One table's columns, every row or only the rows at `indices` (ascending): new arrays, each
@@ -518,12 +442,8 @@ export class ColumnarSink implements TraceSink {
    * Tells the pool how many rows each table holds, for the next run's tables to start with that
    * room: call it when a run has ended, not when its buffers are released. With deferred
    * fingerprints (the worker's) a release comes only when the fingerprint is asked for or the
-   * sink is let go, many runs later or never, and a run dropped part way is no guide. Noted at
-   * release, every run's tables started at 1 024 rows and doubled to their size, copying their
-   * rows each time: one worker's share of twelve edits of a six-variant, 60 s, 2 Mb/s comparison,
-   * in Node, doubled 12 times per run (2.5 MB copied, 4.5 MB of new buffers); noted at the end,
-   * 1.6 times (0.2 MB; 2.9 MB new: the rows kept for their fingerprints are not in the pool to be
-   * reused).
+   * sink is let go, many runs later or never, and a run dropped part way is no guide; noted
+   * then, every run's tables would start small and double to their size again.
    */
   noteRows(): void {
     for (const b of Object.values(this.b)) b?.noteRows();
@@ -549,9 +469,8 @@ function murmurBlock(h: number, w: number): number {
 /**
  * MurmurHash3 (x86, 32-bit, seed 0) over the trace as one stream of 32-bit little-endian words:
  * table by table in TRACE_TABLES order, each table's rows in order, each row's columns in order
- * (every Float64 as its low word, then its high word), then the table's row count. Word-wise it
- * is 3–4× faster than the byte-wise FNV-1a it replaced (≈ 0.8 against 2.6 ms for a 60 s run at
- * 2 Mb/s), and Murmur's mixing spreads every bit of a word over the whole state, which a plain
+ * (every Float64 as its low word, then its high word), then the table's row count. Word-wise
+ * it is faster than a byte-wise hash (docs/performance.md), and Murmur's mixing spreads every bit of a word over the whole state, which a plain
  * multiply would not. Nothing stores fingerprints: they only compare runs of one version.
  */
 export class TraceHasher {

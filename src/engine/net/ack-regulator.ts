@@ -52,7 +52,9 @@
  *   replies (TCP-Probing) pass straight through: they clock out no data.
  */
 import type { EventId, Handler, Simulator } from '../core/simulator.ts';
+import type { RowWriter } from '../core/rows.ts';
 import type { DropCause, TraceSink } from '../core/trace.ts';
+import { writeAckReg } from '../tables/ackreg.ts';
 import { CROSS_TRAFFIC_FLOW, HEADER_BYTES, TIMESTAMP_OPTION_BYTES, type Hop, type Packet } from './packet.ts';
 import type { AckRegulatorSpec } from '../../scenario/schema.ts';
 
@@ -147,6 +149,8 @@ export class AckRegulator implements Hop {
     },
   };
   private readonly traced = { held: -1, queued: -1, expected: -1 };
+  /** Where the regulator's state is traced, if the trace keeps it. */
+  private readonly rows: RowWriter | null;
   private readonly s: AckRegulatorStats = { releasedAcks: 0, heldAcks: 0, maxHeldAcks: 0, forcedReleases: 0, unexpectedArrivals: 0, lapsedExpectations: 0 };
 
   constructor(
@@ -155,8 +159,9 @@ export class AckRegulator implements Hop {
     readonly linkIndex: number,
     readonly watched: WatchedLink,
     private readonly sim: Simulator,
-    private readonly trace: TraceSink,
+    trace: TraceSink,
   ) {
+    this.rows = trace.writer('ackreg');
     if (!(params.bufferPackets >= 1)) throw new RangeError(`AckRegulator: bufferPackets must be ≥ 1, got ${params.bufferPackets}`);
     if (!(params.reservePackets >= 0)) throw new RangeError(`AckRegulator: reservePackets must be ≥ 0, got ${params.reservePackets}`);
     if (!(params.maxHeldAcks >= 1)) throw new RangeError(`AckRegulator: maxHeldAcks must be ≥ 1, got ${params.maxHeldAcks}`);
@@ -334,7 +339,7 @@ export class AckRegulator implements Hop {
     t.held = held;
     t.queued = queued;
     t.expected = expected;
-    this.trace.ackreg(nowNs, this.linkIndex, { heldAcks: held, queuedPackets: queued, expectedPackets: expected, released });
+    if (this.rows !== null) writeAckReg(this.rows, nowNs, this.linkIndex, { heldAcks: held, queuedPackets: queued, expectedPackets: expected, released });
   }
 }
 

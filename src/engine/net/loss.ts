@@ -13,8 +13,9 @@
  * only. Two runs that differ only in the TCP variant see exactly the same good/bad/off periods;
  * only the per-packet draws (a separate stream) depend on the traffic.
  */
+import type { ErrorModelKind, ErrorModelOf } from '../../scenario/error-models.ts';
 import type { RandomStream } from '../core/rng.ts';
-import type { EventId, Handler, Simulator } from '../core/simulator.ts';
+import { sToNs, type EventId, type Handler, type Simulator } from '../core/simulator.ts';
 import { CHANNEL_STATES, type ChannelState, type DropCause } from '../core/trace.ts';
 import type { Packet } from './packet.ts';
 
@@ -222,3 +223,31 @@ export class ComposedLoss implements ErrorModel {
     for (const m of this.models) m.retire();
   }
 }
+
+/** What a factory gets besides its model's fields. */
+export interface ErrorModelContext {
+  /** The model's per-packet draws. */
+  packets: RandomStream;
+  /** A stream of the model's own besides `packets`, by suffix (`state`): a timeline's draws. */
+  stream(suffix: string): RandomStream;
+  sim: Simulator;
+  /** For models with a channel state: call when it changes, so the link's state is traced. */
+  onChange: () => void;
+}
+
+/**
+ * How each declared kind (src/scenario/error-models.ts) is built; the type makes a kind without
+ * a factory a compile error.
+ */
+export const ERROR_MODEL_FACTORIES: { [K in ErrorModelKind]: (spec: ErrorModelOf<K>, c: ErrorModelContext) => ErrorModel } = {
+  bernoulli: (e, c) => new BernoulliLoss(e.per, c.packets),
+  'gilbert-elliott': (e, c) =>
+    new GilbertElliottLoss(
+      { meanGoodNs: sToNs(e.meanGoodS), meanBadNs: sToNs(e.meanBadS), perGood: e.perGood, perBad: e.perBad, badState: e.badState, startState: e.startState },
+      c.stream('state'),
+      c.packets,
+      c.sim,
+      c.onChange,
+    ),
+  blackout: (e, c) => new BlackoutLoss(sToNs(e.atS), sToNs(e.durationS), e.per, c.packets, c.sim, c.onChange),
+};

@@ -13,7 +13,9 @@
  * TCP-Probing's probes are answered at once with header-only replies.
  */
 import type { Handler, Simulator } from '../core/simulator.ts';
+import type { RowWriter } from '../core/rows.ts';
 import type { TraceSink } from '../core/trace.ts';
+import { writeWave } from '../tables/wave.ts';
 import type { ReceiverAgent, ReceiverView } from './cc/types.ts';
 import { HEADER_BYTES, Packet, sackOptionBytes, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 
@@ -96,7 +98,8 @@ export class Receiver implements Endpoint {
   private readonly targetBytes: number;
   private readonly deliver: (start: number, end: number) => void;
   private readonly agent: ReceiverAgent | null;
-  private readonly trace: TraceSink | null;
+  /** Where TCP-Real's waves are traced, if the trace keeps them. */
+  private readonly waveRows: RowWriter | null;
 
   constructor(o: ReceiverOptions) {
     const p = o.params;
@@ -108,7 +111,7 @@ export class Receiver implements Endpoint {
     this.targetBytes = o.targetBytes;
     this.deliver = o.deliver;
     this.agent = o.agent ?? null;
-    this.trace = o.trace ?? null;
+    this.waveRows = o.trace?.writer('wave') ?? null;
     const receiver = this; // the getters below need the instance, not the view
     this.view = {
       get nowNs() {
@@ -126,7 +129,7 @@ export class Receiver implements Endpoint {
   private afterAgent(agent: ReceiverAgent): void {
     const waves = agent.waveRecords;
     if (waves === undefined || waves.length === 0) return;
-    for (const w of waves) this.trace?.wave(this.sim.now(), this.p.flow, w);
+    if (this.waveRows !== null) for (const w of waves) writeWave(this.waveRows, this.sim.now(), this.p.flow, w);
     waves.length = 0;
   }
 

@@ -12,7 +12,9 @@
  * variant's onAckSeen; outside recovery its congAvoid (window growth), in recovery the
  * recovery's step; duplicate ACKs to the recovery; a variant that owns cwnd (congControl) last.
  *
- * The sender implements `Conn`, the view a variant and a recovery get. Its parts, by job: the
+ * The sender implements every view of the connection a plug-in gets (cc/types.ts: ConnView to
+ * read, Conn for a window algorithm, RecoveryConn for a recovery, ProbingConn for TCP-Probing's
+ * probe cycle), each hook typed with the narrowest one it needs. Its parts, by job: the
  * scoreboard (board.ts), the retransmission timer (rto-timer.ts), the token gate, hold queue and
  * pacing (egress.ts), and the tracing observer run after every variant hook (trace-observer.ts),
  * so variants never trace (docs/engine.md, TCP). Verdicts on losses are scored on the metrics side
@@ -24,7 +26,7 @@ import type { VerdictScore } from '../metrics-verdicts.ts';
 import type { DropLedger } from '../net/drop-ledger.ts';
 import { HEADER_BYTES, Packet, TIMESTAMP_OPTION_BYTES, type Endpoint, type Hop } from '../net/packet.ts';
 import { SegmentBoard } from './board.ts';
-import type { AckInfo, CongestionControl, Conn, EstimateInfo, HystartMode, LossKind, ReductionEvent, SackView, Snapshot } from './cc/types.ts';
+import type { AckInfo, CongestionControl, EstimateInfo, HystartMode, LossKind, ProbingConn, ReductionEvent, SackView, Snapshot } from './cc/types.ts';
 import { Egress, type SendGate } from './egress.ts';
 import type { Recovery } from './recovery/types.ts';
 import { RetransmitTimer } from './rto-timer.ts';
@@ -73,7 +75,7 @@ export interface SenderOptions {
   verdicts?: VerdictScore | null;
 }
 
-export class Sender implements Conn, Endpoint {
+export class Sender implements ProbingConn, Endpoint {
   readonly mssBytes: number;
   readonly dupAckThreshold: number;
   cwndBytes: number;
@@ -178,7 +180,7 @@ export class Sender implements Conn, Endpoint {
     this.observer = new TraceObserver(trace, o.sim, p.flow, cc);
   }
 
-  // ---- Conn ---------------------------------------------------------------------------------
+  // ---- the connection as plug-ins see it (ProbingConn, the widest view) ----------------------
 
   get nowNs(): number {
     return this.sim.now();
@@ -270,7 +272,8 @@ export class Sender implements Conn, Endpoint {
     this.transmit(this.sndUna);
   }
 
-  markRecoverPoint(): void {
+  /** RFC 6582's `recover`: recoverSeq = sndMax. */
+  private markRecoverPoint(): void {
     this.recoverSeq = this.sndMax;
   }
 

@@ -5,7 +5,9 @@
  * events the variant reported (`probe`), stamped with the time of the hook.
  */
 import type { Simulator } from '../core/simulator.ts';
+import type { RowWriter } from '../core/rows.ts';
 import type { TraceSink } from '../core/trace.ts';
+import { writeProbe } from '../tables/probe.ts';
 import type { CongestionControl, Conn, Estimate } from './cc/types.ts';
 
 export class TraceObserver {
@@ -15,6 +17,8 @@ export class TraceObserver {
   /** Estimates to trace (the variant's, if the trace wants them) and their last traced values. */
   private readonly tracedEstimates: readonly Estimate[];
   private readonly lastEstimates: number[];
+  private readonly probeRows: RowWriter | null;
+  private readonly inflationRows: RowWriter | null;
 
   constructor(
     private readonly trace: TraceSink,
@@ -24,6 +28,8 @@ export class TraceObserver {
   ) {
     this.tracedEstimates = cc.estimates && trace.wants('estimate') ? cc.estimates : [];
     this.lastEstimates = this.tracedEstimates.map(() => Number.NaN);
+    this.probeRows = trace.writer('probe');
+    this.inflationRows = trace.writer('inflation');
   }
 
   /** After a hook of the variant (or of its recovery) ran on connection `c`. */
@@ -33,7 +39,7 @@ export class TraceObserver {
     const probes = this.cc.probeRecords;
     if (probes !== undefined && probes.length > 0) {
       const now = this.sim.now();
-      for (const r of probes) this.trace.probe(now, this.flow, r);
+      if (this.probeRows !== null) for (const r of probes) writeProbe(this.probeRows, now, this.flow, r);
       probes.length = 0;
     }
   }
@@ -50,7 +56,7 @@ export class TraceObserver {
     }
     if (inflation !== this.lastInflation) {
       this.lastInflation = inflation;
-      this.trace.inflation(this.sim.now(), this.flow, inflation);
+      this.inflationRows?.add(this.sim.now(), this.flow, inflation);
     }
   }
 

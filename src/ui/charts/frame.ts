@@ -109,8 +109,8 @@ const LABEL_OVERHANG_PX = 16;
 /**
  * What each title element was last fitted to (label, room, presenter type size): the same fit
  * again is skipped. Measuring forces a synchronous layout of the page in the middle of the
- * chart's redraw, and every data redraw (each edit, each progressive result) refits the same
- * titles to the same room: this was 25–30 ms of main-thread time per comparison edit.
+ * chart's redraw, and every data redraw (each edit, each progressive result) would refit the
+ * same titles to the same room (docs/performance.md).
  */
 const fitted = new WeakMap<SVGTextElement, string>();
 
@@ -233,8 +233,7 @@ const UNCLIPPED_LAYERS = ['grid', 'axis', 'axis-labels', 'defs-holder', 'band-ax
  * time) is found from its drawn box (or, where nothing is laid out, its length at about 8.5 px
  * per character) only when a reveal needs it: measuring forces the browser to lay the page out,
  * and after an edit the whole run is shown (playback not started), so every label shows
- * without it — measured in a comparison's redraws, that layout was 4 ms of main-thread time per
- * redraw. When it is needed, every label waiting is measured at once (one layout), after the
+ * without it (docs/performance.md). When it is needed, every label waiting is measured at once (one layout), after the
  * task's drawing (a microtask, before the frame is painted) or at the next playback frame.
  */
 export function revealWhenPassed(texts: d3.Selection<SVGTextElement, unknown, SVGGElement, unknown>, x: d3.ScaleLinear<number, number>): void {

@@ -5,7 +5,8 @@
  * (immediate / gentle / Reno recovery, or slow start); data is suspended all that time. A lost
  * probe shows up as a `probe-timeout` and the exchange restarts with a new id, in the same cycle.
  */
-import { PROBE_EVENTS, type ProbeEvent, type TraceData } from '../../engine/core/trace.ts';
+import { type TraceData } from '../../engine/core/trace.ts';
+import { PROBE_EVENTS, type ProbeEvent } from '../../engine/tables/probe.ts';
 import { lastAtOrBefore } from './pick.ts';
 import { rowsWhere, type Span, type StepSeries } from './series.ts';
 

@@ -61,8 +61,8 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
   const inputsOf = (s: QueueSeriesInput): unknown[] => [s.queue.tS, s.queue.values, scaleKey(x), scaleKey(y), input.endS];
 
   // Lines (and the area) in pieces, like the cwnd lines (see stepPieces): a queue swinging
-  // between empty and full draws a full-height stroke in nearly every pixel column, and whole,
-  // six such lines cost 16 ms per 256-px raster tile.
+  // between empty and full draws a full-height stroke in nearly every pixel column, which whole
+  // lines make every raster tile stroke again.
   const plot = layer(svg, 'lines').attr('clip-path', clip);
   // A filled area reads as backlog for one run; with several runs areas would hide each other.
   plot

@@ -279,10 +279,9 @@ export const PIECE_PX = 128;
 /**
  * stepPath's line cut into pieces PIECE_PX wide, each its own path element. The browser
  * rasterizes a chart in 256-pixel tiles and strokes every path that reaches into a tile whole,
- * however little of it the tile shows: a comparison's six 2 000-segment cwnd lines were stroked
- * eight times per redraw, about 2 ms per tile (Chromium's software raster, the classroom
- * laptops'). Cut, a tile strokes only the pieces over it (0.6 ms per tile measured). Cuts fall
- * on integer x inside level stretches, where two butt ends meet without a seam; each piece
+ * however little of it the tile shows, so a long line is stroked once per tile it crosses
+ * (costly on a software rasterizer; docs/performance.md). Cut, a tile strokes only the pieces
+ * over it. Cuts fall on integer x inside level stretches, where two butt ends meet without a seam; each piece
  * starts its dash pattern where the whole line would be (dashOffsetPx).
  */
 export function stepPieces(series: StepSeries, s: PathScales, tEndS: number, decimateAbove = DECIMATE_ABOVE): StepPiece[] {
@@ -469,8 +468,8 @@ const QUANTILE_BINS = 256;
  * so a burst of thousands of samples in one second does not outvote a quiet minute.
  *
  * A cwnd in congestion avoidance takes a new fractional value at almost every ACK, so sorting
- * values (or summing time per value in a hash map) costs ≈ 1–4 ms per 13 000-sample series, for
- * each run of each comparison edit. Instead, time is summed per value bin (bins in value order),
+ * values (or summing time per value in a hash map) would cost a few ms per series, for each run
+ * of each comparison edit (docs/performance.md). Instead, time is summed per value bin (bins in value order),
  * and only the bin where the running sum reaches q of the total is resolved value by value.
  */
 export function timeWeightedQuantile(series: StepSeries, tEndS: number, q: number): number {

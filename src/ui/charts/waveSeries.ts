@@ -4,7 +4,8 @@
  * receiver's (arrival of a wave's first and last segment, the decision); the panel shares the
  * sender's time axis, which is the same simulated clock.
  */
-import { WAVE_DECISIONS, type TraceData, type WaveDecision } from '../../engine/core/trace.ts';
+import { type TraceData } from '../../engine/core/trace.ts';
+import { WAVE_DECISIONS, type WaveDecision } from '../../engine/tables/wave.ts';
 import { lastAtOrBefore } from './pick.ts';
 import { rowsWhere } from './series.ts';
 

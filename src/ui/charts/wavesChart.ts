@@ -6,7 +6,7 @@
  * none, and the line breaks there). Data drops of the flow are in the lane above.
  */
 import * as d3 from 'd3';
-import type { WaveDecision } from '../../engine/core/trace.ts';
+import type { WaveDecision } from '../../engine/tables/wave.ts';
 import { bandScale, barsPath, clipBands, drawBandFrame, polylinePath, shapePath, splitBands, type ShapeName } from './bands.ts';
 import { drawCursor, drawDropLane, drawMarks, layer, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { INK, OKABE_ITO } from '../../catalogue/palette.ts';

@@ -6,7 +6,6 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
-import { formatError, parseScenario } from '../../scenario/validate.ts';
 import { VariantOptions } from './VariantOptions.tsx';
 import { valueToPosition } from './fields.ts';
 import {
@@ -32,7 +31,8 @@ interface Props {
   scenario: Scenario;
   variants: readonly string[];
   /** Called with a validated scenario only. */
-  onChange: (next: Scenario) => void;
+  /** Validates and applies an edit (the app's model does both, once); returns the messages if it is not valid. */
+  onChange: (next: Scenario) => string[];
 }
 
 /** PER as a person reads it: 1 %, 0.05 %, 0.01 %. */
@@ -42,13 +42,7 @@ export function formatPer(per: number): string {
 
 export function QuickControls({ scenario, variants, onChange }: Props) {
   const [errors, setErrors] = useState<string[]>([]);
-  const apply = (next: Scenario): void => {
-    const r = parseScenario(next);
-    if (r.ok) {
-      setErrors([]);
-      onChange(r.scenario);
-    } else setErrors(r.errors.map(formatError));
-  };
+  const apply = (next: Scenario): void => setErrors(onChange(next));
   const ids = { variant: useId(), seed: useId(), seedErr: useId(), errors: useId(), per: useId() };
   const variant = commonVariant(scenario);
   const kind = errorKindOf(scenario);

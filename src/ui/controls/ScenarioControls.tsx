@@ -10,7 +10,6 @@
  */
 import { useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
-import { formatError, parseScenario } from '../../scenario/validate.ts';
 import { variantLabel } from '../../catalogue/format.ts';
 import { VariantOptions } from './VariantOptions.tsx';
 import { addItem, draftOf, optionStart, parseNumberDraft, removeItem, startValue } from './edit.ts';
@@ -26,7 +25,8 @@ export { ChangedFieldsContext, type ChangedField } from './changedFields.ts';
 interface Props {
   scenario: Scenario;
   /** Called with a validated scenario only. */
-  onChange: (next: Scenario) => void;
+  /** Validates and applies an edit (the app's model does both, once); returns the messages if it is not valid. */
+  onChange: (next: Scenario) => string[];
   /** Groups open at first; default: scenario and path. */
   initiallyOpen?: readonly GroupId[];
 }
@@ -42,14 +42,7 @@ interface Ctx {
 
 export function ScenarioControls({ scenario, onChange, initiallyOpen = ['scenario', 'path'] }: Props) {
   const root = scenarioFields();
-  const apply: Apply = (path, value) => {
-    const r = parseScenario(setAt(scenario, path, value));
-    if (r.ok) {
-      onChange(r.scenario);
-      return [];
-    }
-    return r.errors.map(formatError);
-  };
+  const apply: Apply = (path, value) => onChange(setAt(scenario, path, value));
   return (
     <section className="panel scenario-controls" aria-labelledby="scenario-controls-title">
       <h2 id="scenario-controls-title">Scenario</h2>

@@ -10,6 +10,7 @@
  * GROUP_RULES, by where a field sits rather than field by field.
  */
 import { variantNames } from '../../catalogue/variants.ts';
+import { errorFieldInfo } from '../../scenario/error-models.ts';
 
 export type GroupId = 'scenario' | 'path' | 'errors' | 'queues' | 'flows' | 'cross' | 'apps';
 
@@ -149,18 +150,9 @@ export const HINTS: Readonly<Record<string, Entry>> = {
   '**.queue.tshiftMs': { label: 'Time shift', unit: MS, hint: 'How much waiting time the L4S queue head is credited when the two queues compete for the link.', slider: { max: 200 } },
   '**.queue.thresholdPackets': { label: 'Warning threshold', unit: PACKETS, hint: 'Average queue above which every packet is marked; off = one third of the buffer.', suggest: 30, slider: { max: 1000 } },
 
-  // Error models
+  // Error models: each declared with its fields in src/scenario/error-models.ts
   '**.errors': { label: 'Error models', hint: 'Random losses on the wire; with several, a packet is lost if any of them loses it.' },
-  '**.errors[].kind': { label: 'Error model', hint: 'Bernoulli: each packet lost independently. Gilbert–Elliott: good and bad periods. Blackout: a handoff outage.' },
-  '**.errors[].per': { label: 'Packet error rate', hint: 'Probability that a packet is corrupted (0.01 = 1 in 100).', suggest: 0.01, slider: PROBABILITY_SLIDER },
-  '**.errors[].meanGoodS': { label: 'Mean good period', unit: S, hint: 'Average time the channel stays good.', slider: { scale: 'log', max: 100 } },
-  '**.errors[].meanBadS': { label: 'Mean bad period', unit: S, hint: 'Average time the channel stays bad.', slider: { scale: 'log', max: 100 } },
-  '**.errors[].perGood': { label: 'Error rate when good', hint: 'Packet error probability in the good state.', slider: PROBABILITY_SLIDER },
-  '**.errors[].perBad': { label: 'Error rate when bad', hint: 'Packet error probability in the bad state.', slider: PROBABILITY_SLIDER },
-  '**.errors[].badState': { label: 'Bad state means', hint: '"bad": a noisy channel; "off": a handoff, losses counted as handoff.' },
-  '**.errors[].startState': { label: 'Starts in', hint: 'Channel state at time 0.' },
-  '**.errors[].atS': { label: 'Outage start', unit: S, hint: 'When the blackout begins.', suggest: 10 },
-  '**.errors[].durationS': { label: 'Outage length', unit: S, hint: 'How long the blackout lasts.', suggest: 1, slider: { scale: 'log', logMin: 0.001, max: 100 } },
+  ...Object.fromEntries(Object.entries(errorFieldInfo()).map(([field, info]) => [`**.errors[].${field}`, info])),
 
   // Flows
   'flows[].id': { label: 'Flow name', hint: 'Names the flow in charts and results; must be unique.', suggest: 'flow1' },

@@ -6,7 +6,7 @@
  * handoffErrors), so "handoff" here means what it means in the handoff presets.
  *
  * These edit the same scenario the full controls edit; the result still has to pass
- * parseScenario before it is applied (QuickControls.tsx does that).
+ * parseScenario before it is applied (the app model's editScenario does that).
  */
 import { handoffErrors, onOffErrors } from '../../content/presets/common.ts';
 import type { ErrorModelSpec, Scenario } from '../../scenario/schema.ts';

@@ -30,22 +30,9 @@
  * - `eventsAt(events, tS)` → the events exactly at a time (the caption shown at a stop).
  * Captions are built by ./captions.ts from these records; every number in them is in a record.
  */
-import {
-  CA_STATES,
-  DROP_CAUSES,
-  FLOW_EVENTS,
-  PROBE_EVENTS,
-  truthOfCause,
-  VERDICTS,
-  WAVE_DECISIONS,
-  type CaState,
-  type DropCause,
-  type LossTruth,
-  type ProbeEvent,
-  type TraceData,
-  type Verdict,
-  type WaveDecision,
-} from '../../engine/core/trace.ts';
+import { CA_STATES, DROP_CAUSES, FLOW_EVENTS, truthOfCause, VERDICTS, type CaState, type DropCause, type LossTruth, type TraceData, type Verdict } from '../../engine/core/trace.ts';
+import { PROBE_EVENTS, type ProbeEvent } from '../../engine/tables/probe.ts';
+import { WAVE_DECISIONS, type WaveDecision } from '../../engine/tables/wave.ts';
 // every flow's rows of a table found in one pass, kept per column (shared with the charts)
 import { rowsWhere } from '../charts/series.ts';
 

@@ -6,7 +6,9 @@
  * Each function picks one of a few sentences by what the trace shows; numbers in them are counts
  * from the trace.
  */
-import { DROP_CAUSES, PROBE_EVENTS, WAVE_DECISIONS, type TraceData } from '../../engine/core/trace.ts';
+import { DROP_CAUSES, type TraceData } from '../../engine/core/trace.ts';
+import { PROBE_EVENTS } from '../../engine/tables/probe.ts';
+import { WAVE_DECISIONS } from '../../engine/tables/wave.ts';
 import { variantLabel } from '../../catalogue/format.ts';
 import { congestionEvents, type ReactionEvent } from './congestionEvents.ts';
 import { grouped } from './captions.ts';

@@ -7,7 +7,7 @@
  */
 import { changesUpTo, scenarioAt } from '../../scenario/changes.ts';
 import type { Scenario } from '../../scenario/schema.ts';
-import { formatErrors, parseScenario } from '../../scenario/validate.ts';
+import { formatError, formatErrors, parseScenario } from '../../scenario/validate.ts';
 import { getLesson } from '../../content/lessons/index.ts';
 import { isLessonHash, lockViolations, type LessonRoute } from '../lessons/route.ts';
 import { readLessonHash, stepState } from '../lessons/session.ts';
@@ -195,22 +195,39 @@ export function createAppModel(
     setFromStart: (fromStart: boolean): void => update({ fromStart }),
 
     /**
-     * An edit of the scenario as the controls show it at the playhead. With the playhead inside
-     * the run (and "from the start" off), a link edit becomes a timed change at the playhead
-     * (state/liveEdit.ts), validated here as a whole; otherwise the edit is the whole run's.
+     * An edit of the scenario as the controls show it at the playhead, not yet validated: the
+     * controls hand over what the user set and show the messages returned (none: applied). With
+     * the playhead inside the run (and "from the start" off), a link edit becomes a timed change
+     * at the playhead (state/liveEdit.ts); otherwise the edit is the whole run's. Either way the
+     * scenario to run is validated once, here.
      */
-    editScenario(next: Scenario, p: Playhead): void {
+    editScenario(next: Scenario, p: Playhead): string[] {
       const { shared, fromStart } = state;
       if (!shared || fromStart || !insideRun(p.tS, p.endS)) {
+        const checked = parseScenario(next);
+        if (!checked.ok) return checked.errors.map(formatError);
         lastEdit = null;
-        return setScenario(next);
+        setScenario(checked.scenario);
+        return [];
       }
       const scenario = shared.scenario;
       const at = liveAt(p);
       const shown = at > 0 ? scenarioAt(scenario, scenario.changes[at - 1].atS) : scenario;
       const tS = changeTimeAt(p.tS);
+      // Routing puts every field of the edit either in the whole run or in a change's value, so
+      // the routed scenario is valid only if the edit is; an edit that is not is then parsed on
+      // its own, for messages that name the field the user set rather than a timed change.
       const routed = routeEdit(scenario, shown, next, tS, lastEdit, nowMs());
-      applyChecked(routed.scenario, `That edit cannot apply from ${tS} s`, routed.last);
+      const checked = parseScenario(routed.scenario);
+      if (checked.ok) {
+        lastEdit = routed.last;
+        setScenario(checked.scenario);
+        return [];
+      }
+      const own = parseScenario(next);
+      if (!own.ok) return own.errors.map(formatError);
+      setNotice(`That edit cannot apply from ${tS} s: ${formatErrors(checked.errors)}`);
+      return [];
     },
 
     removeTimedChange(index: number): void {

@@ -1,5 +1,5 @@
 /** TCP-Real's receiver-driven waves: wave levels, receiving rates and the receiver's decisions, per run that has them. */
-import { WAVE_DECISIONS } from '../../engine/core/trace.ts';
+import { WAVE_DECISIONS } from '../../engine/tables/wave.ts';
 import { dropsWithCause, type CausedTimes } from '../charts/series.ts';
 import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
 import { decisionCounts, meanRateBps, waves, type Wave } from '../charts/waveSeries.ts';

@@ -1,9 +1,8 @@
 /**
- * Axis maxima that hold still while a comparison fills in. Each arrival of a comparison's runs
- * used to refit a chart's axis to the runs in so far: the axis jumped to the first run's range,
- * then back to all of them — twice per slider step, under the lecturer's hand, and each jump
- * redrew the axis and its grid. While runs are still to come (`set.updating`), a fitted maximum
- * now never drops below the one the last complete picture had over the same window; the
+ * Axis maxima that hold still while a comparison fills in. Refitting a chart's axis to the runs
+ * in so far at each arrival would make it jump to the first run's range, then back to all of
+ * them — twice per slider step, under the lecturer's hand, each jump redrawing the axis and its
+ * grid. While runs are still to come (`set.updating`), a fitted maximum never drops below the one the last complete picture had over the same window; the
  * complete set is fitted to its own runs again, so a picture that settles always fits what it
  * shows. A drag whose runs stay in one range then keeps one axis throughout.
  */

@@ -27,7 +27,7 @@ export function useLiveEditing(model: AppModel, scenario: Scenario | null, varia
   const [editScenario] = useState(() => (next: Scenario) => model.editScenario(next, playback.get()));
   const marks = useMemo(() => (scenario ? changeMarks(scenario) : []), [scenario]);
   // Built only when their inputs change: "running…" and other shell updates then re-render
-  // neither the long controls form nor the panels (measured: both showed up in redraw profiles).
+  // neither the long controls form nor the panels.
   const controls = useMemo(
     () =>
       shown && scenario ? (

@@ -39,8 +39,8 @@ export function useScreen(view: ViewState, setView: (edit: (v: ViewState) => Vie
       return true;
     },
   });
-  // Entering presenter mode hands the keyboard to the stage: the next Space plays (it used to
-  // press the Present button again and leave).
+  // Entering presenter mode hands the keyboard to the stage: the next Space plays rather than
+  // pressing the Present button, which has the focus, again.
   useEffect(() => {
     if (presenting) focusStage();
   }, [presenting]);

@@ -11,6 +11,7 @@
  * and a change set back to the value in effect before it disappears.
  */
 import { parseChangePath, scenarioAt, valueAt, type TimedChange } from '../../scenario/changes.ts';
+import { errorModelText, percentText } from '../../scenario/error-models.ts';
 import type { ErrorModelSpec, LinkDirSpec, Scenario } from '../../scenario/schema.ts';
 import { fromDotted, setAt } from '../controls/paths.ts';
 import { rate } from '../../catalogue/format.ts';
@@ -165,20 +166,10 @@ export function removeChange(s: Scenario, index: number): Scenario {
 
 // ---- words --------------------------------------------------------------------------------------
 
-const pct = (p: number): string => `${Number((p * 100).toPrecision(2))} %`;
-
 function errorsText(list: readonly ErrorModelSpec[]): string {
   if (list.length === 0) return 'no errors';
   if (list.length > 1) return `${list.length} error models`;
-  const m = list[0];
-  switch (m.kind) {
-    case 'bernoulli':
-      return `Bernoulli errors ${pct(m.per)}`;
-    case 'gilbert-elliott':
-      return m.badState === 'off' ? 'handoffs' : `Gilbert–Elliott errors (bad ${pct(m.perBad)})`;
-    case 'blackout':
-      return `blackout at ${m.atS} s`;
-  }
+  return errorModelText(list[0]);
 }
 
 /** A change's setting in a few words for a marker: `1 Mb/s`, `delay 80 ms`, `PER 2 %`. */
@@ -196,11 +187,11 @@ export function changeValueText(c: TimedChange): string {
     case 'errors':
       return errorsText(v as ErrorModelSpec[]);
     case 'per':
-      return `PER ${pct(v as number)}`;
+      return `PER ${percentText(v as number)}`;
     case 'perGood':
-      return `PER (good) ${pct(v as number)}`;
+      return `PER (good) ${percentText(v as number)}`;
     case 'perBad':
-      return `PER (bad) ${pct(v as number)}`;
+      return `PER (bad) ${percentText(v as number)}`;
   }
 }
 

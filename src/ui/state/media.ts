@@ -6,8 +6,7 @@ const lists = new Map<string, MediaQueryList>();
 /**
  * The page's one MediaQueryList for `query` (null without matchMedia). Its `matches` is live, so
  * one per query serves every reader: React asks for it at every render of every chart, and
- * matchMedia parses the query anew at each call (15 ms of main thread per comparison edit in a
- * profile).
+ * matchMedia parses the query anew at each call (docs/performance.md).
  */
 export function mediaList(query: string): MediaQueryList | null {
   if (typeof matchMedia !== 'function') return null;

@@ -91,8 +91,8 @@ export interface StepChoice {
 /**
  * The runs whose congestion events stepping can follow, in job order, those still to come
  * included (`waiting`): while a comparison fills in, the picker keeps every option, so it keeps
- * its place and width (it used to vanish with one run in and come back with the rest, moving
- * the seek slider and the zoom buttons twice per edit).
+ * its place and width rather than vanishing with one run in and coming back with the rest,
+ * which would move the seek slider and the zoom buttons twice per edit.
  */
 export function stepChoices(set: RunSet): StepChoice[] {
   const byKey = new Map<string, StepChoice>();

@@ -23,8 +23,8 @@ export const RunsBusyContext = createContext<Store<boolean> | null>(null);
 /**
  * Quiet time after an edit's picture is painted before what is off screen catches up: a
  * dragged slider's next edit usually comes within it, and its runs then have the cores to
- * themselves (catching up six off-screen charts of a comparison took ~40 ms of main-thread
- * time, which on two cores also slowed the next edit's runs). Charts scrolled into view draw
+ * themselves (catching up a comparison's off-screen charts takes main-thread time that, on two
+ * cores, also slows the next edit's runs; docs/performance.md). Charts scrolled into view draw
  * at once whatever this says.
  */
 export const CATCH_UP_AFTER_MS = 200;
@@ -72,9 +72,8 @@ export function useRunsSettled(): boolean {
 export function useRuns(scheduler: RunScheduler, jobs: readonly RunJob[] | null, preferKey: string | null = null): RunsState & { dismissError: () => void; retry: () => void; busy: Store<boolean> } {
   const state = useSyncExternalStore(scheduler.subscribe, scheduler.get);
   // Running from the render that brings new jobs until their batch ends, derived rather than
-  // set when the batch is posted: "running…" then shows in the edit's own frame. Set from the
-  // post (an effect) it took a render and a frame of its own, ~7 ms of CPU per edit on the two
-  // cores the runs need.
+  // set when the batch is posted: "running…" then shows in the edit's own frame, not in a
+  // render and a frame of its own taken from the cores the runs need.
   const running = !!scheduler.pool && !!jobs && state.ended !== jobs;
   scheduler.prefer = preferKey;
 

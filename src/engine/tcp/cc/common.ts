@@ -1,5 +1,5 @@
 /** Helpers the classic variants share instead of copying (RFC 5681 window rules). */
-import type { AckInfo, CongestionControl, Conn, Snapshot } from './types.ts';
+import type { AckInfo, CongestionControl, Conn, ConnView, Snapshot } from './types.ts';
 
 /** RFC 3465 §2.2: L, the most one ACK adds in slow start, segments (L = 1 after a timeout, §2.3). */
 export const ABC_L_SEGMENTS = 2;
@@ -37,18 +37,18 @@ export function renoGrowth(c: Conn, a: AckInfo): number {
  * cwnd in whole segments instead, max(⌊cwnd/2⌋, 2): with limited transmit FlightSize is up to two
  * segments above cwnd, and the kernel never keeps half a segment (c.ssthreshFromCwnd).
  */
-export function renoSsthresh(c: Conn): number {
+export function renoSsthresh(c: ConnView): number {
   if (c.ssthreshFromCwnd) return Math.max(Math.floor(c.cwndBytes / c.mssBytes / 2), 2) * c.mssBytes;
   return Math.max(c.flightBytes / 2, 2 * c.mssBytes);
 }
 
 /** Phase names shared by every window-based variant's snapshot. */
-export function classicPhase(c: Conn): string {
+export function classicPhase(c: ConnView): string {
   if (c.inRecovery) return 'fast-recovery';
   return c.cwndBytes < c.ssthreshBytes ? 'slow-start' : 'congestion-avoidance';
 }
 
-export function classicSnapshot(c: Conn): Snapshot {
+export function classicSnapshot(c: ConnView): Snapshot {
   return {
     phase: classicPhase(c),
     cwndSegments: c.cwndBytes / c.mssBytes,

@@ -56,7 +56,7 @@ import { dcbrt, dpowInt } from '../../core/dmath.ts';
 import type { CaState } from '../../core/trace.ts';
 import { classicPhase, renoGrowth } from './common.ts';
 import { LinuxHyStart } from './hystart-linux.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, HystartMode, ReductionEvent, Snapshot } from './types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, ConnView, Estimate, HystartMode, ReductionEvent, Snapshot } from './types.ts';
 import { RttRound } from './vegas.ts';
 
 /** RFC 9438 §4.6: multiplicative decrease factor β_cubic (SHOULD 0.7). */
@@ -273,7 +273,7 @@ class Cubic implements CongestionControl {
    * max(cwnd·β, 2 MSS); a timeout (§4.8) takes FlightSize·β, and its cwnd_prior only from a real
    * window, not from the one-segment window of a previous timeout.
    */
-  ssthresh(c: Conn, event: ReductionEvent): number {
+  ssthresh(c: ConnView, event: ReductionEvent): number {
     if (event === 'rto') {
       if (c.cwndBytes > c.mssBytes) this.cwndPrior = c.cwndBytes / c.mssBytes;
       return Math.max(c.flightBytes * CUBIC_BETA, 2 * c.mssBytes);
@@ -296,7 +296,7 @@ class Cubic implements CongestionControl {
     if (this.mode === 'linux') this.linuxHystart.reset(c.nowNs, c.sndNxt);
   }
 
-  inspect(c: Conn): Snapshot {
+  inspect(c: ConnView): Snapshot {
     const inEpoch = this.epochStartNs >= 0 && this.wMax !== null;
     const tS = inEpoch ? (c.nowNs - this.epochStartNs) / 1e9 : null;
     return {

@@ -14,7 +14,7 @@
  * `cwr` until the data outstanding at the cut is acknowledged), asking ssthresh('ecn') here.
  */
 import { classicSnapshot, renoGrowth, renoSsthresh } from './common.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, ReductionEvent, Snapshot } from './types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, ConnView, ReductionEvent, Snapshot } from './types.ts';
 
 /** RFC 8257 §3.3's estimation gain. */
 export const DCTCP_G = 1 / 16;
@@ -66,12 +66,12 @@ export class Dctcp implements CongestionControl {
     c.cwndBytes = renoGrowth(c, a);
   }
 
-  ssthresh(c: Conn, event: ReductionEvent): number {
+  ssthresh(c: ConnView, event: ReductionEvent): number {
     if (event !== 'ecn') return renoSsthresh(c);
     return Math.max(c.cwndBytes * (1 - this.frac.alpha / 2), 2 * c.mssBytes);
   }
 
-  inspect(c: Conn): Snapshot {
+  inspect(c: ConnView): Snapshot {
     return { ...classicSnapshot(c), alpha: this.frac.alpha, markedFraction: this.frac.lastF };
   }
 }

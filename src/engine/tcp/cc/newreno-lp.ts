@@ -37,7 +37,7 @@
  * differs only in where the verdict comes from.
  */
 import { classicSnapshot, classicWindow, renoSsthresh } from './common.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, LossKind, Snapshot } from './types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, ConnView, Estimate, LossKind, Snapshot } from './types.ts';
 import type { Verdict } from '../../core/trace.ts';
 import { backlogSegments, RttRound } from './vegas.ts';
 
@@ -77,7 +77,7 @@ export interface LossJudge {
   /** Optional. A retransmission timeout, after the reaction. */
   onRto?(c: Conn): void;
   /** What the judge believes now, merged into the variant's snapshot. */
-  inspect(c: Conn): Snapshot;
+  inspect(c: ConnView): Snapshot;
   /** What the judge estimates (CongestionControl.estimates). */
   readonly estimates: readonly Estimate[];
 }

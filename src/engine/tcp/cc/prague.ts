@@ -18,7 +18,7 @@
  */
 import { classicSnapshot, renoGrowth, renoSsthresh } from './common.ts';
 import { DCTCP_G, MarkedFraction } from './dctcp.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, ReductionEvent, Snapshot } from './types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, ConnView, ReductionEvent, Snapshot } from './types.ts';
 
 /** The reference RTT below which additive increase is scaled down (draft: 25 ms). */
 export const PRAGUE_RTT_REF_NS = 25e6;
@@ -57,12 +57,12 @@ export class Prague implements CongestionControl {
     c.pacingRateBps = (ratio * c.cwndBytes * 8 * 1e9) / c.srttNs;
   }
 
-  ssthresh(c: Conn, event: ReductionEvent): number {
+  ssthresh(c: ConnView, event: ReductionEvent): number {
     if (event !== 'ecn') return renoSsthresh(c);
     return Math.max(c.cwndBytes * (1 - this.frac.alpha / 2), 2 * c.mssBytes);
   }
 
-  inspect(c: Conn): Snapshot {
+  inspect(c: ConnView): Snapshot {
     return { ...classicSnapshot(c), alpha: this.frac.alpha, markedFraction: this.frac.lastF, pacingRateBps: c.pacingRateBps };
   }
 }

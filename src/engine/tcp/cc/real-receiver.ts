@@ -86,7 +86,7 @@
  *   first decision the receiver advertises the level of the wave it is timing.
  * - Only one wave is timed at a time; segments of older waves are not timed.
  */
-import type { WaveDecision, WaveRecord } from '../../core/trace.ts';
+import type { WaveDecision, WaveRecord } from '../../tables/wave.ts';
 import type { ArrivingSegment, ReceiverAgent, ReceiverView } from './types.ts';
 
 /** Levels 1..24 (§3): the largest window is 48 segments. */

@@ -6,15 +6,21 @@
  * both reach the connection through `Conn`.
  */
 
-import type { CaState, DropCause, ProbeRecord, Verdict, WaveRecord } from '../../core/trace.ts';
+import type { CaState, DropCause, Verdict } from '../../core/trace.ts';
+import type { ProbeRecord } from '../../tables/probe.ts';
+import type { WaveRecord } from '../../tables/wave.ts';
 
-/** The sender as a congestion-control variant sees it. */
-export interface Conn {
+/**
+ * The connection as a hook that only reads sees it (ns-3 hands `GetSsThresh` a
+ * `Ptr<const TcpSocketState>`): the variant's `ssthresh` on a reduction, its classifier, its
+ * estimates and snapshot. Every field is read-only here.
+ */
+export interface ConnView {
   readonly mssBytes: number;
   readonly nowNs: number;
-  /** Congestion window and slow-start threshold, bytes. The variant sets them. */
-  cwndBytes: number;
-  ssthreshBytes: number;
+  /** Congestion window and slow-start threshold, bytes. */
+  readonly cwndBytes: number;
+  readonly ssthreshBytes: number;
   /**
    * The part of cwnd a Reno-style fast recovery added for segments that have left the network
    * (RFC 5681 §3.2 steps 3–4: dupThresh·MSS at entry, one MSS per further duplicate; RFC 6582's
@@ -22,7 +28,7 @@ export interface Conn {
    * (halved at a fast retransmit), which the charts plot; the sender sets it to 0 whenever the
    * flow leaves recovery. Recoveries that do not inflate (Tahoe, SACK, PRR) leave it at 0.
    */
-  inflationBytes: number;
+  readonly inflationBytes: number;
   /** Oldest unacknowledged byte, next byte to send, one past the highest byte ever sent. */
   readonly sndUna: number;
   readonly sndNxt: number;
@@ -54,7 +60,7 @@ export interface Conn {
    * RFC 3465's bytes_acked (Linux snd_cwnd_cnt in bytes): what congestion avoidance has counted
    * towards the next one-segment increase. The sender clears it at every reduction.
    */
-  caAckedBytes: number;
+  readonly caAckedBytes: number;
   /**
    * Reno-style halving takes ⌊cwnd/2⌋ whole segments, as Linux's tcp_reno_ssthresh, instead of
    * RFC 5681's FlightSize/2 (the linux profile's kernel arithmetic).
@@ -70,59 +76,59 @@ export interface Conn {
   readonly latestRttNs: number;
   /** Unsent data exists and the receiver window has room for its next segment. */
   canSendNewData(): boolean;
-  /** Retransmit the segment starting at `seq` now, regardless of cwnd and rwnd. */
-  retransmit(seq: number): void;
-  /** Fast retransmit of the segment at sndUna: counted and traced as such. */
-  fastRetransmit(): void;
-  /** Remember recoverSeq = sndMax (RFC 6582's `recover`) without entering recovery. */
-  markRecoverPoint(): void;
-  /**
-   * For recoveries. A loss event: the variant classifies it (if it does), then chooses ssthresh
-   * for it (`cc.ssthresh`); the sender sets ssthreshBytes and returns it. `a`: the ACK that
-   * revealed it.
-   */
-  congestionEvent(a: AckInfo): number;
-  /** The variant's ssthresh for a reduction of this kind (cc.ssthresh), not set: for a timeout's cwnd. */
-  ssthreshFor(event: ReductionEvent): number;
-  /** For recoveries. Begin a recovery episode: markRecoverPoint(), caState = 'recovery'. */
-  enterRecovery(): void;
-  /** For recoveries. caState = 'loss' until sndUna passes recoverSeq (Tahoe's fast retransmit: a timeout without the wait). */
-  enterLoss(): void;
-  /** For recoveries. End the recovery episode (caState = 'open'). */
-  exitRecovery(): void;
   /** Segments declared lost so far (fast retransmits, partial-ACK holes, SACK IsLost repairs): Linux rs->losses, for BBR. */
   readonly lostSegments: number;
-  /** For recoveries: one more segment declared lost (retransmit() does not count it itself). */
-  noteLost(): void;
   /** In recovery the sender sends by the recovery's pipe (RFC 6675 NextSeg), not by FlightSize. */
   readonly sendsByPipe: boolean;
   /** The flow's recovery brings cwnd down to ssthresh gradually and sets it on exit (PRR): Recovery.reducesGradually. */
   readonly recoveryReducesGradually: boolean;
   /** The variant's `capWindowAtLoss`: a loss event never raises cwnd to a larger ssthresh. */
   readonly capsWindowAtLoss: boolean;
-  /** Send again from sndUna as the window allows (Tahoe's and the timeout's go-back-N). */
-  goBackN(): void;
   /** SACK scoreboard view (all false / zero when SACK is off). */
   readonly sack: SackView;
   /** Current retransmission timeout (RFC 6298, with backoff), ns. */
   readonly rtoNs: number;
   /**
-   * Undo the timeout's exponential backoff now instead of at the next valid RTT sample (RFC 6298
-   * §5.7): TCP-Probing's Immediate/Gentle Recovery leaves the timeout "not adjusted" (§3.2).
-   */
-  clearRtoBackoff(): void;
-  /**
    * Pacing rate, bits/s: segments leave at most this fast (BBR). 0 = no pacing: send as soon as
    * the window allows, the classic ACK clock.
    */
+  readonly pacingRateBps: number;
+  /** Data sending is suspended (see ProbingConn.setDataSuspended). */
+  readonly dataSuspended: boolean;
+  /**
+   * Ground truth, for the ideal classifier (NewReno-Ideal-LP) only: the cause of the latest
+   * drop of the data segment holding byte `seq`, or null if it was never dropped. No real
+   * sender can know this; it is the upper bound the paper compares against.
+   */
+  lossCause(seq: number): DropCause | null;
+}
+
+/**
+ * The connection as a window algorithm acts on it (Linux's `cong_avoid` and `cong_control`):
+ * the controls it owns — cwnd, ssthresh where slow start ends, the byte counter of congestion
+ * avoidance, the pacing rate, and the inflation for an algorithm that owns the whole window
+ * (TCP-Real) — and nothing that moves the sender's state machine or sends.
+ */
+export interface Conn extends ConnView {
+  cwndBytes: number;
+  ssthreshBytes: number;
+  inflationBytes: number;
+  caAckedBytes: number;
   pacingRateBps: number;
+}
+
+/**
+ * What TCP-Probing's hooks (its timer, its probe replies, its own recovery, which all belong to
+ * its probe cycle) may do besides a recovery's actions: stop and restart data, send probes, set
+ * timers, and undo the timeout's backoff.
+ */
+export interface ProbingConn extends RecoveryConn {
   /**
    * While suspended no data segment (new or retransmitted) is sent; ACKs are still processed
    * and the variant may still change the window (TCP-Probing's probe cycle). Clearing it sends
    * what the window allows at once.
    */
   setDataSuspended(suspended: boolean): void;
-  readonly dataSuspended: boolean;
   /** Send a header-only probe segment of TCP-Probing's exchange (kind 1 = PROBE1, 3 = PROBE2). Counted in overhead. */
   sendProbe(kind: 1 | 3, id: number): void;
   /**
@@ -131,11 +137,35 @@ export interface Conn {
    */
   setTimer(delayNs: number, id: number): void;
   /**
-   * Ground truth, for the ideal classifier (NewReno-Ideal-LP) only: the cause of the latest
-   * drop of the data segment holding byte `seq`, or null if it was never dropped. No real
-   * sender can know this; it is the upper bound the paper compares against.
+   * Undo the timeout's exponential backoff now instead of at the next valid RTT sample (RFC 6298
+   * §5.7): TCP-Probing's Immediate/Gentle Recovery leaves the timeout "not adjusted" (§3.2).
    */
-  lossCause(seq: number): DropCause | null;
+  clearRtoBackoff(): void;
+}
+
+/** The connection as a loss recovery acts on it: the window's controls, retransmissions and the CA state machine. */
+export interface RecoveryConn extends Conn {
+  /** Retransmit the segment starting at `seq` now, regardless of cwnd and rwnd. */
+  retransmit(seq: number): void;
+  /** Fast retransmit of the segment at sndUna: counted and traced as such. */
+  fastRetransmit(): void;
+  /**
+   * A loss event: the variant classifies it (if it does), then chooses ssthresh for it
+   * (`cc.ssthresh`); the sender sets ssthreshBytes and returns it. `a`: the ACK that revealed it.
+   */
+  congestionEvent(a: AckInfo): number;
+  /** The variant's ssthresh for a reduction of this kind (cc.ssthresh), not set: for a timeout's cwnd. */
+  ssthreshFor(event: ReductionEvent): number;
+  /** Begin a recovery episode: recoverSeq = sndMax (RFC 6582's `recover`), caState = 'recovery'. */
+  enterRecovery(): void;
+  /** caState = 'loss' until sndUna passes recoverSeq (Tahoe's fast retransmit: a timeout without the wait). */
+  enterLoss(): void;
+  /** End the recovery episode (caState = 'open'). */
+  exitRecovery(): void;
+  /** One more segment declared lost (retransmit() does not count it itself). */
+  noteLost(): void;
+  /** Send again from sndUna as the window allows (Tahoe's and the timeout's go-back-N). */
+  goBackN(): void;
 }
 
 /** What the SACK scoreboard tells a variant (RFC 6675 terms). */
@@ -208,24 +238,24 @@ export type Snapshot = Record<string, number | string | boolean | null>;
  * `timeoutReduction()`. The sender owns the CA state machine; a recovery moves it only with
  * `enterRecovery()`, `enterLoss()` and `exitRecovery()`.
  */
-export interface Recovery {
+export interface Recovery<C extends RecoveryConn = RecoveryConn> {
   /** Required. Each duplicate ACK, in any state (c.dupAcks already counts it): start a loss event, inflate cwnd. */
-  onDupAck(c: Conn, a: AckInfo): void;
+  onDupAck(c: C, a: AckInfo): void;
   /** Required. Each ACK that advances sndUna while in recovery: partial or full ACK. */
-  onRecoveryAck(c: Conn, a: AckInfo): void;
+  onRecoveryAck(c: C, a: AckInfo): void;
   /** Optional. Each ACK that advances sndUna outside recovery, after the window grew. */
-  onAck?(c: Conn, a: AckInfo): void;
+  onAck?(c: C, a: AckInfo): void;
   /** Required. A retransmission timeout, before the sender backs off and goes back to sndUna: set cwnd. */
-  onTimeout(c: Conn): void;
+  onTimeout(c: C): void;
   /** Optional. In recovery, the next segment to send (RFC 6675 NextSeg), or null for nothing now. Absent: the window rule. */
-  nextSegment?(c: Conn): number | null;
+  nextSegment?(c: C): number | null;
   /**
    * Optional. The window comes down to ssthresh gradually over the episode and is set to it on
    * exit (PRR, RFC 6937 — the standard successor of rate-halving), rather than at once on entry.
    */
   readonly reducesGradually?: boolean;
   /** Optional. What the recovery holds (pipe, HighRxt, PRR counters), merged into the flow's snapshot. */
-  inspect?(c: Conn): Snapshot;
+  inspect?(c: C): Snapshot;
 }
 
 /** The unit of an estimate's value: the UI scales estimates by it and draws each unit on one axis. */
@@ -243,7 +273,7 @@ export interface EstimateInfo {
 /** One estimate a variant keeps. */
 export interface Estimate extends EstimateInfo {
   /** Its current value, in `unit`; NaN or ±Infinity while not formed. Asked after every ACK while traced. */
-  read(c: Conn): number;
+  read(c: ConnView): number;
 }
 
 export interface CongestionControl {
@@ -252,7 +282,7 @@ export interface CongestionControl {
    * recovery applies it: the ssthresh to use, bytes (returned, not set). The variant may record
    * its own state here (CUBIC's W_max, a loss-differentiating variant's verdict).
    */
-  ssthresh(c: Conn, event: ReductionEvent): number;
+  ssthresh(c: ConnView, event: ReductionEvent): number;
   /** Required. Each ACK that advances sndUna outside recovery (open, disorder, loss, cwr): grow cwnd. */
   congAvoid(c: Conn, a: AckInfo): void;
   /**
@@ -276,7 +306,7 @@ export interface CongestionControl {
    */
   onEcnEcho?(c: Conn, a: AckInfo): void;
   /** Optional. Snapshot of what the variant believes, for tests and debugging; the sender adds `estimates` to it. */
-  inspect?(c: Conn): Snapshot;
+  inspect?(c: ConnView): Snapshot;
   /**
    * Optional. What the variant estimates, traced (table `estimate`, a row whenever a value
    * changes after an ACK, a loss event or a timer) and shown in inspect(), e.g. Westwood's BWE.
@@ -288,20 +318,20 @@ export interface CongestionControl {
    * verdict against the ground truth (confusion matrix in the results, `verdict` table).
    * `a` is the ACK that revealed the loss (absent for a timeout): its marks can decide.
    */
-  classify?(c: Conn, loss: LossKind, a?: AckInfo): Verdict;
+  classify?(c: ConnView, loss: LossKind, a?: AckInfo): Verdict;
   /** Optional. A data segment was just put on the wire (rate sampling: BBR). */
   onSend?(c: Conn, seq: number, lenBytes: number, retransmit: boolean): void;
   /** Optional. A timer set with c.setTimer fired. */
-  onTimer?(c: Conn, id: number): void;
+  onTimer?(c: ProbingConn, id: number): void;
   /** Optional. A probe reply arrived (kind 2 = PR1_ACK, 4 = PR2_ACK), with the id of the probe it answers. */
-  onProbeAck?(c: Conn, kind: 2 | 4, id: number): void;
+  onProbeAck?(c: ProbingConn, kind: 2 | 4, id: number): void;
   /** Optional. Tag for a data segment about to be sent, carried to the receiver agent (TCP-Real's wave number); -1 = none. */
-  segmentTag?(c: Conn, seq: number): number;
+  segmentTag?(c: ConnView, seq: number): number;
   /**
    * Optional. A recovery that is part of the variant itself and replaces the scenario's
    * (TCP-Probing's suspend–probe–decide device): the same object the variant's hooks share state with.
    */
-  readonly recovery?: Recovery;
+  readonly recovery?: Recovery<ProbingConn>;
   /**
    * Optional. Probe-cycle events (TCP-Probing) the variant reported since the framework last
    * looked: the sender's trace observer writes them to the `probe` table after each hook and

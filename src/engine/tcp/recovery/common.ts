@@ -1,12 +1,12 @@
 /** Steps the recoveries share instead of copying. */
-import type { Conn } from '../cc/types.ts';
+import type { RecoveryConn } from '../cc/types.ts';
 
 /**
  * May duplicate ACKs start a new loss recovery without SACK? Only once the cumulative ACK covers
  * more than the previous recovery point (RFC 6582 §3.2 step 2: `ack − 1 > recover`); before
  * that they may just echo the retransmissions of that episode or of a timeout's go-back-N.
  */
-export function pastRecoveryPoint(c: Conn): boolean {
+export function pastRecoveryPoint(c: RecoveryConn): boolean {
   return c.sndUna > c.recoverSeq;
 }
 
@@ -15,13 +15,13 @@ export function pastRecoveryPoint(c: Conn): boolean {
  * backs off an unfinished timeout episode (still in the loss state) keeps the ssthresh the first
  * one set, as Linux's tcp_enter_loss does: the one-segment flight of the retry says nothing new.
  */
-export function timeoutWindow(c: Conn): void {
+export function timeoutWindow(c: RecoveryConn): void {
   if (c.caState !== 'loss') c.ssthreshBytes = c.ssthreshFor('rto');
   c.cwndBytes = c.mssBytes;
 }
 
 /** The window a loss event starts from: ssthresh, or for a variant that caps it (Westwood) at most the window it had. */
-export function lossWindow(c: Conn, ssthreshBytes: number): number {
+export function lossWindow(c: RecoveryConn, ssthreshBytes: number): number {
   return c.capsWindowAtLoss ? Math.min(c.cwndBytes, ssthreshBytes) : ssthreshBytes;
 }
 
@@ -29,7 +29,7 @@ export function lossWindow(c: Conn, ssthreshBytes: number): number {
  * Fast retransmit and the Reno-style entry (RFC 5681 §3.2 steps 2–4, RFC 6582 §3.2 step 2): the
  * variant's ssthresh, cwnd = ssthresh + dupThresh·MSS (the segments that left the network).
  */
-export function enterFastRecovery(c: Conn, ssthreshBytes: number): void {
+export function enterFastRecovery(c: RecoveryConn, ssthreshBytes: number): void {
   const keptBytes = lossWindow(c, ssthreshBytes);
   c.enterRecovery();
   c.fastRetransmit();
@@ -38,7 +38,7 @@ export function enterFastRecovery(c: Conn, ssthreshBytes: number): void {
 }
 
 /** RFC 5681 §3.2 step 4: a further duplicate in recovery inflates cwnd by one MSS (one more segment left the network). */
-export function inflate(c: Conn): void {
+export function inflate(c: RecoveryConn): void {
   c.cwndBytes += c.mssBytes;
   c.inflationBytes += c.mssBytes;
 }
@@ -47,7 +47,7 @@ export function inflate(c: Conn): void {
  * Sets cwnd to a deflated value in recovery (RFC 6582's partial ACK): the reduction takes the
  * inflation away first, so the textbook window (cwnd − inflation) only falls once no inflation is left.
  */
-export function deflateTo(c: Conn, cwndBytes: number): void {
+export function deflateTo(c: RecoveryConn, cwndBytes: number): void {
   c.inflationBytes = Math.max(0, c.inflationBytes - (c.cwndBytes - cwndBytes));
   c.cwndBytes = cwndBytes;
 }

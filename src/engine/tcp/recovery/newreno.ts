@@ -14,12 +14,12 @@
  * the very first segment can be fast-retransmitted (we model no SYN); the retransmission timer
  * restarts on every partial ACK ("Slow-but-Steady", §4) rather than only the first ("Impatient").
  */
-import type { AckInfo, Conn } from '../cc/types.ts';
+import type { AckInfo, RecoveryConn } from '../cc/types.ts';
 import { deflateTo, enterFastRecovery, inflate, pastRecoveryPoint, timeoutWindow } from './common.ts';
 import type { Recovery } from './types.ts';
 
 /** A partial ACK retransmits the next hole; the full ACK ends recovery (§3.2 steps 3–5). */
-export function newrenoRecoveryAck(c: Conn, a: AckInfo): void {
+export function newrenoRecoveryAck(c: RecoveryConn, a: AckInfo): void {
   if (a.ackNo >= c.recoverSeq) {
     c.cwndBytes = Math.min(c.ssthreshBytes, Math.max(c.flightBytes, c.mssBytes) + c.mssBytes);
     c.exitRecovery();

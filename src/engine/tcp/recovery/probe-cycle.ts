@@ -49,8 +49,8 @@
  * - Probe RTTs are kept in whole nanoseconds (acprtt rounded), so equal samples give an equal
  *   average rather than one a rounding error away.
  */
-import type { ProbeEvent, ProbeRecord } from '../../core/trace.ts';
-import type { Conn } from '../cc/types.ts';
+import type { ProbeEvent, ProbeRecord } from '../../tables/probe.ts';
+import type { ProbingConn } from '../cc/types.ts';
 
 /** EWMA weights of §3.2: acprtt = a·acprtt + b·sample. */
 export const ACPRTT_OLD_WEIGHT = 0.2;
@@ -131,7 +131,7 @@ export class ProbeCycle {
   }
 
   /** Begin a cycle (the owner has just suspended data). */
-  start(c: Conn): void {
+  start(c: ProbingConn): void {
     // SRTT + 4·RTTVAR then (see the header: SRTT alone cuts off every slow reply); before any RTT
     // sample, the retransmission timeout, the sender's only notion of a round trip then.
     this.timerNs = c.srttNs > 0 ? c.srttNs + 4 * c.rttVarNs : c.rtoNs;
@@ -140,7 +140,7 @@ export class ProbeCycle {
   }
 
   /** A probe reply; returns the outcome when it completes the cycle, else null. */
-  onProbeAck(c: Conn, kind: 2 | 4, id: number): CycleOutcome | null {
+  onProbeAck(c: ProbingConn, kind: 2 | 4, id: number): CycleOutcome | null {
     if (id !== this.id) return null; // a reply to an abandoned exchange
     if (kind === 2 && this.state === 'probe1-sent') {
       this.rtt1Ns = c.nowNs - this.sentAtNs;
@@ -159,7 +159,7 @@ export class ProbeCycle {
   }
 
   /** A variant timer fired; if it is the live probe timer, the exchange restarts with a new id. */
-  onTimer(c: Conn, token: number): void {
+  onTimer(c: ProbingConn, token: number): void {
     if (token !== this.timerToken || this.state === 'idle') return;
     this.probeTimeouts++;
     this.record('probe-timeout', this.id, -1);
@@ -167,7 +167,7 @@ export class ProbeCycle {
   }
 
   /** Record a decision the owner applied, with the window it chose. */
-  recordDecision(c: Conn, event: ProbeEvent, o: CycleOutcome): void {
+  recordDecision(c: ProbingConn, event: ProbeEvent, o: CycleOutcome): void {
     this.records.push({
       event,
       id: o.id,
@@ -179,13 +179,13 @@ export class ProbeCycle {
     });
   }
 
-  private sendProbe1(c: Conn): void {
+  private sendProbe1(c: ProbingConn): void {
     this.id++;
     this.rtt1Ns = -1;
     this.send(c, 1);
   }
 
-  private send(c: Conn, kind: 1 | 3): void {
+  private send(c: ProbingConn, kind: 1 | 3): void {
     // The state and the trace event share their names: 'probe1-sent' / 'probe2-sent'.
     const sent = kind === 1 ? 'probe1-sent' : 'probe2-sent';
     this.state = sent;

@@ -45,7 +45,7 @@
  * - Recovery after duplicate ACKs ends on the first new ACK, as in Reno; a second loss in the
  *   window is a new cycle.
  */
-import type { Conn, Snapshot } from '../cc/types.ts';
+import type { ConnView, ProbingConn, Snapshot } from '../cc/types.ts';
 import { renoSsthresh } from '../cc/common.ts';
 import { gentleWindowBytes, ProbeCycle, type CycleOutcome, type ProbeRttStats } from './probe-cycle.ts';
 import { inflate } from './common.ts';
@@ -70,13 +70,13 @@ type RecoveryKind = 'fast-recovery' | 'immediate-recovery' | 'gentle-recovery';
  * scenario's. Besides the recovery hooks it takes the probe replies and the probe timer (the
  * variant passes them on) and reports its probe-cycle records, RTT statistics and state.
  */
-export interface ProbingDevice extends Recovery {
-  onProbeAck(c: Conn, kind: 2 | 4, id: number): void;
-  onTimer(c: Conn, id: number): void;
+export interface ProbingDevice extends Recovery<ProbingConn> {
+  onProbeAck(c: ProbingConn, kind: 2 | 4, id: number): void;
+  onTimer(c: ProbingConn, id: number): void;
   readonly records: ProbeCycle['records'];
   readonly stats: ProbeRttStats;
   /** The device's part of the flow's snapshot; `classic` is the window algorithm's phase outside recovery. */
-  snapshot(c: Conn, classic: string): Snapshot;
+  snapshot(c: ConnView, classic: string): Snapshot;
 }
 
 export function createProbingDevice(base: ProbingBase): ProbingDevice {
@@ -97,7 +97,7 @@ export function createProbingDevice(base: ProbingBase): ProbingDevice {
   let echoUntil = -1;
   let lastDecision: string | null = null;
 
-  function startCycle(c: Conn, t: LossTrigger): void {
+  function startCycle(c: ProbingConn, t: LossTrigger): void {
     trigger = t;
     lossSeq = c.sndUna;
     dupCount = t === 'dupack' ? c.dupAcks : 0;
@@ -105,7 +105,7 @@ export function createProbingDevice(base: ProbingBase): ProbingDevice {
     cycle.start(c);
   }
 
-  function openEpisode(c: Conn, kind: RecoveryKind, deflate: number): void {
+  function openEpisode(c: ProbingConn, kind: RecoveryKind, deflate: number): void {
     recovery = kind;
     deflateBytes = deflate;
     holeByHole = false;
@@ -114,7 +114,7 @@ export function createProbingDevice(base: ProbingBase): ProbingDevice {
   }
 
   /** After duplicate ACKs: retransmit the lost segment, inflate by the duplicates counted. */
-  function fastRecovery(c: Conn, kind: RecoveryKind, deflate: number): void {
+  function fastRecovery(c: ProbingConn, kind: RecoveryKind, deflate: number): void {
     openEpisode(c, kind, deflate);
     c.fastRetransmit();
     c.inflationBytes = dupCount * c.mssBytes;
@@ -122,21 +122,21 @@ export function createProbingDevice(base: ProbingBase): ProbingDevice {
   }
 
   /** After a timeout (the sender went back to sndUna): resend hole by hole, then `target`. */
-  function holeRecovery(c: Conn, kind: RecoveryKind, target: number): void {
+  function holeRecovery(c: ProbingConn, kind: RecoveryKind, target: number): void {
     openEpisode(c, kind, target);
     holeByHole = true;
     loneHoles = 0;
     c.cwndBytes = c.mssBytes;
   }
 
-  function endEpisode(c: Conn): void {
+  function endEpisode(c: ProbingConn): void {
     holeByHole = false;
     c.cwndBytes = deflateBytes;
     c.inflationBytes = 0;
     c.exitRecovery();
   }
 
-  function applyDecision(c: Conn, o: CycleOutcome): void {
+  function applyDecision(c: ProbingConn, o: CycleOutcome): void {
     c.setDataSuspended(false);
     const t = trigger;
     trigger = null;

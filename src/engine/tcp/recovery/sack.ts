@@ -27,7 +27,7 @@
  * Deviations: the scoreboard is segment-granular (MSS-aligned segments); IsLost counts SACKed
  * segments above the sequence number (equivalent for full-sized segments).
  */
-import type { AckInfo, Conn } from '../cc/types.ts';
+import type { AckInfo, RecoveryConn } from '../cc/types.ts';
 import { lossWindow, timeoutWindow } from './common.ts';
 import { Prr } from './prr.ts';
 import type { Recovery } from './types.ts';
@@ -37,7 +37,7 @@ import type { Recovery } from './types.ts';
  * segment as the RFC states it. Recovery asks the scoreboard (`c.sack.pipe`), which counts the
  * same without the walk; this one is kept as its reference and for an unaligned sndUna.
  */
-export function sackPipe(c: Conn, highRxtEnd: number): number {
+export function sackPipe(c: RecoveryConn, highRxtEnd: number): number {
   let pipe = 0;
   for (let seq = c.sndUna; seq < c.sndMax; seq += c.mssBytes) {
     if (c.sack.isSacked(seq)) continue;
@@ -76,7 +76,7 @@ export function createSackRecovery(withPrr: boolean): Recovery {
   let pipeVersion = -1;
   let pipeUna = -1;
 
-  function currentPipe(c: Conn): number {
+  function currentPipe(c: RecoveryConn): number {
     if (c.sack.version !== pipeVersion || c.sndUna !== pipeUna) {
       findLostRetransmissions(c);
       // A retransmission found lost (and still unrepaired) is no longer in the network.
@@ -89,7 +89,7 @@ export function createSackRecovery(withPrr: boolean): Recovery {
   }
 
   /** Linux tcp_mark_lost_retrans: SACKed data sent after a retransmission means it was lost. */
-  function findLostRetransmissions(c: Conn): void {
+  function findLostRetransmissions(c: RecoveryConn): void {
     const highSacked = c.sack.highSacked;
     let found = false;
     while (retxHead < retxSeqs.length && highSacked > retxMarks[retxHead]) {
@@ -111,13 +111,13 @@ export function createSackRecovery(withPrr: boolean): Recovery {
   }
 
   /** Is a retransmission of `seq` from this episode still on its way (sent, not found lost)? */
-  function inFlightRetransmission(c: Conn, seq: number): boolean {
+  function inFlightRetransmission(c: RecoveryConn, seq: number): boolean {
     if (seq < c.sndUna || c.sack.isSacked(seq)) return false;
     for (let i = retxHead; i < retxSeqs.length; i++) if (retxSeqs[i] === seq) return true;
     return false;
   }
 
-  function sending(c: Conn, seq: number): number {
+  function sending(c: RecoveryConn, seq: number): number {
     // New data is a full segment (at worst a short last one: pipe errs high, i.e. cautious).
     const len = seq < c.sndMax ? Math.min(c.mssBytes, c.sndMax - seq) : c.mssBytes;
     if (seq < c.sndMax) {
@@ -129,15 +129,15 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     return seq;
   }
 
-  const segEnd = (c: Conn, seq: number): number => Math.min(seq + c.mssBytes, c.sndMax);
+  const segEnd = (c: RecoveryConn, seq: number): number => Math.min(seq + c.mssBytes, c.sndMax);
 
   /** PRR's window for this ACK (RFC 6937: on every ACK of the episode, the entry ACK included). */
-  function prrWindow(c: Conn, a: AckInfo): void {
+  function prrWindow(c: RecoveryConn, a: AckInfo): void {
     if (prr === null) return;
     c.cwndBytes = prr.onAck(a.deliveredBytes, currentPipe(c), c.ssthreshBytes, c.mssBytes);
   }
 
-  function enter(c: Conn, a: AckInfo): void {
+  function enter(c: RecoveryConn, a: AckInfo): void {
     const flightBytes = c.flightBytes;
     const ssthresh = c.congestionEvent(a);
     if (prr === null) c.cwndBytes = lossWindow(c, ssthresh);
@@ -163,7 +163,7 @@ export function createSackRecovery(withPrr: boolean): Recovery {
     }
   }
 
-  function nextSegment(c: Conn): number | null {
+  function nextSegment(c: RecoveryConn): number | null {
     if (c.cwndBytes - currentPipe(c) < c.mssBytes) return null;
     // First a retransmission found lost (counted out of pipe already: sending it counts it back).
     while (relost.length > 0) {

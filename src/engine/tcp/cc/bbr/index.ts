@@ -47,7 +47,7 @@
  */
 import { HEADER_BYTES } from '../../../net/packet.ts';
 import type { CaState } from '../../../core/trace.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, Estimate, Snapshot } from '../types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, ConnView, Estimate, Snapshot } from '../types.ts';
 import { enterDrain, drained } from './drain.ts';
 import { BTLBW_FILTER_ROUNDS, DeliveryRateSampler, inflightTargetBytes, MinRttFilter, RoundCounter, WindowedMax, type AckDelivery } from './model.ts';
 import { enterProbeBw, updateCyclePhase } from './probe-bw.ts';
@@ -141,11 +141,11 @@ class Bbr implements CongestionControl {
   }
 
   /** BBR keeps no slow-start threshold of its own; the sender's stays as it is. */
-  ssthresh(c: Conn): number {
+  ssthresh(c: ConnView): number {
     return c.ssthreshBytes;
   }
 
-  inspect(c: Conn): Snapshot {
+  inspect(c: ConnView): Snapshot {
     const mss = c.mssBytes;
     const minRttNs = this.minRtt.valueNs;
     const bw = this.btlBw.value;
