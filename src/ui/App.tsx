@@ -179,7 +179,7 @@ export function App() {
             ) : null}
             <div className="stage-column">
               {presenting || phone || embedded || lesson ? null : quick}
-              {traceImport.bar}
+              {presenting || embedded ? null : traceImport.bar}
               {lesson && !lessonAside ? lessonPane : null}
               {lesson ? <div id={LESSON_STAGE_SLOT} /> : null}
               <div className="transport-stack">

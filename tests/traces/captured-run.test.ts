@@ -11,6 +11,7 @@ import { parseScenario } from '../../src/scenario/validate.ts';
 import { fitPath, fittedScenario } from '../../src/traces/fit.ts';
 import { importCapture } from '../../src/traces/import.ts';
 import { reconstruct } from '../../src/traces/reconstruct.ts';
+import { cwndReadout, type CwndChartInput } from '../../src/ui/charts/cwndChart.ts';
 import { estimateLines } from '../../src/ui/charts/estimateSeries.ts';
 import { caption } from '../../src/ui/events/captions.ts';
 import { cwndNotice, timeSeqNotice } from '../../src/ui/events/notices.ts';
@@ -49,6 +50,9 @@ describe('a captured connection in the run set', () => {
     expect(flows.map((f) => f.label)).toEqual([`captured — ${NAME}`]);
     // the window drawn is the bytes in flight: the initial window of ten segments before the first ACK
     expect(Math.max(...flows[0].series.cwndSeg.subarray(0, 10))).toBe(10);
+    // the read-out names it and its quantity; a capture has no ssthresh to read
+    const at = flows[0].series.tS[9];
+    expect(cwndReadout({ flows } as unknown as CwndChartInput, at)[0].text).toBe(`captured — ${NAME}: bytes in flight ${flows[0].series.cwndSeg[9].toFixed(1)}`);
     const [ev] = runEventsOf(alone);
     const reactions = ev.events.filter((e) => e.kind === 'fast-retransmit' || e.kind === 'timeout');
     expect(reactions.filter((e) => e.kind === 'fast-retransmit').length).toBe(r.summary.fastRecoveries);
