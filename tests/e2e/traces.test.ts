@@ -80,6 +80,10 @@ describe.runIf(haveChromium)('captured traces in Chromium', () => {
     expect(firstEvent).toContain(`${LABEL}: fast retransmit of segment`);
     expect(firstEvent).toContain('a capture at one end cannot tell where or why the segment was lost');
     await page.locator('.event-list summary').click();
+    // stepping stops at the captured sender's first event, and the caption under the transport says what it was
+    await page.getByRole('button', { name: 'Next event' }).click();
+    await page.waitForFunction((l) => document.querySelector('[data-testid="event-caption"]')?.textContent?.includes(l), LABEL);
+    expect(await page.getByTestId('event-caption').textContent()).toMatch(/^\d+\.\d{3} s · .* · captured — linux-bbr-per1\.pcap: fast retransmit of segment \d+, bytes in flight [\d.]+ → [\d.]+ segments · a capture at one end cannot tell where or why the segment was lost\.$/);
     // a panel about the network says it leaves the capture out
     expect(await page.getByTestId('metrics-capture-note').textContent()).toBe(`${LABEL} is not drawn here: a capture has no links, drops or application to count; its own measures are in the difference summary.`);
     // the capture is not in the address
@@ -87,6 +91,8 @@ describe.runIf(haveChromium)('captured traces in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByTestId('capture-bar').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(OUT, 'traces-captured-1280x720.png') });
+    await page.locator('[data-panel="timeseq"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(OUT, 'traces-captured-timeseq-1280x720.png') });
   });
 
   it('names a bad fitted field and its range', async () => {

@@ -107,8 +107,10 @@ export function capturedRun(fileName: string, summary: ConnectionSummary, trace:
       rttN++;
     }
   const mss = summary.mssBytes || frame.flows[0].tcp.mssBytes;
+  // the flow keeps the fitted scenario's id, so panels naming "the flow" name the same one for both runs
+  const flowId = frame.flows[0].id;
   const flow: FlowResult = {
-    id: CAPTURED_KEY,
+    id: flowId,
     // captions name the actor by its variant: a capture's actor is the captured sender
     variant: label,
     goodputBps: summary.goodputBps,
@@ -129,7 +131,7 @@ export function capturedRun(fileName: string, summary: ConnectionSummary, trace:
     estimates: CAPTURED_ESTIMATES,
     classification: null,
   };
-  const scenario: Scenario = { ...frame, name: label, durationS: endS, flows: [{ ...frame.flows[0], id: CAPTURED_KEY, tcp: { ...frame.flows[0].tcp, mssBytes: mss } }] };
+  const scenario: Scenario = { ...frame, name: label, durationS: endS, flows: [{ ...frame.flows[0], tcp: { ...frame.flows[0].tcp, mssBytes: mss } }] };
   const result: RunOutput = {
     flows: [flow],
     links: [],
