@@ -144,6 +144,12 @@ describe.runIf(haveChromium)('captured traces in Chromium', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${width}×${height}`).toBeLessThanOrEqual(0);
     }
+    // the captured line is drawn in the ink colour: it stays visible in the dark theme
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    await page.locator('[data-panel="cwnd"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(OUT, 'traces-overlay-1280x720-cwnd-dark.png') });
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
     await page.setViewportSize({ width: 1400, height: 1000 });
     expect(w.errors).toEqual([]);
     expect(foreignRequests(w.requests, session.preview.url)).toEqual([]);

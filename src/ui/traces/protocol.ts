@@ -17,7 +17,7 @@ export interface SimulatedColumns {
 export type TraceRequest =
   | { kind: 'import'; file: Blob; name: string; samples: Blob | null }
   | { kind: 'connection'; id: number }
-  | { kind: 'difference'; id: number; runs: SimulatedColumns[] };
+  | { kind: 'difference'; id: number; runs: SimulatedColumns[]; ask: number };
 
 export interface KernelSeries {
   t: Float64Array;
@@ -45,5 +45,5 @@ export type TraceReply =
       kernelProblems: string[];
     }
   | { kind: 'connection'; id: number; summary: ConnectionSummary; trace: TraceData; fit: PathFit }
-  | { kind: 'difference'; id: number; measures: SimulatedMeasure[] }
+  | { kind: 'difference'; id: number; measures: SimulatedMeasure[]; ask: number }
   | { kind: 'failed'; message: string };

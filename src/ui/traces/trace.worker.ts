@@ -88,7 +88,7 @@ function sendConnection(id: number): void {
   reply({ kind: 'connection', id, summary: r.summary, trace, fit: fitPath(r) }, columnBuffers(trace));
 }
 
-function measure(id: number, runs: SimulatedColumns[]): void {
+function measure(id: number, runs: SimulatedColumns[], ask: number): void {
   const real = rebuilt.get(id);
   if (!real) return reply({ kind: 'failed', message: `there is no connection ${id}` });
   const measures: SimulatedMeasure[] = runs.map((c) => {
@@ -99,7 +99,7 @@ function measure(id: number, runs: SimulatedColumns[]): void {
     const pick = (col: Float64Array): Float64Array => Float64Array.from(keep, (i) => col[i]);
     return { key: c.key, rows: differenceSummary(real, sim, c.cwnd as TraceData['cwnd']), estimate: { tNs: pick(e.tNs), flow: pick(e.flow), key: pick(e.key), value: pick(e.value) } };
   });
-  reply({ kind: 'difference', id, measures });
+  reply({ kind: 'difference', id, measures, ask });
 }
 
 self.onmessage = (e: MessageEvent<TraceRequest>) => {
@@ -108,7 +108,7 @@ self.onmessage = (e: MessageEvent<TraceRequest>) => {
   try {
     if (m.kind === 'import') importFile(m.file, m.name, m.samples).catch(fail);
     else if (m.kind === 'connection') sendConnection(m.id);
-    else measure(m.id, m.runs);
+    else measure(m.id, m.runs, m.ask);
   } catch (err) {
     fail(err);
   }

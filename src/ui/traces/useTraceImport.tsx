@@ -63,7 +63,8 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
   // are the fitted path's, drawn beside the capture. False: nothing simulated yet.
   const [since, setSince] = useState<RunSet | null | false>(false);
   const [measures, setMeasures] = useState<ReadonlyMap<RunOutput, SimulatedMeasure>>(new Map());
-  const asked = useRef<RunOutput[]>([]);
+  // the results the latest difference request was about: a reply to an earlier one is dropped
+  const asked = useRef<{ ask: number; results: RunOutput[] }>({ ask: 0, results: [] });
   const names = useRef({ name: '', variant: 'cubic' });
   // the file being read: its connections belong to the capture drawn only once one is reconstructed
   const reading = useRef<Imported | null>(null);
@@ -98,9 +99,9 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
       setSince(false);
       setMeasures(new Map());
       setOpen(false);
-    } else {
+    } else if (m.ask === asked.current.ask) {
       const byIndex = new Map(m.measures.map((x) => [Number(x.key), x]));
-      setMeasures(new Map(asked.current.flatMap((r, i) => (byIndex.has(i) ? [[r, byIndex.get(i) as SimulatedMeasure] as const] : []))));
+      setMeasures(new Map(asked.current.results.flatMap((r, i) => (byIndex.has(i) ? [[r, byIndex.get(i) as SimulatedMeasure] as const] : []))));
     }
   }, []);
 
@@ -174,13 +175,13 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
   useEffect(() => {
     const w = worker.current;
     if (!capture || !w || simulated.length === 0 || simulated.every((r) => measures.has(r.result))) return;
-    asked.current = simulated.map((r) => r.result);
+    asked.current = { ask: asked.current.ask + 1, results: simulated.map((r) => r.result) };
     const cols: SimulatedColumns[] = simulated.map((r, i) => {
       const t = r.result.trace;
       const f = r.scenario.flows[0];
       return { key: String(i), send: t.send, ack: t.ack, cwnd: t.cwnd, mssBytes: f.tcp.mssBytes, sack: f.tcp.sack };
     });
-    w.postMessage({ kind: 'difference', id: capture.id, runs: cols } satisfies TraceRequest);
+    w.postMessage({ kind: 'difference', id: capture.id, runs: cols, ask: asked.current.ask } satisfies TraceRequest);
   }, [capture, simulated, measures]);
 
   const simulate = (): void => {
