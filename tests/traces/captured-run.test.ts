@@ -11,6 +11,7 @@ import { parseScenario } from '../../src/scenario/validate.ts';
 import { fitPath, fittedScenario } from '../../src/traces/fit.ts';
 import { importCapture } from '../../src/traces/import.ts';
 import { reconstruct } from '../../src/traces/reconstruct.ts';
+import { reconstructSimulated } from '../../src/traces/compare.ts';
 import { cwndReadout, type CwndChartInput } from '../../src/ui/charts/cwndChart.ts';
 import { estimateLines } from '../../src/ui/charts/estimateSeries.ts';
 import { caption } from '../../src/ui/events/captions.ts';
@@ -112,6 +113,23 @@ describe('a captured connection in the run set', () => {
     expect(panelPart('queue', both)).toBe(queue);
     expect(panelPart('path', alone).set).toBeNull();
     expect(panelPart('cwnd', both)).toEqual({ set: both, note: null });
+    // measured as the capture was (the trace worker's reconstruction), its RTT samples and goodput join its own estimates
+    const m = reconstructSimulated(sim.trace, 0, fit.mssBytes, fit.sack);
+    const measure = { key: '0', rows: [], estimate: m.trace.estimate };
+    const measured = withCapture(set, run, true, new Map([['scenario', measure]]))!;
+    const simRun = measured.runs[1];
+    const lines = estimateLines(simRun.result.trace, 0, simRun.result.flows[0].estimates);
+    expect(lines.map((l) => l.label).filter((l) => /from its packets|500 ms/.test(l))).toEqual(['RTT samples (from its packets)', 'goodput (500 ms bins)']);
+    const rtt = lines.find((l) => l.label === 'RTT samples (from its packets)')!;
+    expect(Math.min(...rtt.series.values)).toBe(m.summary.rttMs.min);
+    // the run's own result is left as it was, and the measured one is made once
+    expect(out.trace.estimate.tNs.length).toBe(sim.trace.estimate.tNs.length);
+    expect(withCapture(set, run, true, new Map([['scenario', measure]]))!.runs[1].result).toBe(simRun.result);
+    // a comparison filling in beside the capture: the run still to come is named as it will be
+    const compared = withCapture(buildRunSet(runJobs(frame.scenario, ['cubic', 'reno']), [out, undefined], 0), run, true)!;
+    expect(compared.runs.map((x) => x.label)).toEqual([`captured — ${NAME}`, 'simulated — CUBIC']);
+    expect(compared.updating.map((x) => x.label)).toEqual(['simulated — Reno']);
+    expect(compared.order).toEqual(['captured', 'v-cubic', 'v-reno']);
     // without a capture, nothing changes
     expect(withCapture(set, null, true)).toBe(set);
   });
