@@ -21,6 +21,7 @@ import { runEventsOf } from '../../src/ui/state/eventTimes.ts';
 import { buildRunSet, runJobs } from '../../src/ui/state/runSet.ts';
 import { panelPart } from '../../src/ui/traces/capturePanels.ts';
 import { capturedRun, withCapture, withKernelCwnd } from '../../src/ui/traces/capturedRun.ts';
+import { displayTrace } from '../../src/ui/traces/displayTrace.ts';
 import type { RunOutput } from '../../src/worker/protocol.ts';
 
 const DIR = new URL('../../public/samples/', import.meta.url);
@@ -94,6 +95,23 @@ describe('a captured connection in the run set', () => {
     expect(t.length).toBe(r.trace.estimate.tNs.length + csv.t.length);
     // the reconstruction's trace was copied, not changed
     expect(r.trace.estimate.tNs.length).toBeLessThan(t.length);
+  });
+
+  it('is reduced for display like a long simulated run, keeping its full row counts so captions hedge', () => {
+    const whole = displayTrace(r.trace, null, r.summary.mssBytes);
+    expect(whole.decimated).toBe(false);
+    expect(whole.rows.send).toBe(r.summary.dataPackets);
+    // the shipped sample is small; a limit of 1 000 rows stands in for a capture of millions
+    const shown = displayTrace(r.trace, null, r.summary.mssBytes, 1000);
+    expect(shown.decimated).toBe(true);
+    expect(shown.rows).toEqual(whole.rows);
+    expect(shown.trace.send.tNs.length).toBeLessThan(r.summary.dataPackets);
+    const reduced = capturedRun(NAME, r.summary, shown.trace, frame.scenario, shown);
+    expect(reduced.result.decimated).toBe(true);
+    expect(reduced.result.rows.send).toBe(r.summary.dataPackets);
+    expect(runEventsOf(withCapture(null, reduced, false)!)[0].facts.decimated).toBe(true);
+    // the worker's reconstruction is left whole
+    expect(r.trace.send.tNs.length).toBe(r.summary.dataPackets);
   });
 
   it('is drawn beside the fitted path’s simulated runs on one time axis, and the network panels leave it out saying why', () => {

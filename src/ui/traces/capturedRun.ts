@@ -94,10 +94,17 @@ const lastTime = (trace: TraceData): number => {
  * scenario (the flow's MSS, a duration): the fitted one; its path is not the capture's and the
  * panels about the path do not draw a capture (capturePanels.ts).
  */
-export function capturedRun(fileName: string, summary: ConnectionSummary, trace: TraceData, frame: Scenario): VariantRun {
+export function capturedRun(
+  fileName: string,
+  summary: ConnectionSummary,
+  trace: TraceData,
+  frame: Scenario,
+  /** A trace reduced for display (decimate.ts): every table's rows before, and that it was reduced. */
+  display: { rows: Record<TableName, number>; decimated: boolean } | null = null,
+): VariantRun {
   const label = capturedLabel(fileName);
   const endS = Math.max(lastTime(trace), 1e-3);
-  const rows = Object.fromEntries(TABLE_NAMES.map((t) => [t, trace[t].tNs.length])) as Record<TableName, number>;
+  const rows = display?.rows ?? (Object.fromEntries(TABLE_NAMES.map((t) => [t, trace[t].tNs.length])) as Record<TableName, number>);
   const e = trace.estimate;
   let rttSum = 0;
   let rttN = 0;
@@ -144,7 +151,7 @@ export function capturedRun(fileName: string, summary: ConnectionSummary, trace:
     hashTicket: 0,
     scenarioId: CAPTURED_KEY,
     rows,
-    decimated: false,
+    decimated: display?.decimated ?? false,
     capNote: null,
     endS,
     engineMs: 0,

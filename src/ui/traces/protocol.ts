@@ -1,5 +1,5 @@
 /** Messages between the app and the trace worker (reading, reconstruction and the difference summary happen off the main thread). */
-import type { TraceData } from '../../engine/core/trace.ts';
+import type { TableName, TraceData } from '../../engine/core/trace.ts';
 import type { ConnectionSummary } from '../../traces/reconstruct.ts';
 import type { PathFit } from '../../traces/fit.ts';
 import type { DifferenceRow } from '../../traces/compare.ts';
@@ -44,6 +44,16 @@ export type TraceReply =
       kernel: KernelSeries | null;
       kernelProblems: string[];
     }
-  | { kind: 'connection'; id: number; summary: ConnectionSummary; trace: TraceData; fit: PathFit }
+  | {
+      kind: 'connection';
+      id: number;
+      summary: ConnectionSummary;
+      /** For display: a long capture's tables reduced to per-bucket extremes, as a long simulated run's are (decimate.ts). */
+      trace: TraceData;
+      fit: PathFit;
+      /** Rows of every table before the reduction; `decimated` when any was reduced. */
+      rows: Record<TableName, number>;
+      decimated: boolean;
+    }
   | { kind: 'difference'; id: number; measures: SimulatedMeasure[]; ask: number }
   | { kind: 'failed'; message: string };

@@ -12,7 +12,7 @@ import { reconstruct, type Reconstruction } from '../../traces/reconstruct.ts';
 import { fitPath } from '../../traces/fit.ts';
 import { differenceSummary, reconstructSimulated } from '../../traces/compare.ts';
 import type { TraceData } from '../../engine/core/trace.ts';
-import { withKernelCwnd } from './capturedRun.ts';
+import { displayTrace } from './displayTrace.ts';
 import type { KernelSeries, SimulatedColumns, SimulatedMeasure, TraceReply, TraceRequest } from './protocol.ts';
 
 let imported: CaptureImport | null = null;
@@ -25,7 +25,8 @@ function reply(msg: TraceReply, transfer: Transferable[] = []): void {
   (self as unknown as DedicatedWorkerGlobalScope).postMessage(msg, transfer);
 }
 
-const columnBuffers = (t: TraceData): Transferable[] => Object.values(t).flatMap((table: Record<string, Float64Array>) => Object.values(table).map((c) => c.buffer as ArrayBuffer));
+/** Each column's buffer once (columns of a reduced table may share one; a buffer listed twice cannot be transferred). */
+const columnBuffers = (t: TraceData): Transferable[] => [...new Set(Object.values(t).flatMap((table: Record<string, Float64Array>) => Object.values(table).map((c) => c.buffer as ArrayBuffer)))];
 
 async function readKernel(blob: Blob): Promise<ReturnType<KernelSampleReader['end']>> {
   const r = new KernelSampleReader();
@@ -83,9 +84,10 @@ async function importFile(file: Blob, name: string, samples: Blob | null): Promi
 function sendConnection(id: number): void {
   const r = rebuilt.get(id);
   if (!r) return reply({ kind: 'failed', message: `there is no connection ${id}` });
-  // copies: the reconstruction stays here for the difference summary; the kernel's cwnd only with the connection it was sampled on
-  const trace = withKernelCwnd(r.trace, id === 0 ? kernel : null, r.summary.mssBytes);
-  reply({ kind: 'connection', id, summary: r.summary, trace, fit: fitPath(r) }, columnBuffers(trace));
+  // the kernel's cwnd only with the connection it was sampled on
+  // transferred: a copy (displayTrace), never the reconstruction the difference summary still needs
+  const { trace, rows, decimated } = displayTrace(r.trace, id === 0 ? kernel : null, r.summary.mssBytes);
+  reply({ kind: 'connection', id, summary: r.summary, trace, fit: fitPath(r), rows, decimated }, columnBuffers(trace));
 }
 
 function measure(id: number, runs: SimulatedColumns[], ask: number): void {

@@ -93,7 +93,7 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
         return;
       }
       const file = reading.current;
-      setCapture({ id: m.id, run: capturedRun(names.current.name, m.summary, m.trace, frame.scenario), summary: m.summary, fit: m.fit, connections: file?.connections ?? [], kernelProblems: file?.kernelProblems ?? [] });
+      setCapture({ id: m.id, run: capturedRun(names.current.name, m.summary, m.trace, frame.scenario, { rows: m.rows, decimated: m.decimated }), summary: m.summary, fit: m.fit, connections: file?.connections ?? [], kernelProblems: file?.kernelProblems ?? [] });
       setFields(fieldsOf(m.fit));
       setFieldProblems([]);
       setSince(false);
