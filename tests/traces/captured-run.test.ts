@@ -70,6 +70,12 @@ describe('a captured connection in the run set', () => {
     const notice = cwndNotice([run.result], true);
     expect(notice).toContain(`its ${r.summary.fastRecoveries} fast retransmits (▲) are what the sender saw, not which packets were dropped or why`);
     expect(notice).not.toMatch(/false alarm|nothing was lost|same seed/);
+    // without loss events (the table emptied here), its retransmissions are still counted; without those either, it says so
+    const head = "Notice: a capture shows the sender's packets and ACKs, not the network: its window is the bytes in flight, and ";
+    const noEvents = { ...run.result, trace: { ...run.result.trace, event: { tNs: new Float64Array(0), flow: new Float64Array(0), kind: new Float64Array(0) } } };
+    expect(cwndNotice([noEvents], true)).toBe(`${head}it resent ${r.summary.retransmissions} segments outside any fast retransmit or timeout.`);
+    const quiet = { ...noEvents, trace: { ...noEvents.trace, send: { ...noEvents.trace.send, retransmit: new Float64Array(noEvents.trace.send.tNs.length) } } };
+    expect(cwndNotice([quiet], true)).toBe(`${head}the sender never had to retransmit.`);
     // the time–sequence notice speaks of its retransmissions, which the capture does show
     expect(timeSeqNotice([run.result], 0)).toContain('where the sender retransmitted');
   });

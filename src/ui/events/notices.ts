@@ -135,9 +135,15 @@ export function queueNotice(runs: readonly NoticeRun[], link: number, limitsPack
 /** A captured connection (no network records) beside the runs simulated on its fitted path, if any. */
 function capturedCwndNotice(runs: readonly NoticeRun[]): string {
   const captured = reactions(runs.filter(isCapture));
-  const signals = [captured.fr > 0 ? `${plural(captured.fr, 'fast retransmit')} (▲)` : null, captured.timeouts > 0 ? `${plural(captured.timeouts, 'timeout')} (◆)` : null].filter(Boolean).join(' and ') || 'no retransmission';
+  const signals = [captured.fr > 0 ? `${plural(captured.fr, 'fast retransmit')} (▲)` : null, captured.timeouts > 0 ? `${plural(captured.timeouts, 'timeout')} (◆)` : null].filter(Boolean).join(' and ');
   const beside = runs.some((r) => !isCapture(r)) ? ' Beside it, the run simulated on the fitted path: compare how often and how deep each window falls.' : '';
-  return `Notice: a capture shows the sender's packets and ACKs, not the network: its window is the bytes in flight, and its ${signals} are what the sender saw, not which packets were dropped or why.${beside}`;
+  const resent = retransmissions(runs.filter(isCapture), 0);
+  const seen = signals
+    ? `its ${signals} are what the sender saw, not which packets were dropped or why`
+    : resent > 0
+      ? `it resent ${plural(resent, 'segment')} outside any fast retransmit or timeout`
+      : 'the sender never had to retransmit';
+  return `Notice: a capture shows the sender's packets and ACKs, not the network: its window is the bytes in flight, and ${seen}.${beside}`;
 }
 
 function senderCwndNotice(runs: readonly NoticeRun[], fr: number, timeouts: number, cuts: number): string {
