@@ -65,7 +65,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // the shipped captures and their kernel samples too: the import menu's examples open offline
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'samples/*.{pcap,csv}'],
         // an old link opened offline still gets the app (the scenario is in the hash)
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,

@@ -68,7 +68,15 @@ export function App() {
   // the run the lecturer follows (declared below with the events) is run first at each edit
   const [stepKey, setStepKey] = useState<string | null>(null);
   const runs = useRuns(scheduler, jobs, stepKey);
-  const set = runs.set;
+  // An imported capture is a run of the set, beside the fitted path's runs once simulated (traces/).
+  const traceImport = useTraceImport(runs.set, (fitted) => {
+    model.setScenario(fitted);
+    if (model.get().shared?.scenario !== fitted) return false;
+    model.setCompare([]);
+    dispatch({ type: 'reset' });
+    return true;
+  });
+  const set = traceImport.set;
   const writeHash = useHashLink(model, shared, runs.running, lessonLink, lessonRoute);
   const { playback, dispatch, marks, controls, quick } = useLiveEditing(model, scenario, variants);
   const liveBar = scenario ? <LiveEditBar scenario={scenario} playback={playback} dispatch={dispatch} fromStart={fromStart} onFromStart={setFromStart} onRemove={removeTimedChange} /> : null;
@@ -119,15 +127,6 @@ export function App() {
   const embedded = view.embed;
   const openFullHref = embedded && shared ? `${location.pathname}#${encodeState({ ...shared, view: { ...shared.view, embed: false } })}` : null;
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
-
-  // Captured traces: a view of their own; only a fitted scenario comes back into the app.
-  const traceImport = useTraceImport(
-    (s, notes) => {
-      model.importScenario(s, notes);
-      setProblems({ title: 'The fitted scenario was loaded:', lines: notes });
-    },
-    (lines) => setProblems({ title: 'The file could not be used:', lines }),
-  );
 
   const lessonAside = !!lesson && !presenting && !phone && !drawerOpen;
   const lessonExtra = !lesson || presenting ? null : lock ? scenario ? <LockedControls lock={lock} scenario={scenario} onChange={setScenario} /> : null : <LockLinkBuilder lesson={lesson.lesson.name} step={lesson.step} />;
@@ -180,6 +179,7 @@ export function App() {
             ) : null}
             <div className="stage-column">
               {presenting || phone || embedded || lesson ? null : quick}
+              {presenting || embedded ? null : traceImport.bar}
               {lesson && !lessonAside ? lessonPane : null}
               {lesson ? <div id={LESSON_STAGE_SLOT} /> : null}
               <div className="transport-stack">

@@ -255,6 +255,8 @@ export function cwndReadout(input: CwndChartInput, tS: number): ReadoutLine[] {
     const w = f.series.cwndSeg[i];
     const inflated = f.series.inflatedSeg?.[i] ?? w;
     const extra = inflated !== w ? ` (inflated cwnd ${inflated.toFixed(1)})` : '';
+    // a captured connection's window is its bytes in flight, and its ssthresh is not on the wire (ui/traces)
+    if (f.key.startsWith('captured/')) return { text: `${f.label}: bytes in flight ${w.toFixed(1)}`, colour: f.colour };
     return { text: `${f.label}: window ${w.toFixed(1)}${extra}, ssthresh ${Number.isFinite(ss) ? ss.toFixed(1) : '∞'}`, colour: f.colour };
   });
 }

@@ -92,15 +92,33 @@ function beliefVsTruth(e: ReactionEvent, seg: string): string {
   return `${belief}; segment ${seg} was never dropped: a spurious retransmission.`;
 }
 
+/**
+ * A captured connection (src/ui/traces) is the one run with no network records: no links, so no
+ * drops and no causes to tell; its ssthresh is not on the wire, its window is the bytes in flight.
+ */
+export const isCapture = (run: Pick<RunFacts, 'links'>): boolean => run.links.length === 0;
+
 /** Led by the event's own time (where stepping stops); the drop that caused it keeps its own. */
 function reactionCaption(run: RunFacts, e: ReactionEvent): string {
   const seg = segmentOf(run, e.flow, e.sndUna);
+  if (isCapture(run)) return capturedReaction(run, e, seg);
   const cause = e.cause ? `${dropWords(run, e.flow, e.cause)} at ${seconds(e.cause.tNs)}` : `segment ${seg} was not dropped`;
   let signal: string;
   if (e.kind === 'fast-retransmit') signal = e.dupAcks > 0 ? `${ordinal(e.dupAcks)} duplicate ACK` : 'duplicate ACKs';
   else signal = e.lastAdvanceNs !== null ? `no new ACK for ${((e.tNs - e.lastAdvanceNs) / NS_PER_S).toFixed(3)} s: retransmission timeout` : 'nothing acknowledged yet: retransmission timeout';
   const what = e.kind === 'fast-retransmit' ? `fast retransmit of segment ${seg}` : `retransmits segment ${seg}`;
   return `${seconds(e.tNs)} · ${cause} · ${signal} · ${actor(run, e.flow)}: ${what}, ${windowChange(run, e.flow, e.before, e.after)} · ${beliefVsTruth(e, seg)}`;
+}
+
+function capturedReaction(run: RunFacts, e: ReactionEvent, seg: string): string {
+  const mss = run.flows[e.flow]?.mssBytes ?? 1;
+  const signal =
+    e.kind === 'fast-retransmit'
+      ? e.dupAcks > 0 ? `${ordinal(e.dupAcks)} duplicate ACK` : 'duplicate ACKs or SACKs'
+      : e.lastAdvanceNs !== null ? `no new ACK for ${((e.tNs - e.lastAdvanceNs) / NS_PER_S).toFixed(3)} s` : 'nothing acknowledged yet';
+  const what = e.kind === 'fast-retransmit' ? `fast retransmit of segment ${seg}` : `retransmission timeout, segment ${seg} sent again`;
+  const w = `bytes in flight ${segments(e.before.cwndBytes, mss)} → ${segments(e.after.cwndBytes, mss)} segments`;
+  return `${seconds(e.tNs)} · ${signal} · ${actor(run, e.flow)}: ${what}, ${w} · a capture at one end cannot tell where or why the segment was lost.`;
 }
 
 function lossCaption(run: RunFacts, e: LossEvent): string {

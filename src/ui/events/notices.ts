@@ -11,7 +11,7 @@ import { PROBE_EVENTS } from '../../engine/tables/probe.ts';
 import { WAVE_DECISIONS } from '../../engine/tables/wave.ts';
 import { variantLabel } from '../../catalogue/format.ts';
 import { congestionEvents, type ReactionEvent } from './congestionEvents.ts';
-import { grouped } from './captions.ts';
+import { grouped, isCapture } from './captions.ts';
 
 /** What a notice reads of a run: its trace and the engine's per-flow and per-link results. */
 export interface NoticeRun {
@@ -92,6 +92,7 @@ export type Seat = 'truth' | 'sender';
 
 export function cwndNotice(runs: readonly NoticeRun[], compare: boolean, seat: Seat = 'truth'): string {
   const { fr, timeouts, cuts } = reactions(runs);
+  if (runs.some(isCapture)) return capturedCwndNotice(runs);
   if (seat === 'sender') return senderCwndNotice(runs, fr, timeouts, cuts);
   const drops = dataDrops(runs, { ownFlows: true });
   if (drops.total === 0 && fr + timeouts === 0) {
@@ -133,6 +134,20 @@ export function queueNotice(runs: readonly NoticeRun[], link: number, limitsPack
   return `Notice: nothing was dropped here: the queue peaks at ${grouped(peak)} of its ${limit} packets.${marked}`;
 }
 
+/** A captured connection (no network records) beside the runs simulated on its fitted path, if any. */
+function capturedCwndNotice(runs: readonly NoticeRun[]): string {
+  const captured = reactions(runs.filter(isCapture));
+  const signals = [captured.fr > 0 ? `${plural(captured.fr, 'fast retransmit')} (▲)` : null, captured.timeouts > 0 ? `${plural(captured.timeouts, 'timeout')} (◆)` : null].filter(Boolean).join(' and ');
+  const beside = runs.some((r) => !isCapture(r)) ? ' Beside it, the run simulated on the fitted path: compare how often and how deep each window falls.' : '';
+  const resent = retransmissions(runs.filter(isCapture), 0);
+  const seen = signals
+    ? `its ${signals} are what the sender saw, not which packets were dropped or why`
+    : resent > 0
+      ? `it resent ${plural(resent, 'segment')} outside any fast retransmit or timeout`
+      : 'the sender never had to retransmit';
+  return `Notice: a capture shows the sender's packets and ACKs, not the network: its window is the bytes in flight, and ${seen}.${beside}`;
+}
+
 function senderCwndNotice(runs: readonly NoticeRun[], fr: number, timeouts: number, cuts: number): string {
   if (fr + timeouts === 0) {
     const down = cwndDecreases(runs);
@@ -155,6 +170,8 @@ function retransmissions(runs: readonly NoticeRun[], flow: number): number {
 }
 
 export function timeSeqNotice(runs: readonly NoticeRun[], flow: number, seat: Seat = 'truth'): string {
+  // a capture holds no drops: what it shows of its losses is its retransmissions, as the sender's view does
+  if (runs.some(isCapture)) seat = 'sender';
   if (seat === 'sender')
     return retransmissions(runs, flow) > 0
       ? 'Notice the gaps where the sender retransmitted: the ACK line stalls until the retransmission fills the hole, then jumps — ACKs that stop advancing are all the sender learns of a loss.'

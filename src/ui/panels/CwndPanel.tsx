@@ -12,6 +12,7 @@ import { int, variantLabel } from '../../catalogue/format.ts';
 import { flowStyle, overSpan, updatingFlowStyles, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartMultiples } from './Multiples.tsx';
+import { CAPTURED_KEY } from '../traces/capturedRun.ts';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
@@ -46,7 +47,8 @@ function summary(flows: readonly CwndFlowInput[], set: RunSet): string {
   const parts = flows.map(
     (f) =>
       `${f.label}'s window peaks at ${int(finiteMax(f.series.cwndSeg))} segments, ${count(f.fastRetransmitS.length, 'fast retransmit')}, ` +
-      `${count(f.timeoutS.length, 'timeout')}, ${count(f.drops.tS.length, 'data packet')} dropped`,
+      // a capture holds no drops (traces/capturedRun.ts): it cannot say how many there were
+      `${count(f.timeoutS.length, 'timeout')}${f.key.startsWith(`${CAPTURED_KEY}/`) ? '' : `, ${count(f.drops.tS.length, 'data packet')} dropped`}`,
   );
   return `Congestion window (without fast-recovery inflation) and slow-start threshold ${overSpan(set)}: ${parts.join('; ')}.`;
 }

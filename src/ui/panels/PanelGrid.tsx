@@ -12,6 +12,7 @@ import { useRunsSettled } from '../state/useRuns.ts';
 import { ChartFillContext, NEAR_SCREEN_MARGIN } from './ChartSvg.tsx';
 import { CompactLegendContext, PanelActionsContext, UpdatingRunsContext } from './Panel.tsx';
 import { getPanel, PANELS } from './registry.ts';
+import { panelPart } from '../traces/capturePanels.ts';
 import type { PanelDef, PanelProps } from './types.ts';
 
 interface Props extends Omit<PanelProps, 'set'> {
@@ -44,10 +45,15 @@ export function PanelGrid({ set, ids, stale = false, onMove, onHide, layout, pre
             </button>
           </>
         );
+        // a captured connection is drawn only by the panels it has data for (traces/capturePanels.ts)
+        const part = panelPart(id, set);
+        const note = part.note ? <p className="capture-note" data-testid={`${id}-capture-note`}>{part.note}</p> : null;
+        if (!part.set) return <div key={id} className={`grid-cell cell-${id}`}><section className="panel" data-panel={id}><div className="panel-head"><h2>{def.title}</h2>{actions ? <div className="panel-actions">{actions}</div> : null}</div>{note}</section></div>;
         return (
-          <GridCell key={id} id={id} set={set} stale={stale} available={def.available} layout={layout} presenter={presenter}>
+          <GridCell key={id} id={id} set={part.set} stale={stale} available={def.available} layout={layout} presenter={presenter}>
             {(shown) => (
               <PanelActionsContext.Provider value={actions}>
+                {note}
                 <PanelBody Component={def.Component} set={shown} layout={layout} presenter={presenter} />
               </PanelActionsContext.Provider>
             )}

@@ -12,6 +12,7 @@ import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
+import { CAPTURED_KEY } from '../traces/capturedRun.ts';
 
 /** A run's diagram of one flow, built once per result and flow (perResult). */
 const flowTimeSeq = perResult((r: VariantRun, flow: number) => timeSeq(r.result.trace, flow, r.scenario.flows[flow]?.tcp.mssBytes ?? 1000));
@@ -43,7 +44,8 @@ function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
       .map((r) => {
         let retx = 0;
         for (const x of r.seq.retransmit) retx += x;
-        return `${r.label} sent ${int(r.seq.sendS.length)} segments (${int(retx)} retransmitted), ${int(r.seq.dropS.length)} dropped`;
+        // a capture holds no drops (traces/capturedRun.ts): it cannot say how many there were
+        return `${r.label} sent ${int(r.seq.sendS.length)} segments (${int(retx)} retransmitted)${r.key === CAPTURED_KEY ? '' : `, ${int(r.seq.dropS.length)} dropped`}`;
       })
       .join('; ') +
     '. Zoom in (drag across the chart) to see single segments.';

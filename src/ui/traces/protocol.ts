@@ -1,30 +1,35 @@
-/** Messages between the trace view and its worker (reading, reconstruction and the fitted run happen off the main thread). */
+/** Messages between the app and the trace worker (reading, reconstruction and the difference summary happen off the main thread). */
+import type { TableName, TraceData } from '../../engine/core/trace.ts';
 import type { ConnectionSummary } from '../../traces/reconstruct.ts';
 import type { PathFit } from '../../traces/fit.ts';
 import type { DifferenceRow } from '../../traces/compare.ts';
 
+/** What the difference summary needs of a simulated run drawn beside the capture: its first flow's sends, ACKs and cwnd. */
+export interface SimulatedColumns {
+  key: string;
+  send: Pick<TraceData['send'], 'tNs' | 'flow' | 'seq' | 'lenBytes'>;
+  ack: Pick<TraceData['ack'], 'tNs' | 'flow' | 'ackNo'>;
+  cwnd: Pick<TraceData['cwnd'], 'tNs' | 'flow' | 'cwndBytes'>;
+  mssBytes: number;
+  sack: boolean;
+}
+
 export type TraceRequest =
   | { kind: 'import'; file: Blob; name: string; samples: Blob | null }
   | { kind: 'connection'; id: number }
-  | { kind: 'simulate'; id: number; fit: PathFit; variant: string; label: string };
-
-/** What a chart draws of one connection (captured or simulated), times in seconds from its first data segment. */
-export interface SeriesSet {
-  sendT: Float64Array;
-  sendSeq: Float64Array;
-  sendRtx: Uint8Array;
-  ackT: Float64Array;
-  ackNo: Float64Array;
-  windowT: Float64Array;
-  /** Segments: bytes in flight (captured) or the simulator's cwnd (simulated). */
-  window: Float64Array;
-  rttT: Float64Array;
-  rttMs: Float64Array;
-}
+  | { kind: 'difference'; id: number; runs: SimulatedColumns[]; ask: number };
 
 export interface KernelSeries {
   t: Float64Array;
   cwnd: Float64Array;
+}
+
+/** A simulated run measured as a capture at its sender would measure it. */
+export interface SimulatedMeasure {
+  key: string;
+  rows: DifferenceRow[];
+  /** Its RTT samples and goodput per 500 ms, as the capture's `estimate` rows (keys as CAPTURE_ESTIMATES). */
+  estimate: Pick<TraceData['estimate'], 'tNs' | 'flow' | 'key' | 'value'>;
 }
 
 export type TraceReply =
@@ -39,6 +44,16 @@ export type TraceReply =
       kernel: KernelSeries | null;
       kernelProblems: string[];
     }
-  | { kind: 'connection'; id: number; series: SeriesSet; fit: PathFit }
-  | { kind: 'simulated'; id: number; series: SeriesSet; difference: DifferenceRow[]; scenario: unknown; problems: string[] }
+  | {
+      kind: 'connection';
+      id: number;
+      summary: ConnectionSummary;
+      /** For display: a long capture's tables reduced to per-bucket extremes, as a long simulated run's are (decimate.ts). */
+      trace: TraceData;
+      fit: PathFit;
+      /** Rows of every table before the reduction; `decimated` when any was reduced. */
+      rows: Record<TableName, number>;
+      decimated: boolean;
+    }
+  | { kind: 'difference'; id: number; measures: SimulatedMeasure[]; ask: number }
   | { kind: 'failed'; message: string };

@@ -1,45 +1,32 @@
 /// <reference lib="webworker" />
 /**
- * The trace view's worker: streams the chosen file through the readers (Blob.stream(), so a large
- * capture is never in memory twice and the page never waits on it), keeps the connections, and
- * runs the fitted scenario. Only the drawn series go back to the page, as transferables.
+ * The trace worker: streams the chosen file through the readers (Blob.stream(), so a large
+ * capture is never in memory twice and the page never waits on it), keeps the connections'
+ * reconstructions, hands the chosen one to the page as the simulator's trace columns (a run the
+ * panels draw), and measures the simulated runs drawn beside it with the same reconstruction for
+ * the difference summary.
  */
 import { CaptureImporter, type CaptureImport } from '../../traces/import.ts';
 import { KernelSampleReader, looksLikeKernelSamples } from '../../traces/kernel-samples.ts';
 import { reconstruct, type Reconstruction } from '../../traces/reconstruct.ts';
-import { fitPath, fittedScenario } from '../../traces/fit.ts';
+import { fitPath } from '../../traces/fit.ts';
 import { differenceSummary, reconstructSimulated } from '../../traces/compare.ts';
-import { parseScenario, formatError } from '../../scenario/validate.ts';
-import { runScenario } from '../../engine/run.ts';
 import type { TraceData } from '../../engine/core/trace.ts';
-import type { KernelSeries, SeriesSet, TraceReply, TraceRequest } from './protocol.ts';
+import { displayTrace } from './displayTrace.ts';
+import type { KernelSeries, SimulatedColumns, SimulatedMeasure, TraceReply, TraceRequest } from './protocol.ts';
 
 let imported: CaptureImport | null = null;
-const rebuilt = new Map<number, Reconstruction>();
+/** The drawn file's connections; a file with none (a bad file) leaves the drawn one's in place. */
+let rebuilt = new Map<number, Reconstruction>();
+/** The kernel's samples read with the capture (they belong with its first connection). */
+let kernel: KernelSeries | null = null;
 
 function reply(msg: TraceReply, transfer: Transferable[] = []): void {
   (self as unknown as DedicatedWorkerGlobalScope).postMessage(msg, transfer);
 }
 
-function series(r: Reconstruction, windowFrom?: TraceData['cwnd']): SeriesSet {
-  const { send, ack, cwnd } = r.trace;
-  const mss = r.summary.mssBytes || 1000;
-  const w = windowFrom ?? cwnd;
-  const keep = windowFrom ? Array.from(w.flow, (f, i) => (f === 0 ? i : -1)).filter((i) => i >= 0) : null;
-  return {
-    sendT: send.tNs.map((t) => t / 1e9),
-    sendSeq: Float64Array.from(send.seq),
-    sendRtx: Uint8Array.from(send.retransmit),
-    ackT: ack.tNs.map((t) => t / 1e9),
-    ackNo: Float64Array.from(ack.ackNo),
-    windowT: keep ? Float64Array.from(keep, (i) => w.tNs[i] / 1e9) : w.tNs.map((t) => t / 1e9),
-    window: keep ? Float64Array.from(keep, (i) => w.cwndBytes[i] / mss) : w.cwndBytes.map((b) => b / mss),
-    rttT: r.rtt.tNs.map((t) => t / 1e9),
-    rttMs: Float64Array.from(r.rtt.rttMs),
-  };
-}
-
-const buffers = (s: SeriesSet): Transferable[] => Object.values(s).map((a: Float64Array | Uint8Array) => a.buffer as ArrayBuffer);
+/** Each column's buffer once (columns of a reduced table may share one; a buffer listed twice cannot be transferred). */
+const columnBuffers = (t: TraceData): Transferable[] => [...new Set(Object.values(t).flatMap((table: Record<string, Float64Array>) => Object.values(table).map((c) => c.buffer as ArrayBuffer)))];
 
 async function readKernel(blob: Blob): Promise<ReturnType<KernelSampleReader['end']>> {
   const r = new KernelSampleReader();
@@ -54,7 +41,6 @@ async function readKernel(blob: Blob): Promise<ReturnType<KernelSampleReader['en
 }
 
 async function importFile(file: Blob, name: string, samples: Blob | null): Promise<void> {
-  rebuilt.clear();
   const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
   if (looksLikeKernelSamples(head)) {
     reply({ kind: 'failed', message: `${name} is a kernel-sample file (t_s, snd_cwnd, …): import the capture it belongs with; the examples load both together.` });
@@ -72,13 +58,17 @@ async function importFile(file: Blob, name: string, samples: Blob | null): Promi
     }
   }
   imported = im.end();
+  const fresh = new Map<number, Reconstruction>();
   const connections = imported.connections.map((c) => {
     const r = reconstruct(c.segments);
-    rebuilt.set(c.id, r);
+    fresh.set(c.id, r);
     return { id: c.id, summary: r.summary };
   });
-  let kernel: KernelSeries | null = null;
   let kernelProblems: string[] = [];
+  if (connections.length > 0) {
+    rebuilt = fresh;
+    kernel = null;
+  }
   if (samples && connections.length > 0) {
     const k = await readKernel(samples);
     if (k.rows === 0 && k.problems.length === 0) k.problems.push('the kernel-sample file has no rows');
@@ -94,21 +84,24 @@ async function importFile(file: Blob, name: string, samples: Blob | null): Promi
 function sendConnection(id: number): void {
   const r = rebuilt.get(id);
   if (!r) return reply({ kind: 'failed', message: `there is no connection ${id}` });
-  const s = series(r);
-  reply({ kind: 'connection', id, series: s, fit: fitPath(r) }, buffers(s));
+  // the kernel's cwnd only with the connection it was sampled on
+  // transferred: a copy (displayTrace), never the reconstruction the difference summary still needs
+  const { trace, rows, decimated } = displayTrace(r.trace, id === 0 ? kernel : null, r.summary.mssBytes);
+  reply({ kind: 'connection', id, summary: r.summary, trace, fit: fitPath(r), rows, decimated }, columnBuffers(trace));
 }
 
-function simulate(id: number, fit: Parameters<typeof fittedScenario>[0], variant: string, label: string): void {
+function measure(id: number, runs: SimulatedColumns[], ask: number): void {
   const real = rebuilt.get(id);
   if (!real) return reply({ kind: 'failed', message: `there is no connection ${id}` });
-  const input = fittedScenario(fit, variant, label);
-  const parsed = parseScenario(input);
-  if (!parsed.ok) return reply({ kind: 'failed', message: `The fitted path cannot run: ${parsed.errors.map(formatError).join('; ')}` });
-  const res = runScenario(parsed.scenario, { trace: ['send', 'ack', 'cwnd'], maxEvents: 50_000_000 });
-  const sim = reconstructSimulated(res.trace, 0, fit.mssBytes, fit.sack);
-  const s = series(sim, res.trace.cwnd);
-  const problems = res.stoppedEarly ? ['the simulation stopped early (event cap): the simulated series end before the captured ones'] : [];
-  reply({ kind: 'simulated', id, series: s, difference: differenceSummary(real, sim, res.trace.cwnd), scenario: input, problems }, buffers(s));
+  const measures: SimulatedMeasure[] = runs.map((c) => {
+    const sim = reconstructSimulated({ send: c.send as TraceData['send'], ack: c.ack as TraceData['ack'] }, 0, c.mssBytes, c.sack);
+    const e = sim.trace.estimate;
+    // RTT and goodput only: the simulated receiver's window is not in its trace
+    const keep = Array.from(e.key, (k, i) => (k === 1 ? -1 : i)).filter((i) => i >= 0);
+    const pick = (col: Float64Array): Float64Array => Float64Array.from(keep, (i) => col[i]);
+    return { key: c.key, rows: differenceSummary(real, sim, c.cwnd as TraceData['cwnd']), estimate: { tNs: pick(e.tNs), flow: pick(e.flow), key: pick(e.key), value: pick(e.value) } };
+  });
+  reply({ kind: 'difference', id, measures, ask });
 }
 
 self.onmessage = (e: MessageEvent<TraceRequest>) => {
@@ -117,7 +110,7 @@ self.onmessage = (e: MessageEvent<TraceRequest>) => {
   try {
     if (m.kind === 'import') importFile(m.file, m.name, m.samples).catch(fail);
     else if (m.kind === 'connection') sendConnection(m.id);
-    else simulate(m.id, m.fit, m.variant, m.label);
+    else measure(m.id, m.runs, m.ask);
   } catch (err) {
     fail(err);
   }
