@@ -4,10 +4,14 @@
  * it; other drops are left alone). The App renders
  * `element` once and gives `openView` to the Export menu's "Import capture…".
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { parseScenario, formatError } from '../../scenario/validate.ts';
 import type { Scenario } from '../../scenario/schema.ts';
-import { pickFiles, TraceView, type TraceFile } from './TraceView.tsx';
+import type { TraceFile } from './TraceView.tsx';
+
+// The view (its chart, fitting and worker plumbing) is its own chunk: a first visit does not load it.
+const traceView = () => import('./TraceView.tsx');
+const TraceView = lazy(() => traceView().then((m) => ({ default: m.TraceView })));
 
 const CAPTURE_NAME = /\.(pcap|pcapng|cap|dmp)$/i;
 
@@ -28,9 +32,11 @@ export function useTraceImport(onScenario: (scenario: Scenario, notes: string[])
       const files = Array.from(e.dataTransfer?.files ?? []);
       if (!files.some(isCaptureFile)) return;
       e.preventDefault();
-      const t = pickFiles(files.filter((f) => isCaptureFile(f) || /\.csv$/i.test(f.name)));
-      if (typeof t !== 'string') setDropped(t);
-      setOpen(true);
+      void traceView().then(({ pickFiles }) => {
+        const t = pickFiles(files.filter((f) => isCaptureFile(f) || /\.csv$/i.test(f.name)));
+        if (typeof t !== 'string') setDropped(t);
+        setOpen(true);
+      });
     };
     document.addEventListener('dragover', over);
     document.addEventListener('drop', drop);
@@ -50,16 +56,21 @@ export function useTraceImport(onScenario: (scenario: Scenario, notes: string[])
     [onScenario, onProblems],
   );
 
-  const element = (
-    <TraceView
-      open={open}
-      onClose={() => {
-        setOpen(false);
-        setDropped(null);
-      }}
-      dropped={dropped}
-      onOpenScenario={openScenario}
-    />
-  );
+  // Mounted at the first opening and kept, so closing it works as before (the view clears itself).
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
+  const element = opened ? (
+    <Suspense fallback={null}>
+      <TraceView
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          setDropped(null);
+        }}
+        dropped={dropped}
+        onOpenScenario={openScenario}
+      />
+    </Suspense>
+  ) : null;
   return { openView: () => setOpen(true), element };
 }
