@@ -170,6 +170,8 @@ async function main(): Promise<void> {
     const labels = new Map<number, string>([[process.pid, 'bench (this process)']]);
     if (previewPid !== undefined) labels.set(previewPid, 'preview server');
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    // edits go through the scenario editor's slider, which only a returning visitor finds open
+    await page.addInitScript(() => localStorage.setItem('tcp-lab.drawer', 'open'));
     for (const c of [
       { label: '1 run (reference, 60 s, 2 Mb/s)', compare: [] as string[] },
       { label: `${variants.length} variants compared (${variants.join(', ')}; 60 s, 2 Mb/s)`, compare: variants },

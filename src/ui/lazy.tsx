@@ -3,9 +3,11 @@
  * lesson's pane and its instructor tools. Each is a component with the original's props that
  * renders the original once its chunk is in (nothing, or a stand-in of the same size, until
  * then), so the app imports these in place of the originals and nothing else changes.
- * `preloadDeferred` fetches them all once the first picture is up, so opening any is instant.
+ * `preloadDeferred` fetches them all once the first picture is up, so opening any is instant, and
+ * so the panels the registry loads on demand (panels/registry.ts).
  */
 import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { preloadPanels } from './panels/registry.ts';
 
 const exportMenu = () => import('./panels/ExportMenu.tsx');
 const scenarioControls = () => import('./controls/ScenarioControls.tsx');
@@ -38,4 +40,5 @@ export function preloadDeferred(): void {
   if (preloaded) return;
   preloaded = true;
   for (const load of [exportMenu, scenarioControls, lessonPane, lessonTools]) void load().catch(() => {});
+  preloadPanels();
 }

@@ -7,6 +7,7 @@ import { dropsWithCause, finiteMax, type CausedTimes } from '../charts/series.ts
 import { CAUSE_STYLE, INK } from '../../catalogue/palette.ts';
 import { fixed1, int } from '../../catalogue/format.ts';
 import type { VariantRun } from '../state/runSet.ts';
+import { ACKREG_META } from './meta.ts';
 import { keyedTimePanel } from './KeyedTimePanel.tsx';
 import { ackRegNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
@@ -29,10 +30,7 @@ interface RunRegulator {
 }
 
 export const ackRegPanel = keyedTimePanel<RunRegulator, AckRegChartInput>({
-  id: 'ackreg',
-  title: 'Ack Regulator',
-  short: 'ACKs',
-  table: 'ackreg',
+  ...ACKREG_META,
   pickLabel: 'Link',
   items: (run) => ackRegLinks(run.result.trace).map((index) => ({ id: run.result.links[index]?.id ?? `link ${index}`, index })),
   perRun: (_set, run, link) => ({ run, s: ackRegSeries(run.result.trace, link), ...regulatorLimits(run, link), drops: dropsWithCause(run.result.trace, { link }) }),

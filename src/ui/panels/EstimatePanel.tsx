@@ -22,6 +22,7 @@ import { Panel } from './Panel.tsx';
 import { chartHeight, hasRows } from './perRun.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
+import { ESTIMATE_META } from './meta.ts';
 
 interface RunSeries {
   run: VariantRun;
@@ -165,11 +166,4 @@ function EstimatePanel({ set, layout, presenter }: PanelProps) {
   );
 }
 
-export const estimatePanel: PanelDef = {
-  id: 'estimate',
-  title: 'Estimates and loss verdicts',
-  short: 'Estimates',
-  defaultVisible: true,
-  available: (set: RunSet) => set.runs.some((r) => hasRows(r, 'estimate') || hasRows(r, 'verdict')),
-  Component: EstimatePanel,
-};
+export const estimatePanel: PanelDef = { ...ESTIMATE_META, Component: EstimatePanel };

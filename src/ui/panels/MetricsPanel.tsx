@@ -9,6 +9,7 @@ import { overSpan, updatingFlows, type RunSet } from '../state/runSet.ts';
 import { Panel } from './Panel.tsx';
 import { bestRows, metricColumns } from './metricColumns.ts';
 import type { PanelDef, PanelProps } from './types.ts';
+import { METRICS_META } from './meta.ts';
 
 interface Row {
   key: string;
@@ -146,11 +147,4 @@ function DropCauses({ drops }: { drops: Record<string, number> }) {
   );
 }
 
-export const metricsPanel: PanelDef = {
-  id: 'metrics',
-  title: 'Metrics',
-  short: 'Metrics',
-  defaultVisible: true,
-  available: () => true,
-  Component: MetricsPanel,
-};
+export const metricsPanel: PanelDef = { ...METRICS_META, Component: MetricsPanel };

@@ -17,6 +17,7 @@ import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
 import type { PanelDef, PanelProps } from './types.ts';
 import './path.css';
+import { PATH_META } from './meta.ts';
 
 /** Trace link index of a link's forward direction (see build.ts: path hops, then access links; fwd then rev). */
 const fwd = (i: number): number => 2 * i;
@@ -118,11 +119,4 @@ function PathPanel({ set }: PanelProps) {
   );
 }
 
-export const pathPanel: PanelDef = {
-  id: 'path',
-  title: 'Path',
-  short: 'Path',
-  defaultVisible: true,
-  available: () => true,
-  Component: PathPanel,
-};
+export const pathPanel: PanelDef = { ...PATH_META, Component: PathPanel };

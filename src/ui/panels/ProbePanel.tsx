@@ -5,6 +5,7 @@ import { DECISION_LABEL, PROBE_DECISIONS, probeCounts, probeCycles, rttSamples, 
 import { finiteMax } from '../charts/series.ts';
 import { int } from '../../catalogue/format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
+import { PROBE_META } from './meta.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { probeNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
@@ -34,10 +35,7 @@ interface RunProbes {
 }
 
 export const probePanel = keyedTimePanel<RunProbes, ProbeChartInput>({
-  id: 'probe',
-  title: 'TCP-Probing probe cycles',
-  short: 'Probes',
-  table: 'probe',
+  ...PROBE_META,
   pickLabel: 'Flow',
   items: allFlows,
   perRun: (set, run, flow) => ({

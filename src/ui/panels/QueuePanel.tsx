@@ -12,6 +12,7 @@ import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
+import { QUEUE_META } from './meta.ts';
 
 /** A run's series at a link, built once per result and link (perResult). */
 const linkSeries = perResult(({ result }: VariantRun, link: number) => ({
@@ -85,11 +86,4 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
   );
 }
 
-export const queuePanel: PanelDef = {
-  id: 'queue',
-  title: 'Queue',
-  short: 'Queue',
-  defaultVisible: true,
-  available: (set) => set.runs.some((r) => r.result.trace.queue.tNs.length > 0),
-  Component: QueuePanel,
-};
+export const queuePanel: PanelDef = { ...QUEUE_META, Component: QueuePanel };

@@ -9,6 +9,7 @@ import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import type { PanelDef, PanelProps } from './types.ts';
 import { OKABE_ITO } from '../../catalogue/palette.ts';
+import { RATES_META } from './meta.ts';
 
 /** Rates over bins of about four round trips of the reference path: short enough to see the sawtooth's steps, long enough not to be all noise. */
 const BIN_S = 0.5;
@@ -75,11 +76,4 @@ function RatesPanel({ set, presenter }: PanelProps) {
   );
 }
 
-export const ratesPanel: PanelDef = {
-  id: 'rates',
-  title: 'Rate vs rate (Chiu–Jain)',
-  short: 'Rates',
-  defaultVisible: false,
-  available: (set) => !set.compare && (set.runs[0]?.scenario.flows.length ?? 0) >= 2,
-  Component: RatesPanel,
-};
+export const ratesPanel: PanelDef = { ...RATES_META, Component: RatesPanel };

@@ -13,6 +13,7 @@ import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
 import { CAPTURED_KEY } from '../traces/capturedRun.ts';
+import { TIMESEQ_META } from './meta.ts';
 
 /** A run's diagram of one flow, built once per result and flow (perResult). */
 const flowTimeSeq = perResult((r: VariantRun, flow: number) => timeSeq(r.result.trace, flow, r.scenario.flows[flow]?.tcp.mssBytes ?? 1000));
@@ -66,11 +67,4 @@ function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
   );
 }
 
-export const timeSeqPanel: PanelDef = {
-  id: 'timeseq',
-  title: 'Time–sequence',
-  short: 'Seq',
-  defaultVisible: true,
-  available: (set) => set.runs.some((r) => r.result.trace.send.tNs.length > 0),
-  Component: TimeSeqPanel,
-};
+export const timeSeqPanel: PanelDef = { ...TIMESEQ_META, Component: TimeSeqPanel };

@@ -6,6 +6,7 @@ import { renderTokenChart, TOKEN_COLOURS, tokenCursor, type TokenChartInput } fr
 import { bucketLevel, bucketTakes, refilledFullS, takesComplete, timeFullS, tokenBins, type TokenBins } from '../charts/tokenSeries.ts';
 import { int } from '../../catalogue/format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
+import { TOKENS_META } from './meta.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { tokenNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
@@ -93,10 +94,7 @@ export function tokenSummary(t: Pick<RunTokens, 'label' | 'takes' | 'meanPerRtt'
 }
 
 export const tokenBucketPanel = keyedTimePanel<RunTokens, TokenChartInput>({
-  id: 'tokens',
-  title: 'Token bucket',
-  short: 'Tokens',
-  table: 'bucket',
+  ...TOKENS_META,
   pickLabel: 'Flow',
   // only the flows that have a bucket
   items: (run) => allFlows(run).filter((f) => run.scenario.flows[f.index].tokenBucket !== null),

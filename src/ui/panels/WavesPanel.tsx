@@ -6,6 +6,7 @@ import { decisionCounts, meanRateBps, waves, type Wave } from '../charts/waveSer
 import { renderWavesChart, WAVE_DECISION_STYLE, wavesCursor, type WavesChartInput } from '../charts/wavesChart.ts';
 import { fixed1, int } from '../../catalogue/format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
+import { WAVES_META } from './meta.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { wavesNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
@@ -34,10 +35,7 @@ interface RunWaves {
 }
 
 export const wavesPanel = keyedTimePanel<RunWaves, WavesChartInput>({
-  id: 'waves',
-  title: 'TCP-Real waves',
-  short: 'Waves',
-  table: 'wave',
+  ...WAVES_META,
   pickLabel: 'Flow',
   items: allFlows,
   perRun: (set, run, flow) => ({ run, style: flowStyle(set, run, flow), waves: waves(run.result.trace, flow), drops: dropsWithCause(run.result.trace, { flow, dataOnly: true }) }),
