@@ -159,7 +159,7 @@ export interface TraceSink {
   change(tNs: number, index: number, link: number): void;
   /**
    * A delay-based AQM (CoDel, FQ-CoDel, PIE, DualPI2) let a packet go to its transmitter: which
-   * of its queues (1 = DualPI2's L4S queue, else 0), the packet's sojourn time, the probability
+   * of its queues (1 = DualPI2's L4S queue, FQ-CoDel's flow-queue index, else 0), the packet's sojourn time, the probability
    * the AQM acts with (PIE's drop probability, DualPI2's base p′; 0 for CoDel), whether CoDel is
    * in its dropping state, and its drop count.
    */

@@ -73,7 +73,10 @@ export class FqCodelQueue extends AqmBook implements QueueDisc {
     super(p.limitPackets);
     const me = this;
     this.aqm = {
-      lastQueue: 0,
+      // Which flow queue the packet left: the inside view draws each queue's sojourn apart.
+      get lastQueue() {
+        return me.lastOut?.index ?? 0;
+      },
       get lastSojournNs() {
         return me.lastOut?.codel.lastSojournNs ?? 0;
       },
