@@ -43,7 +43,7 @@ export const bufferbloatCures: LessonInput = {
     {
       title: 'CoDel: drop on waiting time, not on buffer size',
       scenario: { preset: 'cures-codel' },
-      panels: ['aqm', 'queue', 'cwnd', 'metrics'],
+      panels: ['aqm', 'queue', 'metrics'],
       playhead: { startS: 0, stopS: 30 },
       hide: ['future'],
       prompt: 'Same buffer, now managed by CoDel: once packets have waited more than 5 ms for a whole 100 ms, it drops at the head, sooner each time. Inside the AQM: the sojourn against the 5 ms line, the dropping state shaded, and the count that sets the next drop at 100 ms/√count.',
@@ -114,7 +114,7 @@ export const bufferbloatCures: LessonInput = {
     {
       title: 'L4S: TCP Prague in DualPI2’s low-latency queue',
       scenario: { preset: 'l4s-dualpi2' },
-      panels: ['aqm', 'queue', 'cwnd', 'metrics'],
+      panels: ['aqm', 'cwnd', 'metrics'],
       playhead: { startS: 0, stopS: 30 },
       prompt: 'TCP Prague marks its packets ECT(1), so DualPI2 puts them in a queue that marks from about 1 ms of waiting; CUBIC goes to the Classic queue. The two are coupled so neither starves.',
       explanation: 'Prague’s round trip was {pragueRtt} ms on a {prop} ms path, CUBIC’s {cubicRtt} ms. Goodputs: Prague {pragueGoodput}, CUBIC {cubicGoodput} Mb/s.',

@@ -95,8 +95,18 @@ export const aqmPanel = keyedTimePanel<RunAqm, AqmChartInput>({
   items: (run) => aqmLinks(run.result.trace).map((index) => ({ id: run.result.links[index]?.id ?? `link ${index}`, index })),
   perRun: (_set, run, link) => perRun(run, link),
   inputs: (runs, set, windowS) => {
-    // the sojourn band shows the target and the bulk of the sojourns (95th percentile): a start-up overshoot runs off the top
-    const maxSojournMs = maxOf(runs, (p) => Math.max(p.s.spec.targetMs * 3, ...p.s.queues.slice(0, MAX_DRAWN_QUEUES).map((q) => quantile(q.sojournMs, 0.95) * 1.15)), 1);
+    // the sojourn band is scaled to the target (three times it), so the L4S step and the target
+    // read apart; only if most packets wait longer than that does it grow to the 95th percentile.
+    // A start-up overshoot runs off the top; the summary gives its 99th percentile.
+    const maxSojournMs = maxOf(
+      runs,
+      (p) => {
+        const top = p.s.spec.targetMs * 3;
+        const drawn = p.s.queues.slice(0, MAX_DRAWN_QUEUES);
+        return drawn.some((q) => quantile(q.sojournMs, 0.75) > top) ? Math.max(top, ...drawn.map((q) => quantile(q.sojournMs, 0.95) * 1.15)) : top;
+      },
+      1,
+    );
     const maxLower = maxOf(
       runs,
       (p) => Math.max(p.s.spec.kind === 'pie' && p.s.spec.ecn ? 100 * p.s.spec.maxEcnTh * 1.2 : 0, ...lowerLines(p.s).map((l) => finiteMax(l.series.values) * 1.1)),
