@@ -6,6 +6,7 @@
  */
 import { ackRegPanel } from './AckRegPanel.tsx';
 import { aqmPanel } from './AqmPanel.tsx';
+import { bbrPanel } from './BbrPanel.tsx';
 import { cwndPanel } from './CwndPanel.tsx';
 import { estimatePanel } from './EstimatePanel.tsx';
 import { metricsPanel } from './MetricsPanel.tsx';
@@ -20,7 +21,7 @@ import { PANEL_IDS } from '../../catalogue/panels.ts';
 import type { PanelDef } from './types.ts';
 
 /** Every panel's definition; tests/ui/panels.test.ts checks they and the catalogue match one to one. */
-export const PANEL_DEFS: readonly PanelDef[] = [ackRegPanel, aqmPanel, cwndPanel, estimatePanel, metricsPanel, pathPanel, probePanel, queuePanel, ratesPanel, timeSeqPanel, tokenBucketPanel, wavesPanel];
+export const PANEL_DEFS: readonly PanelDef[] = [ackRegPanel, aqmPanel, bbrPanel, cwndPanel, estimatePanel, metricsPanel, pathPanel, probePanel, queuePanel, ratesPanel, timeSeqPanel, tokenBucketPanel, wavesPanel];
 const byId = new Map(PANEL_DEFS.map((p) => [p.id, p]));
 
 /** In the catalogue's order: the estimate panel sits next to cwnd, a variant's own mechanism comes next. */
