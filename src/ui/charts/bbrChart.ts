@@ -36,6 +36,8 @@ export function renderBbrChart(el: SVGSVGElement, input: BbrChartInput, size: Ch
   const yMode = bandScale(1, modeBand);
   const yGain = bandScale(input.maxGain, gainBand);
   drawBandFrame(svg, x, [yMode, yGain], size, ['mode', 'gain']);
+  // the mode strip has no values: no ticks or grid on it
+  svg.select('g.band-axes g.band-axis').selectAll('.tick, g.grid line').remove();
   const clip = clipBands(svg, `${el.id || 'bbr'}-clip`, x, modeBand.top - 4, gainBand.bottom);
   const plot = layer(svg, 'bbr-plot').attr('clip-path', clip);
   const [plotLeft, plotRight] = x.range();

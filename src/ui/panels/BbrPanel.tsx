@@ -6,8 +6,7 @@ import { fixed1, int } from '../../catalogue/format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
 import { keyedTimePanel } from './KeyedTimePanel.tsx';
 import { LegendItem } from './Legend.tsx';
-import { hasRows, maxOf } from './perRun.ts';
-import type { PanelDef } from './types.ts';
+import { maxOf } from './perRun.ts';
 
 interface RunBbr {
   run: VariantRun;
@@ -50,11 +49,12 @@ export function bbrSentence(p: Pick<RunBbr, 'spans' | 'changes' | 'label'>): str
   return `${p.label}: ${time.map((x) => `${x.name} ${fixed1(x.s)} s`).join(', ')}; ${int(probeRtt)} PROBE_RTT visit${probeRtt === 1 ? '' : 's'}.`;
 }
 
-const keyed = keyedTimePanel<RunBbr, BbrChartInput>({
+export const bbrPanel = keyedTimePanel<RunBbr, BbrChartInput>({
   id: 'bbr',
   title: 'BBR state',
   short: 'BBR',
   table: 'estimate',
+  drawn: (run) => run.result.flows.some((f) => isBbrFlow(f.estimates)),
   pickLabel: 'Flow',
   items: (run) => run.scenario.flows.flatMap((f, index) => (isBbrFlow(run.result.flows[index]?.estimates) ? [{ id: f.id, index }] : [])),
   perRun: (set, run, flow) => bbrOf(run, flow, flowStyle(set, run, flow).label),
@@ -78,9 +78,3 @@ const keyed = keyedTimePanel<RunBbr, BbrChartInput>({
   cursor: bbrCursor,
   heightPx: 220,
 });
-
-/** Offered only where a run has a BBR flow with traced state (other variants' estimates do not count). */
-export const bbrPanel: PanelDef = {
-  ...keyed,
-  available: (set) => set.runs.some((r) => hasRows(r, 'estimate') && r.result.flows.some((f) => isBbrFlow(f.estimates))),
-};
