@@ -88,3 +88,15 @@ describe('AQM inside view: series', () => {
     expect(aqmNotice([r])).toContain('k·p′');
   });
 });
+
+describe('the queue panel’s notice under an AQM', () => {
+  it('says the AQM dropped on waiting time, far below the buffer limit, instead of "when it reaches its limit"', async () => {
+    const { queueNotice } = await import('../../src/ui/events/notices.ts');
+    const s = preset('cures-codel', 20);
+    const run = runScenario(s, {});
+    const link = run.links.findIndex((l) => l.id === 'bottleneck/fwd');
+    const text = queueNotice([run], link);
+    expect(text).toMatch(new RegExp(`^Notice: the AQM drops \\(×, ${run.links[link].drops['aqm-drop']} here\\) on waiting time, not on a full buffer: at most \\d+ of 400 packets waited`));
+    expect(text).not.toMatch(/reaches its limit/);
+  });
+});

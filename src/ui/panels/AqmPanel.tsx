@@ -69,7 +69,7 @@ export function aqmNotice(runs: readonly RunAqm[]): string {
   switch (first.s.spec.kind) {
     case 'codel':
     case 'fq-codel':
-      return `Notice: CoDel lets a burst through and drops only once the sojourn has stayed above target for a whole interval (${first.s.spec.intervalMs} ms); each drop in the dropping state (shaded) comes sooner than the last, interval/√count. The busiest queue’s median sojourn sits ${where}.`;
+      return `Notice: CoDel drops only after the sojourn stayed above target for ${first.s.spec.intervalMs} ms, then ever sooner (interval/√count, shaded); the busiest queue’s median sits ${where}.`;
     case 'pie':
       return `Notice: PIE raises its drop probability while the delay is above target and growing, and lowers it when the delay falls; the median sojourn sits ${where}.`;
     case 'dualpi2':
