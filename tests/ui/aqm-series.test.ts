@@ -89,7 +89,7 @@ describe('AQM inside view: series', () => {
   });
 });
 
-describe('the queue panel’s notice under an AQM', () => {
+describe('the queue and window notices under an AQM', () => {
   it('says the AQM dropped on waiting time, far below the buffer limit, instead of "when it reaches its limit"', async () => {
     const { queueNotice } = await import('../../src/ui/events/notices.ts');
     const s = preset('cures-codel', 20);
@@ -98,5 +98,8 @@ describe('the queue panel’s notice under an AQM', () => {
     const text = queueNotice([run], link);
     expect(text).toMatch(new RegExp(`^Notice: the AQM drops \\(×, ${run.links[link].drops['aqm-drop']} here\\) on waiting time, not on a full buffer: at most \\d+ of 400 packets waited`));
     expect(text).not.toMatch(/reaches its limit/);
+    // and the window's notice names the AQM, not an overflow, as what ends each climb
+    const { cwndNotice } = await import('../../src/ui/events/notices.ts');
+    expect(cwndNotice([run], false)).toMatch(/^Notice the sawtooth: cwnd climbs until the AQM drops a packet because packets waited too long \(\d+ drops\)/);
   });
 });

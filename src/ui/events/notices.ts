@@ -108,6 +108,7 @@ export function cwndNotice(runs: readonly NoticeRun[], compare: boolean, seat: S
   if (variant === 'tahoe') return 'Notice: at every loss Tahoe drops cwnd to 1 segment, then slow-starts up to ssthresh (dashed).';
   if (drops.queue === 0)
     return `Notice: no queue overflowed — all ${plural(drops.total, 'lost segment')} (×) were lost on the channel. Is cwnd cut anyway? ${cuts} of ${fr + timeouts} reactions cut it.`;
+  if (drops.wireless === 0 && drops.aqm === drops.queue) return `Notice the sawtooth: cwnd climbs until the AQM drops a packet because packets waited too long (${plural(drops.aqm, 'drop')}), then falls at a ${marks}.`;
   if (drops.wireless === 0) return `Notice the sawtooth: cwnd climbs until the queue overflows (${plural(drops.queue, 'drop')}), then falls at a ${marks}.`;
   return `Notice: ${grouped(drops.queue)} losses were queue drops and ${grouped(drops.wireless)} channel losses — see whether cwnd falls the same way at both (the event list names each cause).`;
 }
