@@ -29,7 +29,9 @@ for (const name of PRESETS) {
   const t = run.trace.aqm;
   for (let i = 0; i < t.tNs.length; i++) {
     if (t.link[i] !== li || t.tNs[i] < WARMUP_S * 1e9) continue;
-    byQueue[t.queue[i]].push(t.sojournNs[i] / 1e6);
+    // Two rows only for DualPI2 (L4S = 1); FQ-CoDel's flow queues are pooled here.
+    const dual = r.scenario.path[0]?.forward.queue.kind === 'dualpi2';
+    byQueue[dual ? t.queue[i] : 0].push(t.sojournNs[i] / 1e6);
     leftAfterWarmup++;
   }
   for (const q of byQueue) q.sort((a, b) => a - b);

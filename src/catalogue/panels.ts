@@ -6,8 +6,8 @@
  */
 
 /** Stable ids, used in URLs (view.panels), lessons and as DOM id prefixes; default order. */
-export const PANEL_IDS = ['cwnd', 'estimate', 'waves', 'probe', 'tokens', 'ackreg', 'queue', 'timeseq', 'path', 'metrics', 'rates'] as const;
+export const PANEL_IDS = ['cwnd', 'estimate', 'bbr', 'waves', 'probe', 'tokens', 'ackreg', 'queue', 'aqm', 'timeseq', 'path', 'metrics', 'rates'] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
 /** Panels about the network rather than the sender: not shown in the sender's view. */
-export const TRUTH_PANELS: readonly PanelId[] = ['queue', 'path', 'ackreg', 'metrics', 'rates'];
+export const TRUTH_PANELS: readonly PanelId[] = ['queue', 'aqm', 'path', 'ackreg', 'metrics', 'rates'];

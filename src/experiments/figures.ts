@@ -27,6 +27,8 @@ export type Claim =
   | { kind: 'order'; metric: string; pairs: [string, string][]; at?: (number | string)[]; text: string }
   /** At every point the variant's mean is at least `min` (base units). */
   | { kind: 'at-least'; metric: string; variant: string; min: number; text: string }
+  /** At every point the variant's mean is at most `max` (base units). */
+  | { kind: 'at-most'; metric: string; variant: string; max: number; text: string }
   /** Where both variants have a value, their means are within `withinPct` % of the larger. */
   | { kind: 'close'; metric: string; variants: [string, string]; withinPct: number; text: string };
 
@@ -444,6 +446,91 @@ function njFigure(id: string, figure: string, metrics: string[], published: Publ
   };
 }
 
+const CODEL_PAPER = 'CoDel (Nichols & Jacobson; RFC 8289)';
+const L4S_PAPER = 'DualQ Coupled AQM (RFC 9332)';
+
+/**
+ * CoDel across static link rates: the cures-codel path (CUBIC bulk + an interactive flow, 100 ms
+ * base round trip, CoDel with its RFC defaults in a 400-packet buffer) at rates from 3 to 50 Mb/s.
+ * The article's section "Performance Across a Range of Static Link Rates" makes the point that one
+ * parameter-free CoDel holds its delay at any rate while keeping the link busy; the bounds are
+ * RFC 8289's 5 ms target with the three-fold margin issue 34 allows, and ≥ 90 % utilisation.
+ */
+function codelRates(): FigurePreset {
+  const link = 'bottleneck/fwd';
+  return {
+    paper: CODEL_PAPER,
+    figure: 'Fig. in "Performance Across a Range of Static Link Rates"',
+    experiment: {
+      id: 'codel-rates',
+      title: 'CoDel: queueing delay and utilisation vs link rate',
+      source: 'Nichols & Jacobson 2012, "Controlling Queue Delay", Fig. in "Performance Across a Range of Static Link Rates"; RFC 8289 §4.3–4.4 (target 5 ms, interval 100 ms)',
+      description:
+        'The cures-codel preset (one CUBIC bulk flow and a 2-segment interactive flow, 100 ms base round trip, CoDel with target 5 ms and interval 100 ms in a 400-packet buffer), 30 s, bottleneck rate swept 3 … 50 Mb/s, 3 seeds (each seed starts the interactive flow at its own time between 1 and 3 s). ' +
+        'Our choices where the article leaves them open: the traffic (the article mixes FTP, web and CBR flows), the rates, and the delay metric — the mean queue in full-size packets times one packet’s time at the link rate (whole run, slow start included), where the article plots the median packet delay.',
+      base: { preset: 'cures-codel' },
+      seedEdits: ['flows.1.startS={uniform:1:3}'],
+      axis: { label: 'Bottleneck rate', unit: 'Mb/s', scale: 'linear', values: [3, 5, 10, 20, 50], set: ['path.0.forward.rateBps={x}e6'] },
+      variants: ['cubic'],
+      seeds: { first: 1, count: 3 },
+      metrics: [`meanQueueDelayMs@${link}`, `utilization@${link}`, 'goodputBps'],
+    },
+    published: [],
+    noValues: 'The values of this figure are not printed in the sources we hold (RFC 8289’s text; no copy of the article’s curves): the verdict rests on the bounds below.',
+    claims: [
+      { kind: 'at-most', metric: `meanQueueDelayMs@${link}`, variant: 'cubic', max: 15, text: 'the queue is held near CoDel’s 5 ms target at every rate (RFC 8289 §4.4’s target; bound 3 × target as issue 34 states it)' },
+      { kind: 'at-least', metric: `utilization@${link}`, variant: 'cubic', min: 0.9, text: 'the link stays busy at every rate: utilisation ≥ 90 % (the article’s no-knobs claim, bound as issue 34 states it)' },
+    ],
+  };
+}
+
+/**
+ * DualPI2 across base round trips: the l4s-dualpi2 path (TCP Prague in the L4S queue, CUBIC in
+ * the Classic queue, 10 Mb/s, RFC 9332 A.1's parameters, a 208-packet buffer = 250 ms at the
+ * rate) at base RTTs 10 … 200 ms. RFC 9332's coupling (p_C = (p_CL/k)², k = 2) aims, in its
+ * draft's words, at "roughly equivalent throughput per flow" while "isolating the sub-millisecond
+ * average queuing delay ... of L4S from Classic latency"; the balance depends on the RTTs (a Classic flow's rate
+ * falls with its RTT more slowly than a scalable one's), which is what the sweep shows.
+ */
+function dualpi2Rtts(): FigurePreset {
+  return {
+    paper: L4S_PAPER,
+    figure: 'Fig. of rate balance and delay across RTTs (RFC 9332 §2.1, A.1)',
+    experiment: {
+      id: 'dualpi2-rtt',
+      title: 'DualPI2: Prague and CUBIC rate balance and round trip vs base RTT',
+      source: 'RFC 9332 §1 (goals), §2.1 (coupling, k = 2), Appendix A.1 (parameters); the Fig. it cites from the DualQ evaluations',
+      description:
+        'The l4s-dualpi2 preset (TCP Prague, ECT(1), in the L4S queue and CUBIC in the Classic queue, 10 Mb/s, DualPI2 with RFC 9332 A.1’s parameters in a 208-packet buffer), 60 s, base round trip swept 10 … 200 ms by the bottleneck’s one-way delay, 3 seeds. ' +
+        'Goodput is the whole run’s (slow start included); the round trip is each flow’s mean RTT sample. Our choices: one flow of each kind, the rate, the RTTs.',
+      base: { preset: 'l4s-dualpi2' },
+      edits: ['durationS=60'],
+      axis: {
+        label: 'Base round trip',
+        unit: 'ms',
+        scale: 'log',
+        points: [10, 20, 50, 100, 200].map((rtt) => ({ x: rtt, label: `${rtt} ms`, edits: [`path.0.forward.delayMs=${rtt / 2 - 1}`] })),
+      },
+      variants: ['prague', 'cubic'],
+      variantMode: 'as-scenario',
+      seeds: { first: 1, count: 3 },
+      metrics: ['goodputBps', 'meanRttMs'],
+    },
+    published: [],
+    noValues: 'RFC 9332 prints no values for this sweep (its evaluations are cited, not reproduced in its text): the verdict rests on the goals its text states.',
+    claims: [
+      {
+        kind: 'close',
+        metric: 'goodputBps',
+        variants: ['prague', 'cubic'],
+        withinPct: 50,
+        text: '"pooling the capacity between any combination of Scalable and Classic flows with roughly equivalent throughput per flow" (abstract of draft-ietf-tsvwg-aqm-dualq-coupled-18, the draft that became RFC 9332; within a factor of 2 as issue 34 reads it)',
+      },
+      { kind: 'order', metric: 'meanRttMs', pairs: [['cubic', 'prague']], text: '"isolating the sub-millisecond average queuing delay ... of L4S from Classic latency" (the same draft’s abstract): Prague’s round trip stays below CUBIC’s' },
+    ],
+  };
+}
+
 export const FIGURES: readonly FigurePreset[] = [
   lpAccuracyFigure('lp-fig2a', 'Fig. 2(a)', false),
   lpAccuracyFigure('lp-fig2b', 'Fig. 2(b)', true),
@@ -472,6 +559,8 @@ export const FIGURES: readonly FigurePreset[] = [
   threeGTable2(),
   njFigure('nj-fig16', 'Fig. 16', ['linkEfficiency', 'congestionLossPct@wireless/fwd'], []),
   njFigure('nj-table1', 'Table 1', ['congestionLossPct@wireless/fwd', 'linkEfficiency'], [njTable1WirelessLoss]),
+  codelRates(),
+  dualpi2Rtts(),
 ];
 
 export function getFigure(id: string): FigurePreset | undefined {

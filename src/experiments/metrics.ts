@@ -59,6 +59,20 @@ const METRICS: readonly (MetricDef & { read: Reader })[] = [
   { id: 'meanQueuePackets', label: 'Mean queue', display: { unit: 'packets', factor: 1 }, needsLink: true, higherIsBetter: false, read: (r, _f, id) => link(r, id).meanQueuePackets },
   { id: 'queueSdPackets', label: 'Queue standard deviation', display: { unit: 'packets', factor: 1 }, needsLink: true, higherIsBetter: false, read: (r, _f, id) => link(r, id).queueSdPackets },
   { id: 'congestionLossPct', label: 'Congestion loss', display: { unit: '%', factor: 1 }, needsLink: true, higherIsBetter: false, read: (r, _f, id) => link(r, id).congestionLossPct },
+  { id: 'utilization', label: 'Link utilisation', display: { unit: '%', factor: 100 }, needsLink: true, higherIsBetter: true, read: (r, _f, id) => link(r, id).utilization },
+  {
+    id: 'meanQueueDelayMs',
+    label: 'Mean queueing delay',
+    display: { unit: 'ms', factor: 1 },
+    needsLink: true,
+    higherIsBetter: false,
+    // the mean queue in packets times one full-size (1500-byte) packet's time at the link's mean
+    // rate: a bulk-transfer figure's queue holds full-size data packets, so this is its waiting time
+    read: (r, _f, id) => {
+      const l = link(r, id);
+      return l.rateBps > 0 ? (l.meanQueuePackets * 1500 * 8 * 1e3) / l.rateBps : null;
+    },
+  },
 ];
 
 export const METRIC_IDS: readonly string[] = METRICS.map((m) => m.id);

@@ -69,6 +69,9 @@ function checkClaim(claim: Claim, cells: readonly Cell[]): CheckResult {
     } else if (claim.kind === 'at-least') {
       const a = lookup(cells, at, claim.variant, claim.metric);
       if (a !== null) ok = a >= claim.min;
+    } else if (claim.kind === 'at-most') {
+      const a = lookup(cells, at, claim.variant, claim.metric);
+      if (a !== null) ok = a <= claim.max;
     } else {
       const a = lookup(cells, at, claim.variants[0], claim.metric);
       const b = lookup(cells, at, claim.variants[1], claim.metric);

@@ -54,7 +54,7 @@ describe('figure presets', () => {
         if (!parsed.ok) return;
         for (const c of fig.claims) {
           expect(parsed.experiment.metrics).toContain(c.metric);
-          const vs = c.kind === 'order' ? c.pairs.flat() : c.kind === 'at-least' ? [c.variant] : c.variants;
+          const vs = c.kind === 'order' ? c.pairs.flat() : c.kind === 'at-least' || c.kind === 'at-most' ? [c.variant] : c.variants;
           for (const v of vs) expect(parsed.experiment.variants).toContain(v);
         }
       });

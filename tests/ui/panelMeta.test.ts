@@ -9,6 +9,8 @@ import type { RunSet } from '../../src/ui/state/runSet.ts';
 
 const modules: Record<string, () => Promise<PanelDef>> = {
   ackreg: () => import('../../src/ui/panels/AckRegPanel.tsx').then((m) => m.ackRegPanel),
+  aqm: () => import('../../src/ui/panels/AqmPanel.tsx').then((m) => m.aqmPanel),
+  bbr: () => import('../../src/ui/panels/BbrPanel.tsx').then((m) => m.bbrPanel),
   cwnd: () => import('../../src/ui/panels/CwndPanel.tsx').then((m) => m.cwndPanel),
   estimate: () => import('../../src/ui/panels/EstimatePanel.tsx').then((m) => m.estimatePanel),
   metrics: () => import('../../src/ui/panels/MetricsPanel.tsx').then((m) => m.metricsPanel),
@@ -21,13 +23,14 @@ const modules: Record<string, () => Promise<PanelDef>> = {
   waves: () => import('../../src/ui/panels/WavesPanel.tsx').then((m) => m.wavesPanel),
 };
 
-/** A set whose every trace table has `rows` rows, with `flows` flows, compared or not. */
-function fakeSet(rows: number, flows: number, compare: boolean): RunSet {
+/** A set whose every trace table has `rows` rows, with `flows` flows, compared or not; `bbr`: its flows report BBR's state. */
+function fakeSet(rows: number, flows: number, compare: boolean, bbr = false): RunSet {
   const trace = new Proxy({}, { get: () => ({ tNs: new Float64Array(rows) }) });
-  const run = { key: 'a', scenario: { flows: Array.from({ length: flows }, (_, i) => ({ id: `f${i}` })) }, result: { trace } };
+  const estimates = bbr ? [{ key: 'bbrModeLevel' }] : [{ key: 'bwe' }];
+  const run = { key: 'a', scenario: { flows: Array.from({ length: flows }, (_, i) => ({ id: `f${i}` })) }, result: { trace, flows: Array.from({ length: flows }, () => ({ estimates })) } };
   return { runs: [run], compare, updating: [] } as unknown as RunSet;
 }
-const SETS = [fakeSet(0, 1, false), fakeSet(3, 1, false), fakeSet(3, 2, false), fakeSet(0, 2, true), fakeSet(3, 2, true)];
+const SETS = [fakeSet(0, 1, false), fakeSet(3, 1, false), fakeSet(3, 2, false), fakeSet(0, 2, true), fakeSet(3, 2, true), fakeSet(0, 1, false, true), fakeSet(3, 1, false, true)];
 
 describe('panel registry before the panels are loaded', () => {
   it('names every panel as its module does, and agrees on when it has data', async () => {

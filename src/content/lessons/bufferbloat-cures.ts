@@ -43,10 +43,10 @@ export const bufferbloatCures: LessonInput = {
     {
       title: 'CoDel: drop on waiting time, not on buffer size',
       scenario: { preset: 'cures-codel' },
-      panels: ['queue', 'cwnd', 'metrics'],
+      panels: ['aqm', 'queue'],
       playhead: { startS: 0, stopS: 30 },
       hide: ['future'],
-      prompt: 'Same buffer, now managed by CoDel: once packets have waited more than 5 ms for a whole 100 ms, it drops at the head, sooner each time.',
+      prompt: 'Same buffer, now managed by CoDel: once packets have waited more than 5 ms for a whole 100 ms, it drops at the head, sooner each time. Inside the AQM: the sojourn against the 5 ms line, the dropping state shaded, and the count that sets the next drop at 100 ms/√count.',
       question: {
         kind: 'choice',
         text: 'What happens to the interactive flow’s round trip?',
@@ -73,9 +73,9 @@ export const bufferbloatCures: LessonInput = {
     {
       title: 'FQ-CoDel: a queue per flow',
       scenario: { preset: 'cures-fq-codel' },
-      panels: ['queue', 'metrics'],
+      panels: ['aqm', 'queue'],
       playhead: { startS: 0, stopS: 30 },
-      prompt: 'FQ-CoDel hashes each flow into its own queue and serves a flow that just became active before the backlogged ones.',
+      prompt: 'FQ-CoDel hashes each flow into its own queue and serves a flow that just became active before the backlogged ones. Inside the AQM, each flow queue has its own sojourn line.',
       explanation: 'The interactive flow’s packets skip the bulk backlog: {interactiveRtt} ms against {prop} ms of propagation, while CUBIC keeps {bulkGoodput} Mb/s.',
       values: {
         prop: { fact: 'propRttMs', flow: 1 },
@@ -87,7 +87,7 @@ export const bufferbloatCures: LessonInput = {
     {
       title: 'PIE: a controller on the queue delay',
       scenario: { preset: 'cures-pie' },
-      panels: ['queue', 'metrics'],
+      panels: ['aqm', 'queue'],
       playhead: { startS: 0, stopS: 30 },
       prompt: 'PIE raises a drop probability every 15 ms while the queue delay is above its 15 ms target, and lowers it when below.',
       question: {
@@ -114,7 +114,7 @@ export const bufferbloatCures: LessonInput = {
     {
       title: 'L4S: TCP Prague in DualPI2’s low-latency queue',
       scenario: { preset: 'l4s-dualpi2' },
-      panels: ['queue', 'cwnd', 'metrics'],
+      panels: ['aqm', 'cwnd'],
       playhead: { startS: 0, stopS: 30 },
       prompt: 'TCP Prague marks its packets ECT(1), so DualPI2 puts them in a queue that marks from about 1 ms of waiting; CUBIC goes to the Classic queue. The two are coupled so neither starves.',
       explanation: 'Prague’s round trip was {pragueRtt} ms on a {prop} ms path, CUBIC’s {cubicRtt} ms. Goodputs: Prague {pragueGoodput}, CUBIC {cubicGoodput} Mb/s.',

@@ -15,6 +15,7 @@
  * `CodelCore` keeps the state of one queue; FQ-CoDel runs one per flow queue.
  */
 import type { DropCause } from '../core/trace.ts';
+import { AqmBook } from './aqm-book.ts';
 import type { Packet } from './packet.ts';
 import { Fifo, type AqmView, type QueueDisc } from './queue.ts';
 
@@ -56,6 +57,18 @@ export class CodelCore {
   onEnqueue(pkt: Packet, nowNs: number): void {
     pkt.enqNs = nowNs;
     if (pkt.sizeBytes > this.maxPacketBytes) this.maxPacketBytes = pkt.sizeBytes;
+  }
+
+  /**
+   * A packet that finds the link idle goes straight into service: as an enqueue and a dequeue
+   * at once, it waited 0 ns and left nothing behind — CoDel's "below target" branch, which
+   * leaves the dropping state.
+   */
+  servedAtOnce(pkt: Packet, nowNs: number): void {
+    this.onEnqueue(pkt, nowNs);
+    this.firstAboveNs = 0;
+    this.lastSojournNs = 0;
+    this.dropping = false;
   }
 
   /** interval/√count after t (RFC 8289 §5.5 control_law). */
@@ -129,33 +142,16 @@ export interface CodelQueueParams extends CodelParams {
 }
 
 /** A single FIFO under CoDel, with a packet limit (tail drop beyond it, as Linux's sch_codel). */
-export class CodelQueue implements QueueDisc {
+export class CodelQueue extends AqmBook implements QueueDisc {
   private readonly fifo: Fifo;
   readonly core: CodelCore;
-  onMark: ((p: Packet) => void) | null = null;
-  onDrop: ((p: Packet, cause: DropCause) => void) | null = null;
-  private limitNow: number;
-  /** Packets CoDel dropped and marked (the inside view's counters). */
-  drops = 0;
-  marks = 0;
   private readonly sink: CodelSink = {
-    drop: (p) => {
-      this.drops++;
-      this.onDrop?.(p, 'aqm-drop');
-    },
-    mark: (p) => {
-      if (!p.ect) return false;
-      this.marks++;
-      if (!p.ce) {
-        p.ce = true;
-        this.onMark?.(p);
-      }
-      return true;
-    },
+    drop: (p) => this.dropAccepted(p),
+    mark: (p) => this.markEct(p),
   };
 
   constructor(params: CodelQueueParams) {
-    this.limitNow = params.limitPackets;
+    super(params.limitPackets);
     this.fifo = new Fifo(params.limitPackets);
     this.core = new CodelCore(params);
     const core = this.core;
@@ -182,21 +178,10 @@ export class CodelQueue implements QueueDisc {
   get bytes(): number {
     return this.fifo.byteCount;
   }
-  get limitPackets(): number {
-    return this.limitNow;
-  }
-  setLimit(limitPackets: number): void {
-    this.limitNow = limitPackets;
-  }
 
   offer(p: Packet, nowNs: number, linkIdle: boolean): DropCause | null {
     if (linkIdle) {
-      // Straight into service: it waited 0 ns, and a dequeue of it would find the queue empty —
-      // CoDel's "below target" branch, which leaves the dropping state.
-      this.core.onEnqueue(p, nowNs);
-      this.core.firstAboveNs = 0;
-      this.core.lastSojournNs = 0;
-      this.core.dropping = false;
+      this.core.servedAtOnce(p, nowNs);
       return null;
     }
     if (this.fifo.count >= this.limitNow) return 'queue-overflow';

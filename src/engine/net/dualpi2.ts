@@ -22,6 +22,7 @@
  */
 import type { RandomStream } from '../core/rng.ts';
 import type { DropCause } from '../core/trace.ts';
+import { AqmBook } from './aqm-book.ts';
 import type { Packet } from './packet.ts';
 import { Fifo, type AqmView, type QueueDisc } from './queue.ts';
 
@@ -54,12 +55,9 @@ export interface DualPi2Params {
   ecn: boolean;
 }
 
-export class DualPi2Queue implements QueueDisc {
+export class DualPi2Queue extends AqmBook implements QueueDisc {
   readonly lq: Fifo;
   readonly cq: Fifo;
-  private limitNow: number;
-  onMark: ((p: Packet) => void) | null = null;
-  onDrop: ((p: Packet, cause: DropCause) => void) | null = null;
   /** The base probability p′ (clamped to [0, 1]). */
   baseProb = 0;
   /** Classic queue delay at the last update (s). */
@@ -70,15 +68,15 @@ export class DualPi2Queue implements QueueDisc {
   /** Sojourn (ns) of the last packet out of each queue (inside view). */
   lastLSojournNs = 0;
   lastCSojournNs = 0;
+  /** Marks in each queue (`marks` counts both; `drops` are the Classic queue's). */
   lMarks = 0;
   cMarks = 0;
-  cDrops = 0;
 
   constructor(
     private readonly p: DualPi2Params,
     private readonly rng: RandomStream,
   ) {
-    this.limitNow = p.limitPackets;
+    super(p.limitPackets);
     this.lq = new Fifo(64);
     this.cq = new Fifo(64);
     this.nextUpdateNs = p.tUpdateNs;
@@ -95,7 +93,7 @@ export class DualPi2Queue implements QueueDisc {
       },
       dropping: false,
       get count() {
-        return me.lMarks + me.cMarks + me.cDrops;
+        return me.marks + me.drops;
       },
     };
   }
@@ -109,12 +107,6 @@ export class DualPi2Queue implements QueueDisc {
   }
   get bytes(): number {
     return this.lq.byteCount + this.cq.byteCount;
-  }
-  get limitPackets(): number {
-    return this.limitNow;
-  }
-  setLimit(limitPackets: number): void {
-    this.limitNow = limitPackets;
   }
 
   /** Classic probability p_C = (p′)². */
@@ -154,12 +146,6 @@ export class DualPi2Queue implements QueueDisc {
     return (sojournNs - minThNs) / rangeNs;
   }
 
-  private mark(p: Packet): void {
-    if (p.ce) return;
-    p.ce = true;
-    this.onMark?.(p);
-  }
-
   /**
    * The AQM's verdict on a packet leaving its queue after `sojournNs`: true = dropped. A drop or
    * mark is counted here.
@@ -174,7 +160,8 @@ export class DualPi2Queue implements QueueDisc {
       // A ramp of 1 marks for certain: no draw, so a step threshold marks every packet above it.
       if (pL >= 1 || (pL > 0 && this.rng.next() < pL)) {
         this.lMarks++;
-        this.mark(pkt);
+        this.marks++;
+        this.setCe(pkt);
       }
       return false;
     }
@@ -183,10 +170,11 @@ export class DualPi2Queue implements QueueDisc {
     if (pPrime > 0 && pPrime > Math.max(this.rng.next(), this.rng.next())) {
       if (this.p.ecn && pkt.ect) {
         this.cMarks++;
-        this.mark(pkt);
+        this.marks++;
+        this.setCe(pkt);
         return false;
       }
-      this.cDrops++;
+      this.drops++;
       return true;
     }
     return false;

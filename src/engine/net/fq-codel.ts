@@ -10,6 +10,7 @@
  * one queue.
  */
 import type { DropCause } from '../core/trace.ts';
+import { AqmBook } from './aqm-book.ts';
 import { CodelCore, type CodelParams, type CodelSink } from './codel.ts';
 import type { Packet } from './packet.ts';
 import { Fifo, type AqmView, type QueueDisc } from './queue.ts';
@@ -48,34 +49,20 @@ export function flowHash(key: number, seed: number): number {
   return h >>> 0;
 }
 
-export class FqCodelQueue implements QueueDisc {
+export class FqCodelQueue extends AqmBook implements QueueDisc {
   private readonly queues = new Map<number, FlowQueue>();
   private readonly newFlows: FlowQueue[] = [];
   private readonly oldFlows: FlowQueue[] = [];
   private count = 0;
   private byteCount = 0;
-  private limitNow: number;
-  onMark: ((p: Packet) => void) | null = null;
-  onDrop: ((p: Packet, cause: DropCause) => void) | null = null;
-  drops = 0;
-  marks = 0;
   overflowDrops = 0;
   private readonly sink: CodelSink = {
     drop: (p) => {
-      this.drops++;
       this.count--;
       this.byteCount -= p.sizeBytes;
-      this.onDrop?.(p, 'aqm-drop');
+      this.dropAccepted(p);
     },
-    mark: (p) => {
-      if (!p.ect) return false;
-      this.marks++;
-      if (!p.ce) {
-        p.ce = true;
-        this.onMark?.(p);
-      }
-      return true;
-    },
+    mark: (p) => this.markEct(p),
   };
 
   constructor(
@@ -83,10 +70,13 @@ export class FqCodelQueue implements QueueDisc {
     /** 32-bit hash perturbation drawn from the link's stream. */
     private readonly seed: number,
   ) {
-    this.limitNow = p.limitPackets;
+    super(p.limitPackets);
     const me = this;
     this.aqm = {
-      lastQueue: 0,
+      // Which flow queue the packet left: the inside view draws each queue's sojourn apart.
+      get lastQueue() {
+        return me.lastOut?.index ?? 0;
+      },
       get lastSojournNs() {
         return me.lastOut?.codel.lastSojournNs ?? 0;
       },
@@ -109,12 +99,6 @@ export class FqCodelQueue implements QueueDisc {
   }
   get bytes(): number {
     return this.byteCount;
-  }
-  get limitPackets(): number {
-    return this.limitNow;
-  }
-  setLimit(limitPackets: number): void {
-    this.limitNow = limitPackets;
   }
 
   /** The flow queue a packet hashes to. */
@@ -140,7 +124,6 @@ export class FqCodelQueue implements QueueDisc {
 
   offer(pkt: Packet, nowNs: number, linkIdle: boolean): DropCause | null {
     const q = this.queueOf(pkt);
-    q.codel.onEnqueue(pkt, nowNs);
     if (linkIdle) {
       // Straight into service (everything is empty): as an enqueue and an immediate dequeue, the
       // flow becomes new with a quantum's credit less the packet, and its sojourn was 0.
@@ -151,11 +134,10 @@ export class FqCodelQueue implements QueueDisc {
       }
       q.deficit -= pkt.sizeBytes;
       this.lastOut = q;
-      q.codel.firstAboveNs = 0;
-      q.codel.lastSojournNs = 0;
-      q.codel.dropping = false;
+      q.codel.servedAtOnce(pkt, nowNs);
       return null;
     }
+    q.codel.onEnqueue(pkt, nowNs);
     q.fifo.push(pkt);
     this.count++;
     this.byteCount += pkt.sizeBytes;

@@ -19,6 +19,7 @@
  */
 import type { RandomStream } from '../core/rng.ts';
 import type { DropCause } from '../core/trace.ts';
+import { AqmBook } from './aqm-book.ts';
 import type { Packet } from './packet.ts';
 import { Fifo, type AqmView, type QueueDisc } from './queue.ts';
 
@@ -76,11 +77,8 @@ export function pieUpdate(s: PieState, curS: number, p: Pick<PieParams, 'alpha' 
   return { dropProb, qdelayOldS: curS, burstAllowanceNs };
 }
 
-export class PieQueue implements QueueDisc {
+export class PieQueue extends AqmBook implements QueueDisc {
   private readonly fifo: Fifo;
-  private limitNow: number;
-  onMark: ((p: Packet) => void) | null = null;
-  onDrop: ((p: Packet, cause: DropCause) => void) | null = null;
 
   /** drop_prob_ */
   dropProb = 0;
@@ -92,14 +90,12 @@ export class PieQueue implements QueueDisc {
   burstAllowanceNs: number;
   /** Time of the next periodic update. */
   private nextUpdateNs: number;
-  drops = 0;
-  marks = 0;
 
   constructor(
     private readonly p: PieParams,
     private readonly rng: RandomStream,
   ) {
-    this.limitNow = p.limitPackets;
+    super(p.limitPackets);
     this.fifo = new Fifo(p.limitPackets);
     this.burstAllowanceNs = p.maxBurstNs;
     this.nextUpdateNs = p.tUpdateNs;
@@ -129,12 +125,6 @@ export class PieQueue implements QueueDisc {
   get bytes(): number {
     return this.fifo.byteCount;
   }
-  get limitPackets(): number {
-    return this.limitNow;
-  }
-  setLimit(limitPackets: number): void {
-    this.limitNow = limitPackets;
-  }
 
   /** Run every periodic update due at or before `nowNs`. */
   advance(nowNs: number): void {
@@ -163,13 +153,8 @@ export class PieQueue implements QueueDisc {
     this.advance(nowNs);
     if (!linkIdle && this.fifo.count >= this.limitNow) return 'queue-overflow';
     if (this.burstAllowanceNs === 0 && this.dropEarly()) {
-      if (this.p.ecn && pkt.ect && this.dropProb <= this.p.maxEcnTh) {
-        this.marks++;
-        if (!pkt.ce) {
-          pkt.ce = true;
-          this.onMark?.(pkt);
-        }
-      } else {
+      if (!(this.p.ecn && this.dropProb <= this.p.maxEcnTh && this.markEct(pkt))) {
+        // Refused on arrival: the link counts it from the returned cause, not through onDrop.
         this.drops++;
         return 'aqm-drop';
       }

@@ -45,7 +45,7 @@ export interface QueueDisc {
 
 /** What a delay-based AQM reports about the packet it last let through, and its own state. */
 export interface AqmView {
-  /** 1 = DualPI2's L4S queue; 0 otherwise. */
+  /** DualPI2: 1 = the L4S queue, 0 = Classic; FQ-CoDel: the flow queue's index; 0 otherwise. */
   readonly lastQueue: number;
   readonly lastSojournNs: number;
   /** PIE's drop probability, DualPI2's base probability p′; 0 for CoDel. */

@@ -9,7 +9,8 @@
  */
 import type { DropCause } from '../../engine/core/trace.ts';
 import { variantLabel } from '../../catalogue/format.ts';
-import type { CongestionEvent, DropFact, LossEvent, ProbeDecisionEvent, ReactionEvent, RunFacts, Window } from './congestionEvents.ts';
+import type { BbrModeEvent, CongestionEvent, DropFact, LossEvent, ProbeDecisionEvent, ReactionEvent, RunFacts, Window } from './congestionEvents.ts';
+import { modeName, PROBE_BW_GAINS } from './bbrModes.ts';
 
 const NS_PER_S = 1e9;
 
@@ -153,6 +154,34 @@ function probeDecisionCaption(run: RunFacts, e: ProbeDecisionEvent): string {
   return `${seconds(e.tNs)} · ${actor(run, e.flow)}: probe cycle ${e.id} done after ${((e.tNs - e.startNs) / NS_PER_S).toFixed(3)} s · ${rtts} · ${PROBE_DECISION_WORDS[e.decision]}: cwnd ${segments(e.before.cwndBytes, mss)} → ${segments(e.cwndBytes, mss)} segments.`;
 }
 
+/** BBR v1's fixed PROBE_RTT rule (Linux bbr_probe_rtt_mode_ms, bbr_cwnd_min_target). */
+const PROBE_RTT_MS = 200;
+const PROBE_RTT_CWND_SEGMENTS = 4;
+
+function bbrModeCaption(run: RunFacts, e: BbrModeEvent): string {
+  const c = e.change;
+  const model = `BtlBw ${(c.btlBwBps / 1e6).toFixed(2)} Mb/s, min RTT ${c.minRttMs.toFixed(1)} ms`;
+  const gains = `pacing gain ${c.pacingGain.toFixed(2)}, cwnd gain ${c.cwndGain.toFixed(2)}`;
+  let what: string;
+  switch (modeName(c.mode)) {
+    case 'STARTUP':
+      what = `doubles its sending rate each round to find the bottleneck (${gains})`;
+      break;
+    case 'DRAIN':
+      what = `BtlBw grew less than 25 % in 3 rounds: the pipe is full, and it drains the queue STARTUP built (${gains})`;
+      break;
+    case 'PROBE_BW':
+      what = `${c.from === 3 ? 'min RTT refreshed; back to' : 'queue drained;'} cycling its pacing gain ${PROBE_BW_GAINS.slice(0, 3).join(', ')}… over eight rounds, now phase ${c.phase} (${gains})`;
+      break;
+    case 'PROBE_RTT':
+      what = `no lower RTT seen for 10 s: cwnd ${PROBE_RTT_CWND_SEGMENTS} for ${PROBE_RTT_MS} ms to let the queue empty and measure the propagation delay`;
+      break;
+    default:
+      what = gains;
+  }
+  return `${seconds(e.tNs)} · ${actor(run, e.flow)} enters ${modeName(c.mode)} from ${modeName(c.from)}: ${what} · ${model}.`;
+}
+
 /** The caption of one event. */
 export function caption(run: RunFacts, e: CongestionEvent): string {
   const mss = run.flows[e.flow]?.mssBytes ?? 1;
@@ -174,6 +203,8 @@ export function caption(run: RunFacts, e: CongestionEvent): string {
       return e.decision === 'timeout'
         ? `${seconds(e.tNs)} · ${actor(run, e.flow)}: the receiver timed out waiting for wave ${e.wave} (level ${e.level}) · threshold level ${e.thresholdLevel}.`
         : `${seconds(e.tNs)} · ${actor(run, e.flow)}: wave ${e.wave} (level ${e.level}) arrived at ${Math.round(e.ratio * 100)} % of the previous wave's rate · next wave level ${e.level} → ${e.nextLevel}, threshold ${e.thresholdLevel}.`;
+    case 'bbr-mode':
+      return bbrModeCaption(run, e);
   }
 }
 
@@ -187,4 +218,5 @@ export const KIND_LABELS: Record<CongestionEvent['kind'], string> = {
   'probe-cycle': 'probe cycle',
   'probe-decision': 'probe decision',
   wave: 'wave decision',
+  'bbr-mode': 'BBR mode',
 };

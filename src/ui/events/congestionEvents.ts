@@ -6,8 +6,8 @@
  * its events (`event`: fast retransmit, timeout), the drops with their ground-truth cause
  * (`drop`), the ACKs (`ack`, for the duplicate-ACK signal), cwnd/ssthresh (`cwnd`, for the
  * reaction), verdicts of loss-classifying variants (`verdict`), and the variants' own phases:
- * TCP-Probing's probe cycles (`probe`) and TCP-Real's wave decisions (`wave`). BBR's modes are
- * not traced by the engine, so BBR runs show only the framework's states.
+ * TCP-Probing's probe cycles (`probe`), TCP-Real's wave decisions (`wave`) and BBR's mode changes
+ * (its `estimate` rows, read by ./bbrModes.ts).
  *
  * Kinds, per flow:
  * - `loss` — a burst of data drops: every drop of the flow that happened before the same
@@ -21,6 +21,8 @@
  * - `probe-cycle` / `probe-decision` — TCP-Probing suspended data to probe the path / decided.
  * - `wave` — TCP-Real's receiver decided to shrink the next wave (decrease) or timed one out;
  *   increases and holds are its steady state, not events.
+ * - `bbr-mode` — BBR moved to another mode (STARTUP, DRAIN, PROBE_BW, PROBE_RTT); its start in
+ *   STARTUP is not an event.
  *
  * API (used by the stage, the event list and lessons):
  * - `congestionEvents(run)` → every event of every flow, in time order (ties: flow, then kind order).
@@ -33,16 +35,17 @@
 import { CA_STATES, DROP_CAUSES, FLOW_EVENTS, truthOfCause, VERDICTS, type CaState, type DropCause, type LossTruth, type TraceData, type Verdict } from '../../engine/core/trace.ts';
 import { PROBE_EVENTS, type ProbeEvent } from '../../engine/tables/probe.ts';
 import { WAVE_DECISIONS, type WaveDecision } from '../../engine/tables/wave.ts';
+import { bbrModeChanges, type BbrModeChange } from './bbrModes.ts';
 // every flow's rows of a table found in one pass, kept per column (shared with the charts)
 import { rowsWhere } from '../charts/series.ts';
 
-export const CONGESTION_EVENT_KINDS = ['loss', 'fast-retransmit', 'timeout', 'recovery-end', 'cwr', 'probe-cycle', 'probe-decision', 'wave'] as const;
+export const CONGESTION_EVENT_KINDS = ['loss', 'fast-retransmit', 'timeout', 'recovery-end', 'cwr', 'probe-cycle', 'probe-decision', 'wave', 'bbr-mode'] as const;
 export type CongestionEventKind = (typeof CONGESTION_EVENT_KINDS)[number];
 
 /** What the model needs to know about a run besides its trace. */
 export interface RunFacts {
   trace: TraceData;
-  flows: readonly { variant: string; mssBytes: number }[];
+  flows: readonly { variant: string; mssBytes: number; estimates?: readonly { key: string }[] }[];
   /** Link ids as the results name them (`bottleneck/fwd`). */
   links: readonly { id: string }[];
   /** The trace was thinned for display (a long run): drop and ACK counts are then lower bounds. */
@@ -155,7 +158,12 @@ export interface WaveEvent extends Base {
   thresholdLevel: number;
 }
 
-export type CongestionEvent = LossEvent | ReactionEvent | RecoveryEndEvent | CwrEvent | ProbeCycleEvent | ProbeDecisionEvent | WaveEvent;
+export interface BbrModeEvent extends Base {
+  kind: 'bbr-mode';
+  change: BbrModeChange;
+}
+
+export type CongestionEvent = LossEvent | ReactionEvent | RecoveryEndEvent | CwrEvent | ProbeCycleEvent | ProbeDecisionEvent | WaveEvent | BbrModeEvent;
 
 /** One row of the state table. */
 export interface CaTransition {
@@ -243,7 +251,10 @@ export function congestionEvents(run: RunFacts): CongestionEvent[] {
   const known = cache.get(run.trace);
   if (known) return known;
   const out: CongestionEvent[] = [];
-  for (let flow = 0; flow < run.flows.length; flow++) out.push(...flowEvents(run.trace, flow, run.decimated ?? false));
+  for (let flow = 0; flow < run.flows.length; flow++) {
+    out.push(...flowEvents(run.trace, flow, run.decimated ?? false));
+    out.push(...bbrEvents(run.trace, flow, run.flows[flow].estimates ?? []));
+  }
   out.sort((a, b) => a.tNs - b.tNs || a.flow - b.flow || KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
   cache.set(run.trace, out);
   return out;
@@ -450,6 +461,12 @@ function waveEvents(trace: TraceData, flow: number): WaveEvent[] {
     });
   }
   return out;
+}
+
+function bbrEvents(trace: TraceData, flow: number, estimates: readonly { key: string }[]): BbrModeEvent[] {
+  return bbrModeChanges(trace, flow, estimates)
+    .filter((c) => c.from >= 0)
+    .map((change) => ({ kind: 'bbr-mode', flow, tNs: change.tNs, tS: change.tNs / NS_PER_S, change }));
 }
 
 /** Events exactly at tS (within a nanosecond): the caption shown when stepping stops there. */

@@ -22,14 +22,15 @@ export interface NoticeRun {
 
 const QUEUE = new Set([DROP_CAUSES.indexOf('queue-overflow'), DROP_CAUSES.indexOf('red-early'), DROP_CAUSES.indexOf('aqm-drop')]);
 const RED = DROP_CAUSES.indexOf('red-early');
+const AQM = DROP_CAUSES.indexOf('aqm-drop');
 const WIRELESS = new Set([DROP_CAUSES.indexOf('channel-error'), DROP_CAUSES.indexOf('handoff')]);
 
 /**
  * Data-packet drops of the given runs by kind of cause; `link`/`flow` undefined = any, and
  * `ownFlows` leaves out cross traffic (packets of no scenario flow).
  */
-export function dataDrops(runs: readonly NoticeRun[], filter: { link?: number; flow?: number; ownFlows?: boolean } = {}): { queue: number; red: number; wireless: number; total: number } {
-  const out = { queue: 0, red: 0, wireless: 0, total: 0 };
+export function dataDrops(runs: readonly NoticeRun[], filter: { link?: number; flow?: number; ownFlows?: boolean } = {}): { queue: number; red: number; aqm: number; wireless: number; total: number } {
+  const out = { queue: 0, red: 0, aqm: 0, wireless: 0, total: 0 };
   for (const r of runs) {
     const d = r.trace.drop;
     for (let i = 0; i < d.tNs.length; i++) {
@@ -40,6 +41,7 @@ export function dataDrops(runs: readonly NoticeRun[], filter: { link?: number; f
       out.total++;
       if (QUEUE.has(d.cause[i])) out.queue++;
       if (d.cause[i] === RED) out.red++;
+      if (d.cause[i] === AQM) out.aqm++;
       if (WIRELESS.has(d.cause[i])) out.wireless++;
     }
   }
@@ -109,6 +111,7 @@ export function cwndNotice(runs: readonly NoticeRun[], compare: boolean, seat: S
   if (variant === 'tahoe') return 'Notice: at every loss Tahoe drops cwnd to 1 segment, then slow-starts up to ssthresh (dashed).';
   if (drops.queue === 0)
     return `Notice: no queue overflowed — all ${plural(drops.total, 'lost segment')} (×) were lost on the channel. Is cwnd cut anyway? ${cuts} of ${fr + timeouts} reactions cut it.`;
+  if (drops.wireless === 0 && drops.aqm === drops.queue) return `Notice the sawtooth: cwnd climbs until the AQM drops a packet because packets waited too long (${plural(drops.aqm, 'drop')}), then falls at a ${marks}.`;
   if (drops.wireless === 0) return `Notice the sawtooth: cwnd climbs until the queue overflows (${plural(drops.queue, 'drop')}), then falls at a ${marks}.`;
   return `Notice: ${grouped(drops.queue)} losses were queue drops and ${grouped(drops.wireless)} channel losses — see whether cwnd falls the same way at both (the event list names each cause).`;
 }
@@ -125,6 +128,11 @@ export function queueNotice(runs: readonly NoticeRun[], link: number, limitsPack
   let marks = 0;
   for (const r of runs) for (let i = 0; i < r.trace.mark.tNs.length; i++) if (r.trace.mark.link[i] === link) marks++;
   const marked = marks > 0 ? ` ${plural(marks, 'packet was', 'packets were')} marked (●) instead of dropped.` : '';
+  if (here.queue > 0 && here.aqm === here.queue) {
+    // a delay-based AQM's drops: decided on waiting time, far below the buffer's limit
+    const drain = reactions(runs).cuts > 0 ? '; watch it drain after each cut' : '';
+    return `Notice: the AQM drops (×, ${grouped(here.aqm)} here) on waiting time, not on a full buffer: at most ${grouped(peak)} of ${limit} packets waited${drain}.${marked}`;
+  }
   if (here.queue > 0) {
     const early = here.red > 0 ? `, ${grouped(here.red)} of them RED's early drops before it was full` : '';
     const drain = reactions(runs).cuts > 0 ? '; watch it drain after each cut' : '';

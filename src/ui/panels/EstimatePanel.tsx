@@ -16,6 +16,7 @@ import { int } from '../../catalogue/format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { estimateNotice } from '../events/notices.ts';
+import { BBR_STATE_KEYS } from '../events/bbrModes.ts';
 import { LegendItem } from './Legend.tsx';
 import { ChartMultiples } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
@@ -46,7 +47,9 @@ function seriesOf(set: RunSet, run: VariantRun): RunSeries {
     const style = flowStyle(set, run, i);
     const fr = run.result.flows[i];
     const perGroup = new Map<string, number>();
-    for (const line of estimateLines(trace, i, fr?.estimates ?? [])) {
+    // BBR's mode, gain phase and gains are its control state, drawn by the BBR panel: here only
+    // what it estimates (BtlBw, min RTT) and its pacing rate, so a comparison does not crowd
+    for (const line of estimateLines(trace, i, fr?.estimates ?? []).filter((l) => !BBR_STATE_KEYS.has(l.key))) {
       // a second estimate of the same unit from one flow (BBR's two gains, TCP-Probing's three
       // RTTs) gets the next dash pattern after the flow's own, so it never looks like the first
       const k = perGroup.get(line.unit.group) ?? 0;

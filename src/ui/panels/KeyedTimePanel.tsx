@@ -29,6 +29,8 @@ export interface KeyedPanelSpec<P extends { run: VariantRun }, T> {
   short: string;
   /** The trace table whose rows make a run worth a chart. */
   table: TableName;
+  /** Narrows the runs drawn and named further (the table alone is shared with other variants). */
+  drawn?: (run: VariantRun) => boolean;
   /** The picker's label ('Flow', 'Link'). */
   pickLabel: string;
   /** What the picker offers, read from the first run that has rows. */
@@ -52,7 +54,7 @@ export interface KeyedPanelSpec<P extends { run: VariantRun }, T> {
 
 function KeyedTimePanel<P extends { run: VariantRun }, T>({ spec, set, presenter }: PanelProps & { spec: KeyedPanelSpec<P, T> }) {
   const { windowS } = useTimeAxis();
-  const runs = useMemo(() => runsWithRows(set, spec.table), [set, spec]);
+  const runs = useMemo(() => runsWithRows(set, spec.table).filter((r) => spec.drawn?.(r) ?? true), [set, spec]);
   const items = useMemo(() => (runs[0] ? spec.items(runs[0]) : []), [runs, spec]);
   const { id: selectId, shown, setPick } = usePick(items.length);
   const index = items[shown]?.index ?? 0;
@@ -84,7 +86,7 @@ export function keyedTimePanel<P extends { run: VariantRun }, T>(spec: KeyedPane
     title: spec.title,
     short: spec.short,
     defaultVisible: true,
-    available: (set: RunSet) => runsWithRows(set, spec.table).length > 0,
+    available: (set: RunSet) => runsWithRows(set, spec.table).some((r) => spec.drawn?.(r) ?? true),
     Component,
   };
 }

@@ -6,7 +6,8 @@
  * here, so the two cannot drift apart.
  */
 import type { TableName } from '../../engine/core/trace.ts';
-import type { RunSet } from '../state/runSet.ts';
+import { isBbrFlow } from '../events/bbrModes.ts';
+import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { hasRows, runsWithRows } from './perRun.ts';
 import type { PanelDef } from './types.ts';
 
@@ -16,16 +17,21 @@ export type PanelMeta = Omit<PanelDef, 'Component'>;
 export interface KeyedMeta extends PanelMeta {
   /** The trace table whose rows make a run worth a chart. */
   table: TableName;
+  /** Narrows the runs drawn and named further (the table alone is shared with other variants). */
+  drawn?: (run: VariantRun) => boolean;
 }
 
-function keyed(id: string, title: string, short: string, table: TableName): KeyedMeta {
-  return { id, title, short, table, defaultVisible: true, available: (set: RunSet) => runsWithRows(set, table).length > 0 };
+function keyed(id: string, title: string, short: string, table: TableName, drawn?: (run: VariantRun) => boolean): KeyedMeta {
+  return { id, title, short, table, drawn, defaultVisible: true, available: (set: RunSet) => runsWithRows(set, table).some((r) => drawn?.(r) ?? true) };
 }
 
 export const ACKREG_META = keyed('ackreg', 'Ack Regulator', 'ACKs', 'ackreg');
 export const PROBE_META = keyed('probe', 'TCP-Probing probe cycles', 'Probes', 'probe');
 export const TOKENS_META = keyed('tokens', 'Token bucket', 'Tokens', 'bucket');
 export const WAVES_META = keyed('waves', 'TCP-Real waves', 'Waves', 'wave');
+export const AQM_META = keyed('aqm', 'Inside the AQM', 'AQM', 'aqm');
+// BBR writes its state into the estimate table other variants share: only runs with a BBR flow count
+export const BBR_META = keyed('bbr', 'BBR state', 'BBR', 'estimate', (run) => run.result.flows.some((f) => isBbrFlow(f.estimates)));
 
 export const ESTIMATE_META: PanelMeta = {
   id: 'estimate',

@@ -12,7 +12,7 @@
  */
 import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { cwndPanel } from './CwndPanel.tsx';
-import { ACKREG_META, ESTIMATE_META, METRICS_META, PATH_META, PROBE_META, QUEUE_META, RATES_META, TIMESEQ_META, TOKENS_META, WAVES_META, type PanelMeta } from './meta.ts';
+import { ACKREG_META, AQM_META, BBR_META, ESTIMATE_META, METRICS_META, PATH_META, PROBE_META, QUEUE_META, RATES_META, TIMESEQ_META, TOKENS_META, WAVES_META, type PanelMeta } from './meta.ts';
 import { PANEL_IDS } from '../../catalogue/panels.ts';
 import type { PanelDef, PanelProps } from './types.ts';
 
@@ -51,6 +51,8 @@ function deferred(meta: PanelMeta, load: () => Promise<PanelDef>): PanelDef {
 /** Every panel's definition; tests/ui/panels.test.ts checks they and the catalogue match one to one. */
 export const PANEL_DEFS: readonly PanelDef[] = [
   deferred(ACKREG_META, () => import('./AckRegPanel.tsx').then((m) => m.ackRegPanel)),
+  deferred(AQM_META, () => import('./AqmPanel.tsx').then((m) => m.aqmPanel)),
+  deferred(BBR_META, () => import('./BbrPanel.tsx').then((m) => m.bbrPanel)),
   cwndPanel,
   deferred(ESTIMATE_META, () => import('./EstimatePanel.tsx').then((m) => m.estimatePanel)),
   deferred(METRICS_META, () => import('./MetricsPanel.tsx').then((m) => m.metricsPanel)),

@@ -12,7 +12,7 @@ import type { RunSet, VariantRun } from './runSet.ts';
 export { TRUTH_PANELS } from '../../catalogue/panels.ts';
 
 /** Tables of things only the network knows: emptied. */
-const NETWORK_TABLES: readonly TableName[] = ['drop', 'queue', 'channel', 'mark', 'avail', 'ackreg', 'verdict'];
+const NETWORK_TABLES: readonly TableName[] = ['drop', 'queue', 'channel', 'mark', 'avail', 'ackreg', 'verdict', 'aqm'];
 /** Tables keyed by flow: only the first flow (the sender whose view it is) is kept. */
 const FLOW_TABLES: readonly TableName[] = ['cwnd', 'send', 'ack', 'event', 'castate', 'bucket', 'playback', 'estimate', 'wave', 'probe', 'inflation'];
 
