@@ -178,6 +178,7 @@ function flowResult(r: LessonRun, a: FactArgs): FlowResult {
 /** Round-trip propagation of the flow's path: access link and every path link, both ways. */
 function propRttS(r: LessonRun, a: FactArgs): number {
   const f = r.scenario.flows[flowOf(a)];
+  if (!f) throw new FactError(`flow ${flowOf(a)} is not in the run`);
   const oneWayMs = f.access.forward.delayMs + r.scenario.path.reduce((s, l) => s + l.forward.delayMs, 0);
   const backMs = f.access.reverse.delayMs + r.scenario.path.reduce((s, l) => s + l.reverse.delayMs, 0);
   return (oneWayMs + backMs) / 1000;

@@ -47,7 +47,7 @@ type Outcome = { correct: boolean; lines: string[]; score?: SketchScore };
 export function LessonPane({ mode, set, running, presenter, senderView, onSenderView, extra, onProgress }: Props) {
   const { lesson, step: index } = mode;
   const step = lesson.steps[index];
-  const runs = useMemo(() => (set && !running ? lessonRunsOf(set) : null), [set, running]);
+  const runs = useMemo(() => (set && !running && mode.current ? lessonRunsOf(set) : null), [set, running, mode.current]);
   const values = useMemo(() => (runs ? stepValues(step, runs, mode.previousRuns ?? []) : null), [runs, step, mode.previousRuns]);
   const fill = (text: string): string => (values ? fillText(text, step, values) : text.replace(/\{[^}]+\}/g, '…'));
   return (

@@ -45,7 +45,6 @@ export function stepState(lesson: Lesson, index: number, view: ViewState): Share
 /** The route in a `lesson=` hash against the catalogue (see route.ts). */
 export function readLessonHash(hash: string): { route: LessonRoute | null; problems: string[] } {
   const r = decodeLessonHash(hash, lessonNames(), (name) => getLesson(name)?.steps.length ?? 1);
-  if (r === null) return { route: null, problems: [] };
   if ('unknown' in r) return { route: null, problems: r.problems };
   return { route: r, problems: r.problems };
 }

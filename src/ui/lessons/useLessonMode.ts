@@ -38,6 +38,12 @@ export interface LessonMode {
   previousRuns: LessonRun[] | null;
   /** The stage shows an edited scenario: numbers are from the student's run, the text was written for the lesson's. */
   edited: boolean;
+  /**
+   * The run set on the stage is the run of the scenario on the stage. Right after a step or a
+   * link changes the scenario, the previous step's set is still drawn until the new runs are
+   * in: measuring the new step's facts on it would read flows and runs it does not have.
+   */
+  current: boolean;
 }
 
 interface Args {
@@ -90,13 +96,15 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
     placed.current = null;
   }, [stepKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const current = !!set && !running && !!shared && sameRuns(set, shared);
+
   // once the step's run is in, the playhead goes to the step's start
   useEffect(() => {
-    if (!lesson || !set || running || placed.current === stepKey) return;
+    if (!lesson || !set || !current || placed.current === stepKey) return;
     placed.current = stepKey;
     dispatch({ type: 'pause' });
     dispatch({ type: 'seek', tS: lesson.steps[step].playhead.startS });
-  }, [set, running, stepKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [set, current, stepKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // playing across the step's stop pauses there
   useEffect(() => {
@@ -156,8 +164,14 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
 
   if (!lesson || !route) return null;
   const own = runJobs(lessonScenarios(lesson)[step], lesson.steps[step].compare).map((j) => JSON.stringify(j.scenario));
-  const edited = !!set && !running && JSON.stringify(set.runs.map((r) => JSON.stringify(r.scenario))) !== JSON.stringify(own);
-  return { lesson, step, lock: route.lock, answered, setAnswered, goTo, leave, previousRuns: previous?.key === prevKey ? previous.runs : null, edited };
+  const edited = current && !!set && JSON.stringify(set.runs.map((r) => JSON.stringify(r.scenario))) !== JSON.stringify(own);
+  return { lesson, step, lock: route.lock, answered, setAnswered, goTo, leave, previousRuns: previous?.key === prevKey ? previous.runs : null, edited, current };
+}
+
+/** The set's runs are the runs of `shared`'s scenario and compared variants (see LessonMode.current). */
+function sameRuns(set: RunSet, shared: SharedState): boolean {
+  const jobs = runJobs(shared.scenario, shared.view.compare);
+  return set.runs.length === jobs.length && set.runs.every((r, i) => r.key === jobs[i].key && (r.scenario === jobs[i].scenario || JSON.stringify(r.scenario) === JSON.stringify(jobs[i].scenario)));
 }
 
 /** The hash a lesson writes to the address bar. */
