@@ -6,10 +6,10 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { fillText, formatFact, questionTruth, stepValues, type StepValues } from '../../content/lessons/evaluate.ts';
+import { fillText, formatFact, gradeSketch, stepValues, type StepValues } from '../../content/lessons/evaluate.ts';
 import { factUnit, pickRun, type LessonRun } from '../../content/lessons/facts.ts';
 import type { Lesson, LessonStep } from '../../content/lessons/schema.ts';
-import { fillSketch, scoreSketch, SKETCH_COLUMNS, type SketchScore } from '../../content/lessons/sketch.ts';
+import { fillSketch, SKETCH_COLUMNS, type SketchScore } from '../../content/lessons/sketch.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { lessonRunsOf } from './session.ts';
 import { recordStep, type StepRecord } from './progress.ts';
@@ -47,7 +47,8 @@ type Outcome = { correct: boolean; lines: string[]; score?: SketchScore };
 export function LessonPane({ mode, set, running, presenter, senderView, onSenderView, extra, onProgress }: Props) {
   const { lesson, step: index } = mode;
   const step = lesson.steps[index];
-  const runs = useMemo(() => (set && !running && mode.current ? lessonRunsOf(set) : null), [set, running, mode.current]);
+  const current = mode.current;
+  const runs = useMemo(() => (set && !running && current ? lessonRunsOf(set) : null), [set, running, current]);
   const values = useMemo(() => (runs ? stepValues(step, runs, mode.previousRuns ?? []) : null), [runs, step, mode.previousRuns]);
   const fill = (text: string): string => (values ? fillText(text, step, values) : text.replace(/\{[^}]+\}/g, '…'));
   return (
@@ -170,7 +171,7 @@ function Question({ presenter, lesson, index, step, values, runs, set, mode, fil
     } else {
       const filled = fillSketch(sketch);
       if (!filled) return;
-      const s = scoreSketch(filled, questionTruth(step, runs), q.series, q.toS - q.fromS);
+      const s = gradeSketch(step, runs, filled);
       finish({ correct: s.score >= 60 && s.predicted.shape === s.actual.shape, lines: [`Score ${s.score} / 100.`, ...s.feedback], score: s });
     }
   };
