@@ -11,7 +11,8 @@ import { factUnit, pickRun, type LessonRun } from '../../content/lessons/facts.t
 import type { Lesson, LessonStep } from '../../content/lessons/schema.ts';
 import { fillSketch, SKETCH_COLUMNS, type SketchScore } from '../../content/lessons/sketch.ts';
 import type { RunSet } from '../state/runSet.ts';
-import { lessonRunsOf } from './session.ts';
+import { askedQuantities, lessonRunsOf } from './session.ts';
+import { setAnswerMask } from '../state/answerMask.ts';
 import { recordStep, type StepRecord } from './progress.ts';
 import { SketchChart } from './SketchChart.tsx';
 import { questionCurve } from '../../content/lessons/evaluate.ts';
@@ -139,6 +140,11 @@ function Question({ presenter, lesson, index, step, values, runs, set, mode, fil
   useEffect(() => {
     if (outcome) feedback.current?.focus();
   }, [outcome]);
+  // the quantity asked for stays out of the charts' read-outs and captions until answered
+  useEffect(() => {
+    setAnswerMask(outcome ? [] : askedQuantities(step));
+    return () => setAnswerMask([]);
+  }, [outcome, step]);
   const ready = !!values && !!runs;
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   useEffect(() => setSlot(document.getElementById(LESSON_STAGE_SLOT)), []);

@@ -10,7 +10,8 @@ import type { Scenario } from '../../scenario/schema.ts';
 import type { RunSet } from '../state/runSet.ts';
 import type { SharedState } from '../state/url.ts';
 import { MAX_PRESENT, type ViewState } from '../state/view.ts';
-import type { LessonRun } from '../../content/lessons/facts.ts';
+import { evalFact, FactError, factUnit, type LessonRun } from '../../content/lessons/facts.ts';
+import type { Masked } from '../state/answerMask.ts';
 import { decodeLessonHash, type LessonRoute } from './route.ts';
 
 const scenarioCache = new Map<string, Scenario[]>();
@@ -52,4 +53,33 @@ export function readLessonHash(hash: string): { route: LessonRoute | null; probl
 /** A run set as the lesson facts read it. */
 export function lessonRunsOf(set: RunSet): LessonRun[] {
   return set.runs.map((r) => ({ variant: r.variant, scenario: r.scenario, result: r.result, endS: r.result.endS }));
+}
+
+/**
+ * Where playing pauses in a step: the time of the event it plays "to" (`playhead.stopAt`, a value
+ * in seconds measured on these runs), else its stopS; stopS too when the event cannot be measured
+ * on the runs (a student's edited scenario without it).
+ */
+export function stepStopS(step: LessonStep, runs: readonly LessonRun[]): number | null {
+  const at = step.playhead.stopAt;
+  if (at === undefined) return step.playhead.stopS;
+  try {
+    const v = evalFact(runs, step.values[at]);
+    return typeof v === 'number' && Number.isFinite(v) && v > step.playhead.startS ? v : step.playhead.stopS;
+  } catch (e) {
+    if (e instanceof FactError) return step.playhead.stopS;
+    throw e;
+  }
+}
+
+/**
+ * What a step's question asks for, kept out of the charts until it is answered: a number
+ * question about ssthresh hides ssthresh, one about the window hides the window's read-out.
+ */
+export function askedQuantities(step: LessonStep): Masked[] {
+  const q = step.question;
+  if (q?.kind !== 'number' || !q.answer) return [];
+  const fact = step.values[q.answer].fact;
+  if (factUnit(fact) !== 'segments') return [];
+  return fact.startsWith('ssthresh') ? ['ssthresh'] : ['window'];
 }

@@ -23,7 +23,7 @@ import type { Store } from '../state/store.ts';
 import type { SharedState } from '../state/url.ts';
 import { buildRunSet } from '../state/runSet.ts';
 import { allowedCompare, encodeLessonHash, lockViolations, type Lock, type LessonRoute } from './route.ts';
-import { lessonRunsOf, lessonScenarios, stepState } from './session.ts';
+import { lessonRunsOf, lessonScenarios, stepState, stepStopS } from './session.ts';
 
 export interface LessonMode {
   lesson: Lesson;
@@ -106,10 +106,11 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
     dispatch({ type: 'seek', tS: lesson.steps[step].playhead.startS });
   }, [set, current, stepKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // playing across the step's stop pauses there
+  // playing across the step's stop pauses there: at the measured event for a step that plays
+  // "to" one (playhead.stopAt), else at stopS
+  const stopS = lesson && set && current ? stepStopS(lesson.steps[step], lessonRunsOf(set)) : lesson ? lesson.steps[step].playhead.stopS : null;
   useEffect(() => {
     if (!lesson) return;
-    const stopS = lesson.steps[step].playhead.stopS;
     if (stopS === null) return;
     let last = playback.get().tS;
     return playback.subscribe(() => {
@@ -120,7 +121,7 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
       }
       last = s.tS;
     });
-  }, [stepKey, playback, dispatch]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [stepKey, stopS, playback, dispatch]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // PageUp / PageDown: steps win over the stage's event stepping (see the header)
   useEffect(() => {
