@@ -24,6 +24,7 @@ import type { SharedState } from '../state/url.ts';
 import { buildRunSet } from '../state/runSet.ts';
 import { allowedCompare, encodeLessonHash, lockViolations, type Lock, type LessonRoute } from './route.ts';
 import { lessonRunsOf, lessonScenarios, stepState, stepStopS } from './session.ts';
+import { rememberPlace } from './progress.ts';
 
 export interface LessonMode {
   lesson: Lesson;
@@ -33,6 +34,10 @@ export interface LessonMode {
   answered: boolean;
   setAnswered: (on: boolean) => void;
   goTo: (step: number) => void;
+  /** Back to step 1 with every question open again (the progress is forgotten by the caller). */
+  restart: () => void;
+  /** Counts restarts: a question keyed on it opens afresh even on the step it was answered on. */
+  restarts: number;
   leave: () => void;
   /** The previous step's runs, for values measured there; null until known. */
   previousRuns: LessonRun[] | null;
@@ -94,6 +99,8 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
     setShared(stepState(lesson, step, shared.view));
     setAnswered(!lesson.steps[step].question);
     placed.current = null;
+    // coming back to this lesson later resumes here
+    rememberPlace(lesson.name, step);
   }, [stepKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const current = !!set && !running && !!shared && sameRuns(set, shared);
@@ -158,6 +165,13 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
   }, [needsPrevious, running, set, prevKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const leave = useCallback(() => setRoute(null), [setRoute]);
+  const [restarts, setRestarts] = useState(0);
+  const restart = useCallback(() => {
+    if (!lesson || !route) return;
+    setRestarts((n) => n + 1);
+    if (lesson.steps[0].question) setAnswered(false);
+    setRoute({ ...route, step: 0, problems: [] });
+  }, [lesson, route, setRoute]);
 
   useEffect(() => {
     if (route && route.problems.length > 0) onProblems(route.problems);
@@ -166,7 +180,7 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
   if (!lesson || !route) return null;
   const own = runJobs(lessonScenarios(lesson)[step], lesson.steps[step].compare).map((j) => JSON.stringify(j.scenario));
   const edited = current && !!set && JSON.stringify(set.runs.map((r) => JSON.stringify(r.scenario))) !== JSON.stringify(own);
-  return { lesson, step, lock: route.lock, answered, setAnswered, goTo, leave, previousRuns: previous?.key === prevKey ? previous.runs : null, edited, current };
+  return { lesson, step, lock: route.lock, answered, setAnswered, goTo, restart, restarts, leave, previousRuns: previous?.key === prevKey ? previous.runs : null, edited, current };
 }
 
 /** The set's runs are the runs of `shared`'s scenario and compared variants (see LessonMode.current). */
