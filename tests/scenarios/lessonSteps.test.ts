@@ -37,9 +37,9 @@ describe('steps that play to an event', () => {
 });
 
 describe('the asked quantity is masked until answered', () => {
-  it('lesson 1 step 2 asks for ssthresh, and masks it', () => {
+  it('lesson 1 step 2 asks for ssthresh, and masks it and the window (set to ssthresh by the fast retransmit)', () => {
     const step = lessons().find((x) => x.name === 'slow-start')!.steps[1];
-    expect(askedQuantities(step)).toEqual(['ssthresh']);
+    expect(askedQuantities(step)).toEqual(['ssthresh', 'window']);
   });
 
   it('a caption loses the masked numbers and keeps the rest', () => {
@@ -47,5 +47,7 @@ describe('the asked quantity is masked until answered', () => {
     expect(maskCaption(text, new Set(['ssthresh']))).toBe(`NewReno: fast retransmit of segment 51 after 3 duplicate ACKs · ssthresh ${MASKED_TEXT}, window 99 → 49.5`);
     expect(maskCaption('ssthresh unchanged at 12 segments, window unchanged at 3', new Set(['ssthresh', 'window']))).toBe(`ssthresh ${MASKED_TEXT}, window ${MASKED_TEXT}`);
     expect(maskCaption(text, new Set())).toBe(text);
+    // the initial ssthresh, with its digits grouped by thin spaces as en-GB writes them
+    expect(maskCaption('ssthresh 1\u202f000\u202f000 → 49.5 segments, window 99 → 49.5', new Set(['ssthresh', 'window']))).toBe(`ssthresh ${MASKED_TEXT}, window ${MASKED_TEXT}`);
   });
 });

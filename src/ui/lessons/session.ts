@@ -74,12 +74,14 @@ export function stepStopS(step: LessonStep, runs: readonly LessonRun[]): number 
 
 /**
  * What a step's question asks for, kept out of the charts until it is answered: a number
- * question about ssthresh hides ssthresh, one about the window hides the window's read-out.
+ * question about ssthresh hides ssthresh and the window, one about the window hides the window's read-out.
  */
 export function askedQuantities(step: LessonStep): Masked[] {
   const q = step.question;
   if (q?.kind !== 'number' || !q.answer) return [];
   const fact = step.values[q.answer].fact;
   if (factUnit(fact) !== 'segments') return [];
-  return fact.startsWith('ssthresh') ? ['ssthresh'] : ['window'];
+  // right after a loss event the window the chart draws is set to the new ssthresh, so its
+  // number would give that answer away too
+  return fact.startsWith('ssthresh') ? ['ssthresh', 'window'] : ['window'];
 }

@@ -18,10 +18,13 @@ export function setAnswerMask(masked: readonly Masked[]): void {
 /** What a masked number reads as. */
 export const MASKED_TEXT = 'hidden until you answer';
 
+/** A number as the captions write it: digits with group separators (a comma, a (thin) space), decimals, or ∞. */
+const NUM = String.raw`(?:∞|\d(?:[\d.,\u00a0\u202f\u2009]|\s(?=\d))*)`;
+
 /** A caption with the masked quantities' numbers taken out ("ssthresh 99 → 49 segments"). */
 export function maskCaption(text: string, masked: ReadonlySet<Masked>): string {
   let out = text;
-  if (masked.has('ssthresh')) out = out.replace(/ssthresh (?:unchanged at )?[\d.,∞]+(?: → [\d.,∞]+)?(?: segments)?/g, `ssthresh ${MASKED_TEXT}`);
-  if (masked.has('window')) out = out.replace(/\b(window|cwnd) (?:unchanged at )?[\d.,]+(?: → [\d.,]+)?(?: segments)?/g, `$1 ${MASKED_TEXT}`);
+  if (masked.has('ssthresh')) out = out.replace(new RegExp(String.raw`ssthresh (?:unchanged at )?${NUM}(?: → ${NUM})?(?: segments)?`, 'g'), `ssthresh ${MASKED_TEXT}`);
+  if (masked.has('window')) out = out.replace(new RegExp(String.raw`\b(window|cwnd) (?:unchanged at )?${NUM}(?: → ${NUM})?(?: segments)?`, 'g'), `$1 ${MASKED_TEXT}`);
   return out;
 }
