@@ -7,7 +7,8 @@
  * the explanation writes the same fact.
  */
 import { describe, expect, it } from 'vitest';
-import { fillText, gradeSketch, questionTruth, stepScenarios, stepValues } from '../../src/content/lessons/evaluate.ts';
+import { fillText, questionTruth, stepScenarios, stepValues } from '../../src/content/lessons/evaluate.ts';
+import { gradeSketch } from '../../src/content/lessons/grade.ts';
 import { lessons } from '../../src/content/lessons/index.ts';
 import type { LessonRun } from '../../src/content/lessons/facts.ts';
 import { SKETCH_COLUMNS } from '../../src/content/lessons/sketch.ts';

@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { fillText, formatFact, gradeSketch, stepValues, type StepValues } from '../../content/lessons/evaluate.ts';
+import { fillText, formatFact, stepValues, type StepValues } from '../../content/lessons/evaluate.ts';
+import { gradeSketch } from '../../content/lessons/grade.ts';
 import { factUnit, pickRun, type LessonRun } from '../../content/lessons/facts.ts';
 import type { Lesson, LessonStep } from '../../content/lessons/schema.ts';
 import { fillSketch, SKETCH_COLUMNS, type SketchScore } from '../../content/lessons/sketch.ts';
