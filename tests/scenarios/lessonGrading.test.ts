@@ -1,10 +1,10 @@
 /**
  * One source of truth per number: sketch grading, its feedback and the step's explanation read
  * the same quantity of the same run — the window the cwnd chart draws (cwnd without fast-recovery
- * inflation). A sketch that is the run's own curve scores at least 95; for lesson 1 a textbook
- * curve drawn by hand here, from the path's parameters and the standard model, scores at least
- * 90 when it lies on the run; and every number the feedback quotes is written exactly as
- * the explanation writes the same fact.
+ * inflation). A sketch that is the run's own curve scores at least 95; for lessons 1 and 2 a
+ * textbook curve drawn by hand here, from the path's parameters, what the prompt tells the
+ * student and the RFCs' rules, scores at least 90 when it lies on the run; and every number the
+ * feedback quotes is written exactly as the explanation writes the same fact.
  */
 import { describe, expect, it } from 'vitest';
 import { fillText, questionTruth, stepScenarios, stepValues } from '../../src/content/lessons/evaluate.ts';
@@ -64,7 +64,7 @@ describe.each(sketchSteps)('%s step %i: the sketch grading', (name, n) => {
     // which value of the explanation states the peak and the trough of this span
     const facts: Record<string, { peak?: string; trough: string }> = {
       'slow-start': { peak: '{before}', trough: '{ss}' },
-      'fast-recovery': { trough: '{min}' },
+      'fast-recovery': { peak: '{held}', trough: '{min}' },
       timeouts: { trough: '{min}' },
     };
     const f = facts[name];
@@ -99,6 +99,45 @@ describe('textbook curves on the run', () => {
     const g = gradeSketch(step, lessonRuns(l)[i], textbook);
     console.log(`lesson 1 textbook sawtooth: score ${g.score}; ${g.feedback.join(' ')}`);
     expect(g.predicted.shape).toBe('halving');
+    expect(g.score).toBeGreaterThanOrEqual(90);
+  });
+
+  it('lesson 2: Reno after its fast retransmits (window held, timeout 1 s after the last new ACK, slow start from one segment) scores at least 90', () => {
+    const l = lesson('fast-recovery');
+    const i = l.steps.findIndex((s) => s.question?.kind === 'sketch');
+    const step = l.steps[i];
+    const q = step.question as { fromS: number; toS: number };
+    const runs = lessonRuns(l)[i];
+    const run = runs[0];
+    const { packetS, rttS, buffer } = pathModel(stepScenarios(l)[i]);
+    // where the student starts: the window the prompt gives (the chart's level at fromS)
+    const prompt = fillText(step.prompt, step, stepValues(step, runs, lessonRuns(l)[i - 1]));
+    const given = /left cwnd at ([\d.]+) segments/.exec(prompt);
+    expect(given, prompt).not.toBeNull();
+    const held = Number(given![1]);
+    // RFC 6298: the timer restarts on every ACK of new data (§5.3) and fires RTO later, with
+    // RTO = max(1 s, SRTT + 4·RTTVAR) (§2.4). Even with the buffer full the RTT stays below
+    // 1/4 s here, so the 1 s floor rules.
+    expect(rttS + buffer * packetS).toBeLessThan(0.25);
+    // the last ACK of new data before the sketch starts: placed on the run, as lesson 1's cut is
+    const a = run.result.trace.ack;
+    let highest = -1;
+    let lastNewAckS = 0;
+    for (let k = 0; k < a.tNs.length && a.tNs[k] / 1e9 < q.fromS; k++) {
+      if (a.flow[k] === 0 && a.ackNo[k] > highest) {
+        highest = a.ackNo[k];
+        lastNewAckS = a.tNs[k] / 1e9;
+      }
+    }
+    const timeoutS = lastNewAckS + 1;
+    // RFC 5681 §3.1: no ACK, no growth (the window holds); on the timeout one segment, ssthresh
+    // = FlightSize / 2 (the held window was all in flight); slow start doubles it once per
+    // round trip, a round trip being the propagation delay plus one packet time (queue empty)
+    const round = rttS + packetS;
+    const textbook = centres(q.fromS, q.toS).map((t) => (t < timeoutS ? held : Math.min(held / 2, 2 ** Math.floor((t - timeoutS) / round))));
+    const g = gradeSketch(step, runs, textbook);
+    console.log(`lesson 2 textbook Reno (held ${held}, timeout at ${timeoutS.toFixed(3)} s): score ${g.score}; ${g.feedback.join(' ')}`);
+    expect(g.predicted.shape).toBe('collapse');
     expect(g.score).toBeGreaterThanOrEqual(90);
   });
 });
