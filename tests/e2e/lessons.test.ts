@@ -158,7 +158,8 @@ describe.runIf(haveChromium)('lessons in Chromium', () => {
     expect(await page.locator('[data-testid=locked-variant]').count()).toBe(0);
     // …and a plain scenario link typed over it is refused
     await page.evaluate(() => (location.hash = 'v1.N4Ig'));
-    await expect.poll(() => page.locator('[data-testid=problem-banner]').allInnerTexts()).toContainEqual(expect.stringContaining('locked by your instructor'));
+    // (issue 32: the wording says what the lock does, not that an instructor enforces it)
+    await expect.poll(() => page.locator('[data-testid=problem-banner]').allInnerTexts()).toContainEqual(expect.stringContaining('keeps its controls fixed for the class'));
     await expect.poll(() => page.evaluate(() => location.hash)).toContain('lesson=fast-recovery');
   });
 });

@@ -91,6 +91,38 @@ describe('after a timeout', () => {
     expect(h.cwndSegments).toBe(2 + 3);
   });
 
+  it('reno slow start after a timeout, every other segment lost: go-back-N resends the held ones too, and only ACKs of new data grow cwnd (RFC 5681 §3.1)', () => {
+    const h = tcpHarness({ variant: 'reno', initialCwndSegments: 10 });
+    h.start();
+    h.newSent();
+    // 0, 2, 4, 6 and 8 lost; the ACKs of 1, 3, 5, 7 and 9 lost too: only the timer is left
+    h.advance(msToNs(1000));
+    expect(h.ssthreshSegments).toBe(5); // max(FlightSize / 2, 2) with ten in flight
+    expect(h.cwndSegments).toBe(1);
+    expect(sent(h)).toEqual(['0 rxt']);
+    // round 1: 0 fills its hole, 1 was held, so the ACK covers two segments: +1 all the same
+    h.ack(2000);
+    expect(h.cwndSegments).toBe(2);
+    expect(sent(h)).toEqual(['2000 rxt', '3000 rxt']);
+    // round 2: 2 fills its hole (ACK 4000, 3 held); the resent 3 is an echo: a duplicate
+    h.ack(4000);
+    h.dupAck(1);
+    expect(h.cwndSegments).toBe(3);
+    expect(sent(h)).toEqual(['4000 rxt', '5000 rxt', '6000 rxt']);
+    // round 3: 4 and 6 fill holes, the resent 5 echoes: two new ACKs of three, cwnd 3 → 5
+    h.ack(6000);
+    h.dupAck(1);
+    h.ack(8000);
+    expect(h.cwndSegments).toBe(5);
+    expect(sent(h)).toEqual(['7000 rxt', '8000 rxt', '9000 rxt', '10000', '11000', '12000']);
+    // 1 → 2 → 3 → 5: half the resent segments were held already, so each round grows cwnd by
+    // about half, not double. At cwnd = ssthresh RFC 5681 allows either growth; this sender
+    // takes congestion avoidance: +MSS·MSS/cwnd, a fifth of a segment
+    h.ack(10000);
+    expect(h.cwndSegments).toBeCloseTo(5.2, 10);
+    expect(h.sender.fastRetransmits).toBe(0);
+  });
+
   it('sack going back after a timeout resends only what the receiver has not SACKed', () => {
     const h = tcpHarness({ variant: 'newreno', sack: true, initialCwndSegments: 6 });
     h.start();

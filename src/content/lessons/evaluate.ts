@@ -12,6 +12,7 @@ import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { evalFact, FactError, factUnit, pickRun, type FactValue, type LessonRun } from './facts.ts';
 import { PLACEHOLDER, type Claim, type Lesson, type LessonStep } from './schema.ts';
 import { sampleColumns, type StepCurve } from './sketch.ts';
+import { windowSeries } from './window.ts';
 
 export class LessonError extends Error {
   override name = 'LessonError';
@@ -124,7 +125,7 @@ function compare(l: FactValue, op: Claim['op'], r: FactValue, scale: number, tol
   }
 }
 
-/** The run's curve a sketch question is about: cwnd in segments, or the bottleneck queue in packets. */
+/** The run's curve a sketch question is about: the window (cwnd without inflation) in segments, or the bottleneck queue in packets. */
 export function questionCurve(step: LessonStep, runs: readonly LessonRun[]): StepCurve {
   const q = step.question;
   if (q?.kind !== 'sketch') throw new LessonError('the step asks no sketch question');
@@ -133,11 +134,12 @@ export function questionCurve(step: LessonStep, runs: readonly LessonRun[]): Ste
   const tS: number[] = [];
   const values: number[] = [];
   if (q.series === 'cwnd') {
+    // the window the chart draws and the facts read (window.ts), not the inflated cwnd
     const mss = r.scenario.flows[q.flow]?.tcp.mssBytes ?? 1000;
-    for (let i = 0; i < t.cwnd.tNs.length; i++) {
-      if (t.cwnd.flow[i] !== q.flow) continue;
-      tS.push(t.cwnd.tNs[i] / 1e9);
-      values.push(t.cwnd.cwndBytes[i] / mss);
+    const w = windowSeries(t, q.flow);
+    for (let i = 0; i < w.tNs.length; i++) {
+      tS.push(w.tNs[i] / 1e9);
+      values.push(w.windowBytes[i] / mss);
     }
   } else {
     const link = bottleneckOf(r.scenario.path)?.linkIndex ?? -1;
@@ -156,3 +158,4 @@ export function questionTruth(step: LessonStep, runs: readonly LessonRun[]): num
   if (q?.kind !== 'sketch') throw new LessonError('the step asks no sketch question');
   return sampleColumns(questionCurve(step, runs), q.fromS, q.toS);
 }
+

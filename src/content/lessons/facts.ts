@@ -15,6 +15,7 @@ import type { FlowResult, LinkResult, RunSummary } from '../../engine/results.ts
 import { bottleneckOf } from '../../engine/bottleneck.ts';
 import { mathisThroughputBps } from '../../engine/models/mathis.ts';
 import type { Scenario } from '../../scenario/schema.ts';
+import { windowIndexAt, windowIndexBefore, windowSeries } from './window.ts';
 
 /** One run of a lesson step: the scenario as run (the compared variant substituted) and its output. */
 export interface LessonRun {
@@ -110,32 +111,32 @@ function eventTimesNs(r: LessonRun, a: FactArgs, kind: FactArgs['kind']): number
   return out;
 }
 
-/** The flow's last cwnd row at or before tNs (rows at the same instant: the last, i.e. after the change). */
-function cwndRowAt(r: LessonRun, flow: number, tNs: number): number {
-  const c = r.result.trace.cwnd;
-  let found = -1;
-  for (let i = 0; i < c.tNs.length && c.tNs[i] <= tNs; i++) if (c.flow[i] === flow) found = i;
-  return found;
+/**
+ * "cwnd" in a lesson is the window the chart draws: cwnd less fast-recovery inflation
+ * (window.ts). Its value at tNs, after every change at that instant; null before the first.
+ */
+function windowAt(r: LessonRun, flow: number, tNs: number): { windowBytes: number; ssthreshBytes: number } | null {
+  const w = windowSeries(r.result.trace, flow);
+  const i = windowIndexAt(w, tNs);
+  return i < 0 ? null : { windowBytes: w.windowBytes[i], ssthreshBytes: w.ssthreshBytes[i] };
 }
 
-/** The flow's last cwnd row strictly before tNs: the state an event at tNs changed. */
-function cwndRowBefore(r: LessonRun, flow: number, tNs: number): number {
-  const c = r.result.trace.cwnd;
-  let found = -1;
-  for (let i = 0; i < c.tNs.length && c.tNs[i] < tNs; i++) if (c.flow[i] === flow) found = i;
-  return found;
+/** The window strictly before tNs: the state an event at tNs changed. */
+function windowBefore(r: LessonRun, flow: number, tNs: number): number | null {
+  const w = windowSeries(r.result.trace, flow);
+  const i = windowIndexBefore(w, tNs);
+  return i < 0 ? null : w.windowBytes[i];
 }
 
 function cwndExtreme(r: LessonRun, a: FactArgs, pick: 'min' | 'max'): number {
-  const c = r.result.trace.cwnd;
-  const w = windowOf(r, a);
-  const flow = flowOf(a);
+  const w = windowSeries(r.result.trace, flowOf(a));
+  const span = windowOf(r, a);
   // the value holding when the window opens counts too
-  const first = cwndRowAt(r, flow, w[0]);
-  let best = first >= 0 ? c.cwndBytes[first] : pick === 'min' ? Infinity : -Infinity;
-  for (let i = 0; i < c.tNs.length; i++) {
-    if (c.flow[i] !== flow || !inWindow(c.tNs[i], w)) continue;
-    best = pick === 'min' ? Math.min(best, c.cwndBytes[i]) : Math.max(best, c.cwndBytes[i]);
+  const first = windowIndexAt(w, span[0]);
+  let best = first >= 0 ? w.windowBytes[first] : pick === 'min' ? Infinity : -Infinity;
+  for (let i = Math.max(0, first); i < w.tNs.length && w.tNs[i] <= span[1]; i++) {
+    if (!inWindow(w.tNs[i], span)) continue;
+    best = pick === 'min' ? Math.min(best, w.windowBytes[i]) : Math.max(best, w.windowBytes[i]);
   }
   if (!Number.isFinite(best)) throw new FactError('no cwnd samples in the window');
   return best / mssOf(r, a);
@@ -180,6 +181,7 @@ function flowResult(r: LessonRun, a: FactArgs): FlowResult {
 /** Round-trip propagation of the flow's path: access link and every path link, both ways. */
 function propRttS(r: LessonRun, a: FactArgs): number {
   const f = r.scenario.flows[flowOf(a)];
+  if (!f) throw new FactError(`flow ${flowOf(a)} is not in the run`);
   const oneWayMs = f.access.forward.delayMs + r.scenario.path.reduce((s, l) => s + l.forward.delayMs, 0);
   const backMs = f.access.reverse.delayMs + r.scenario.path.reduce((s, l) => s + l.reverse.delayMs, 0);
   return (oneWayMs + backMs) / 1000;
@@ -218,27 +220,27 @@ export const FACTS: Record<string, FactDef> = {
     },
   },
   cwndAt: {
-    doc: 'cwnd (segments) at time atS',
+    doc: 'the window (segments: cwnd without fast-recovery inflation, as the chart draws it) at time atS',
     unit: 'segments',
     args: ['run', 'flow', 'atS'],
     eval: (rs, a) => {
       const r = pickRun(rs, a.run);
-      const i = cwndRowAt(r, flowOf(a), (a.atS ?? 0) * NS);
-      if (i < 0) throw new FactError(`no cwnd before ${a.atS} s`);
-      return r.result.trace.cwnd.cwndBytes[i] / mssOf(r, a);
+      const v = windowAt(r, flowOf(a), (a.atS ?? 0) * NS);
+      if (!v) throw new FactError(`no cwnd before ${a.atS} s`);
+      return v.windowBytes / mssOf(r, a);
     },
   },
-  cwndMax: { doc: 'largest cwnd (segments) in the window', unit: 'segments', args: ['run', 'flow', 'fromS', 'toS'], eval: (rs, a) => cwndExtreme(pickRun(rs, a.run), a, 'max') },
-  cwndMin: { doc: 'smallest cwnd (segments) in the window', unit: 'segments', args: ['run', 'flow', 'fromS', 'toS'], eval: (rs, a) => cwndExtreme(pickRun(rs, a.run), a, 'min') },
+  cwndMax: { doc: 'largest window (segments, without inflation) in the time window', unit: 'segments', args: ['run', 'flow', 'fromS', 'toS'], eval: (rs, a) => cwndExtreme(pickRun(rs, a.run), a, 'max') },
+  cwndMin: { doc: 'smallest window (segments, without inflation) in the time window', unit: 'segments', args: ['run', 'flow', 'fromS', 'toS'], eval: (rs, a) => cwndExtreme(pickRun(rs, a.run), a, 'min') },
   cwndBeforeEvent: {
-    doc: 'cwnd (segments) just before the first loss event (of `kind`) in the window',
+    doc: 'the window (segments, without inflation) just before the first loss event (of `kind`) in the time window',
     unit: 'segments',
     args: ['run', 'flow', 'fromS', 'toS', 'kind'],
     eval: (rs, a) => {
       const r = pickRun(rs, a.run);
-      const i = cwndRowBefore(r, flowOf(a), firstEventNs(r, a));
-      if (i < 0) throw new FactError('no cwnd before the event');
-      return r.result.trace.cwnd.cwndBytes[i] / mssOf(r, a);
+      const v = windowBefore(r, flowOf(a), firstEventNs(r, a));
+      if (v === null) throw new FactError('no cwnd before the event');
+      return v / mssOf(r, a);
     },
   },
   ssthreshAfterEvent: {
@@ -247,12 +249,13 @@ export const FACTS: Record<string, FactDef> = {
     args: ['run', 'flow', 'fromS', 'toS', 'kind'],
     eval: (rs, a) => {
       const r = pickRun(rs, a.run);
-      const i = cwndRowAt(r, flowOf(a), firstEventNs(r, a));
-      return r.result.trace.cwnd.ssthreshBytes[i] / mssOf(r, a);
+      const v = windowAt(r, flowOf(a), firstEventNs(r, a));
+      if (!v) throw new FactError('no cwnd at the event');
+      return v.ssthreshBytes / mssOf(r, a);
     },
   },
   cwndMinAfterEvent: {
-    doc: 'smallest cwnd (segments) within withinS seconds after the first loss event (of `kind`) in the window',
+    doc: 'smallest window (segments, without inflation) within withinS seconds after the first loss event (of `kind`) in the time window',
     unit: 'segments',
     args: ['run', 'flow', 'fromS', 'toS', 'kind', 'withinS'],
     eval: (rs, a) => {
@@ -440,18 +443,17 @@ export const FACTS: Record<string, FactDef> = {
     },
   },
   growthKind: {
-    doc: 'how cwnd grew over the window, per round trip: "doubling" (×1.5 or more per RTT), "additive" (+0.3 … 3 segments per RTT) or "other"',
+    doc: 'how the window (without inflation) grew over the time window, per round trip: "doubling" (×1.5 or more per RTT), "additive" (+0.3 … 3 segments per RTT) or "other"',
     unit: 'name',
     args: ['run', 'flow', 'fromS', 'toS'],
     eval: (rs, a) => {
       const r = pickRun(rs, a.run);
-      const from = cwndRowAt(r, flowOf(a), (a.fromS ?? 0) * NS);
-      const to = cwndRowAt(r, flowOf(a), (a.toS ?? r.endS) * NS);
-      if (from < 0 || to < 0) throw new FactError('no cwnd in the window');
-      const c = r.result.trace.cwnd;
+      const from = windowAt(r, flowOf(a), (a.fromS ?? 0) * NS);
+      const to = windowAt(r, flowOf(a), (a.toS ?? r.endS) * NS);
+      if (!from || !to) throw new FactError('no cwnd in the window');
       const rtts = ((a.toS ?? r.endS) - (a.fromS ?? 0)) / ((flowResult(r, a).meanRttMs ?? propRttS(r, a) * 1000) / 1000);
-      const c0 = c.cwndBytes[from];
-      const c1 = c.cwndBytes[to];
+      const c0 = from.windowBytes;
+      const c1 = to.windowBytes;
       const perRttFactor = (c1 / c0) ** (1 / rtts);
       const perRttSegments = (c1 - c0) / mssOf(r, a) / rtts;
       if (perRttFactor >= 1.5) return 'doubling';

@@ -9,7 +9,8 @@ export const fastRecovery: LessonInput = {
   sources: [
     { cite: 'K. Fall, S. Floyd, Simulation-based Comparisons of Tahoe, Reno, and SACK TCP, CCR 26(3), 1996', where: '§2–§5, the multiple-drop scenarios' },
     { cite: 'RFC 5681 (Reno fast retransmit / fast recovery)', where: '§3.2' },
-    { cite: 'RFC 6582 (NewReno)', where: '§3, partial acknowledgments' },
+    { cite: 'RFC 6582 (NewReno)', where: '§3, partial acknowledgments; §4, duplicate ACKs after a timeout' },
+    { cite: 'RFC 6298 (retransmission timer)', where: '§5, retransmitting on a timeout' },
     { cite: 'RFC 6675 (SACK-based loss recovery)', where: '§5' },
   ],
   steps: [
@@ -61,26 +62,42 @@ export const fastRecovery: LessonInput = {
       panels: ['cwnd', 'timeseq'],
       playhead: { startS: 0, stopS: 3 },
       hide: ['future'],
-      prompt: 'Now Reno alone. The chart shows cwnd until just before the burst of drops at {t} s.',
+      // The span ends before Reno's next fast retransmit (at tFalse, a false one): the textbook
+      // story — cut, stall, timeout, slow start — is what the run does inside it, and the
+      // explanation names what comes after.
+      prompt:
+        'Now Reno alone, on the same drops. The chart shows cwnd up to 0.45 s: three duplicate ACKs started a fast retransmit at {t} s, and a second one for the next hole left cwnd at {held} segments. Many more segments of that window are still missing.',
       question: {
         kind: 'sketch',
-        text: 'Draw Reno’s cwnd from 0.25 s to 3 s, then reveal.',
+        text: 'Draw Reno’s cwnd from 0.45 s to 1.6 s, then reveal.',
         series: 'cwnd',
-        fromS: 0.25,
-        toS: 3,
+        fromS: 0.45,
+        toS: 1.6,
         expect: 'collapse',
       },
       explanation:
-        'Reno halved at the first fast retransmit ({t} s), but with many holes in one window the duplicate ACKs ran out: the retransmission timer fired at {tTo} s and cwnd fell to {min} segment — a timeout, then slow start again.',
+        'Reno leaves fast recovery at the first new ACK, holes or not. Too few duplicate ACKs came back for another fast retransmit, nothing new was acknowledged, and cwnd stayed at {held} segments until the retransmission timer fired at {tTo} s: cwnd fell to {min} segment, and slow start began again from the first hole, resending the window after it (go-back-N). ' +
+        'After 1.6 s that resending reaches segments the receiver already holds; each one brings a duplicate ACK, and at {tFalse} s three of them made Reno fast-retransmit again, though no segment was lost after the timeout ({dropsAfter} drops). NewReno ignores such duplicates until the ACK passes the highest segment sent before the timeout (RFC 6582 §4).',
       values: {
         t: { fact: 'firstEventS', kind: 'fast-retransmit' },
+        frsBefore: { fact: 'fastRetransmits', fromS: 0, toS: 0.45 },
+        held: { fact: 'cwndAt', atS: 0.45 },
+        heldMax: { fact: 'cwndMax', fromS: 0.45, toS: 1.4 },
         tTo: { fact: 'firstEventS', kind: 'timeout' },
-        min: { fact: 'cwndMin', fromS: 0.25, toS: 3 },
+        min: { fact: 'cwndMin', fromS: 0.45, toS: 1.6 },
+        frsInSpan: { fact: 'fastRetransmits', fromS: 0.45, toS: 1.6 },
+        tFalse: { fact: 'firstEventS', kind: 'fast-retransmit', fromS: 1.6, toS: 3 },
+        dropsAfter: { fact: 'drops', fromS: 0.45, toS: 3 },
       },
       claims: [
-        { says: 'The first reaction is a fast retransmit …', value: 't', op: '<', than: 'tTo' },
-        { says: '… and then Reno times out within 3 s.', value: 'tTo', op: '<', than: 3 },
+        { says: 'Two fast retransmits come before 0.45 s …', value: 'frsBefore', op: '==', than: 2 },
+        { says: '… and none between 0.45 s and 1.6 s.', value: 'frsInSpan', op: '==', than: 0 },
+        { says: 'cwnd stays at {held} segments until the timeout …', value: 'heldMax', op: '==', than: 'held' },
+        { says: '… which fires after 1.4 s …', value: 'tTo', op: '>', than: 1.4 },
+        { says: '… and before the sketch ends.', value: 'tTo', op: '<', than: 1.6 },
         { says: 'cwnd falls to one segment.', value: 'min', op: '<=', than: 1 },
+        { says: 'Reno fast-retransmits again before 3 s …', value: 'tFalse', op: '<', than: 3 },
+        { says: '… though nothing was dropped after the timeout.', value: 'dropsAfter', op: '==', than: 0 },
       ],
     },
   ],

@@ -139,7 +139,18 @@ export const StepSchema = z
     /** Variants run side by side (the app's compare mode); [] = the scenario's own flows. */
     compare: z.array(variantSchema).max(6).default([]),
     panels: z.array(LessonPanelSchema).min(1).max(4),
-    playhead: z.strictObject({ startS: timeSchema.default(0), stopS: timeSchema.nullable().default(null) }).default({ startS: 0, stopS: null }),
+    playhead: z
+      .strictObject({
+        startS: timeSchema.default(0),
+        stopS: timeSchema.nullable().default(null),
+        /**
+         * A value of the step (a time in seconds, e.g. `firstEventS`) where playing pauses, for a
+         * step that plays "to" an event: the event's time measured on the run on stage, so the
+         * pause is at the event even when the student's run differs. stopS still sets the view.
+         */
+        stopAt: valueNameSchema.optional(),
+      })
+      .default({ startS: 0, stopS: null }),
     /**
      * What is hidden: `future` — what lies ahead of the playhead (the stage's reveal);
      * `truth` — the sender's view: only what a real sender can measure.
@@ -177,6 +188,7 @@ export const StepSchema = z
       ctx.addIssue({ code: 'custom', path: ['question', 'expect'], input: q.expect, message: `is not an option id — allowed: ${q.options.map((o) => o.id).join(', ')}` });
     }
     if (q?.kind === 'sketch' && q.toS <= q.fromS) ctx.addIssue({ code: 'custom', path: ['question', 'toS'], input: q.toS, message: `is not after fromS (${q.fromS})` });
+    if (s.playhead.stopAt !== undefined) need(s.playhead.stopAt, ['playhead', 'stopAt']);
     if (s.playhead.stopS !== null && s.playhead.stopS <= s.playhead.startS) {
       ctx.addIssue({ code: 'custom', path: ['playhead', 'stopS'], input: s.playhead.stopS, message: `is not after startS (${s.playhead.startS})` });
     }

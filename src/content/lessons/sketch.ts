@@ -104,16 +104,28 @@ const round = (v: number): number => Math.round(v);
  * Scores `sketch` (one value per column, SKETCH_COLUMNS of them, already filled) against the
  * run's `truth` sampled the same way, over a span of `spanS` seconds.
  */
-export function scoreSketch(sketch: readonly number[], truth: readonly number[], subject: SketchSubject, spanS: number): SketchScore {
+export interface ScoreOptions {
+  /**
+   * The run's shape read on its whole curve in the span: its peak and trough are the numbers the
+   * feedback quotes (the columns can miss a short low or high). The shape itself is the columns'.
+   */
+  extremes?: ShapeInfo;
+  /** How a number is written, so the feedback writes it as the explanation does (default: whole units). */
+  format?: (v: number) => string;
+}
+
+export function scoreSketch(sketch: readonly number[], truth: readonly number[], subject: SketchSubject, spanS: number, opts: ScoreOptions = {}): SketchScore {
   if (sketch.length !== truth.length || truth.length === 0) throw new RangeError(`sketch has ${sketch.length} columns, the run ${truth.length}`);
   const predicted = classify(sketch);
-  const actual = classify(truth);
+  const columns = classify(truth);
+  const actual: ShapeInfo = opts.extremes && columns.shape !== 'no-cut' ? { ...columns, peak: opts.extremes.peak, trough: opts.extremes.trough } : columns;
   const scale = Math.max(1, ...truth);
   const meanAbs = sketch.reduce((s, v, i) => s + Math.abs(v - truth[i]), 0) / truth.length;
   // a tenth of the peak off on average costs 20 points; half the peak off scores 0
   const score = Math.max(0, Math.round(100 * (1 - (2 * meanAbs) / scale)));
   const unit = subject === 'cwnd' ? 'segment' : 'packet';
-  const units = (n: number): string => `${round(n)} ${unit}${round(n) === 1 ? '' : 's'}`;
+  const fmt = opts.format ?? ((n: number): string => String(round(n)));
+  const units = (n: number): string => `${fmt(n)} ${unit}${Number(fmt(n)) === 1 ? '' : 's'}`;
   const what = subject === 'cwnd' ? 'cwnd' : 'the queue';
   const feedback: string[] = [];
   let misconception: SketchScore['misconception'] = null;
@@ -160,9 +172,11 @@ export function scoreSketch(sketch: readonly number[], truth: readonly number[],
       feedback.push(`Your fall comes ${dS.toFixed(dS < 1 ? 2 : 1)} s ${dColumns > 0 ? 'later' : 'earlier'} than the run's.`);
     }
   }
-  const peakGap = predicted.peak - actual.peak;
-  if (Math.abs(peakGap) > Math.max(2, 0.2 * actual.peak)) {
-    feedback.push(`Your peak is ${units(predicted.peak)}; the run's is ${units(actual.peak)}.`);
+  // peaks compared on the columns, what the student could draw: a moment between two columns
+  // (slow start's last doubling) is no peak to aim at
+  const peakGap = predicted.peak - columns.peak;
+  if (Math.abs(peakGap) > Math.max(2, 0.2 * columns.peak)) {
+    feedback.push(`Your peak is ${units(predicted.peak)}; the run's, over the same columns, is ${units(columns.peak)}.`);
   }
   return { score, predicted, actual, feedback, misconception };
 }

@@ -45,9 +45,9 @@ export const slowStart: LessonInput = {
       title: 'The first loss',
       scenario: { previous: true },
       panels: ['cwnd', 'queue'],
-      playhead: { startS: 0.5, stopS: 3 },
+      playhead: { startS: 0.5, stopS: 3, stopAt: 'tFr' },
       hide: ['future'],
-      prompt: 'Doubling overshoots: the 25-packet buffer overflows. Play on to the first fast retransmit (the triangle).',
+      prompt: 'Doubling overshoots: the 25-packet buffer overflows. Play on to the first fast retransmit (the triangle): the run pauses there.',
       question: {
         kind: 'number',
         text: 'cwnd was {before} segments when three duplicate ACKs announced the loss. What will ssthresh be after the fast retransmit, in segments?',
@@ -59,6 +59,7 @@ export const slowStart: LessonInput = {
       values: {
         before: { fact: 'cwndBeforeEvent', kind: 'fast-retransmit' },
         ss: { fact: 'ssthreshAfterEvent', kind: 'fast-retransmit' },
+        tFr: { fact: 'firstEventS', kind: 'fast-retransmit' },
         qmax: { fact: 'queueMax', fromS: 0, toS: 1 },
         qlimit: { fact: 'queueLimit' },
         to: { fact: 'timeouts', fromS: 0, toS: 3 },

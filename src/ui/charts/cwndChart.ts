@@ -9,6 +9,7 @@ import { clipToPlot, revealWhenPassed, drawCursor, drawDropLane, drawFrame, draw
 import { finiteArgMax, finiteMax, indexAtOrBefore, stepPath, stepPieces, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
 import { MARK_COLOURS } from '../../catalogue/palette.ts';
 import { int } from '../../catalogue/format.ts';
+import { answerMask, MASKED_TEXT } from '../state/answerMask.ts';
 
 export interface CwndFlowInput {
   key: string;
@@ -33,6 +34,8 @@ export interface CwndChartInput {
   yMax: number;
   /** Also draw cwnd as RFC 5681's fast recovery holds it, inflated by one segment per duplicate ACK. */
   showInflated?: boolean;
+  /** A lesson question asks for ssthresh: its line is not drawn until answered (state/answerMask.ts). */
+  maskSsthresh?: boolean;
 }
 
 /** One sentence on what the opt-in layer is (the toggle's title and the readout's words agree with it). */
@@ -170,7 +173,8 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
     .select<SVGPathElement>('path.ssthresh-line')
     .style('stroke', (f) => f.colour)
     .each(function (f) {
-      setPath(this, [f.series.tS, f.series.ssthreshSeg, ...scaleKeys], () => stepPath({ tS: f.series.tS, values: f.series.ssthreshSeg }, scales, input.endS));
+      // a lesson asking for ssthresh keeps its line off until answered (state/answerMask.ts)
+      setPath(this, [f.series.tS, f.series.ssthreshSeg, input.maskSsthresh === true, ...scaleKeys], () => (input.maskSsthresh ? '' : stepPath({ tS: f.series.tS, values: f.series.ssthreshSeg }, scales, input.endS)));
     });
   // the densest lines of the page, in pieces: see stepPieces
   flowGroups.each(function (f) {
@@ -257,7 +261,10 @@ export function cwndReadout(input: CwndChartInput, tS: number): ReadoutLine[] {
     const extra = inflated !== w ? ` (inflated cwnd ${inflated.toFixed(1)})` : '';
     // a captured connection's window is its bytes in flight, and its ssthresh is not on the wire (ui/traces)
     if (f.key.startsWith('captured/')) return { text: `${f.label}: bytes in flight ${w.toFixed(1)}`, colour: f.colour };
-    return { text: `${f.label}: window ${w.toFixed(1)}${extra}, ssthresh ${Number.isFinite(ss) ? ss.toFixed(1) : '∞'}`, colour: f.colour };
+    const masked = answerMask.get();
+    const window = masked.has('window') ? MASKED_TEXT : `${w.toFixed(1)}${extra}`;
+    const ssText = masked.has('ssthresh') || input.maskSsthresh ? MASKED_TEXT : Number.isFinite(ss) ? ss.toFixed(1) : '∞';
+    return { text: `${f.label}: window ${window}, ssthresh ${ssText}`, colour: f.colour };
   });
 }
 

@@ -5,6 +5,7 @@
  * names the variant). Polite live region: a screen reader hears each step's caption.
  */
 import { useStore } from '../state/store.ts';
+import { answerMask, maskCaption } from '../state/answerMask.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import type { RunEvents } from '../state/eventTimes.ts';
 import { caption } from './captions.ts';
@@ -37,7 +38,9 @@ export function EventCaption({ driving, all }: Props) {
   const hover = useStore(chartHover);
   const hovered = hover ? linesAt(all, hover.tS, hover.toleranceS) : [];
   const lines = hovered.length > 0 ? hovered : !p.playing && driving ? linesAt([driving], p.tS, 1e-9) : [];
-  const shown = lines.slice(0, MAX_LINES);
+  // a lesson question's quantity stays out of the caption until it is answered
+  const masked = useStore(answerMask);
+  const shown = lines.slice(0, MAX_LINES).map((l) => (masked.size > 0 ? { ...l, text: maskCaption(l.text, masked) } : l));
   return (
     <div className="event-caption" data-testid="event-caption" aria-live="polite" aria-atomic="true">
       {shown.map((l) => (

@@ -3,28 +3,35 @@
  * then every lesson, its level and progress, and a reset) and the first visit's one-line
  * invitation to lesson 1 (dismissed for good with one click).
  */
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { lessonPresets } from '../../content/lessons/evaluate.ts';
 import { lessons } from '../../content/lessons/index.ts';
 import { encodeLessonHash } from './route.ts';
-import { loadProgress, resetProgress, stepsDone, type Progress } from './progress.ts';
+import { lessonStatus, loadProgress, placesLeft, resetProgress, type Progress } from './progress.ts';
 
 export function LessonMenu({ progress, onProgress, preset }: { progress: Progress; onProgress: (p: Progress) => void; preset?: string }) {
+  const places = placesLeft();
+  // a choice closes the menu, so it does not cover the lesson card it opened
+  const closeOnChoice = (e: MouseEvent<HTMLElement>): void => {
+    if ((e.target as HTMLElement).closest('a')) e.currentTarget.closest('details')?.removeAttribute('open');
+  };
   return (
     <details className="menu lesson-menu" data-testid="lesson-menu">
       <summary>Lessons</summary>
-      <div className="menu-body">
+      <div className="menu-body" onClick={closeOnChoice}>
         <PresetLessons preset={preset} />
         <ol className="lesson-list">
           {lessons().map((l) => {
-            const done = stepsDone(progress, l.name);
+            const status = lessonStatus(progress, l.name, l.steps.length, places[l.name]);
+            const at = Math.min(places[l.name] ?? 0, l.steps.length - 1);
+            const mark = status === 'done' ? '✓ done' : status === 'in progress' ? `in progress, step ${at + 1} of ${l.steps.length}` : `${l.steps.length} steps`;
             return (
-              <li key={l.name}>
-                <a href={`#${encodeLessonHash({ name: l.name, step: 0 })}`} data-testid={`lesson-${l.name}`}>
+              <li key={l.name} className={`lesson-${status.replace(' ', '-')}`}>
+                <a href={`#${encodeLessonHash({ name: l.name, step: status === 'in progress' ? at : 0 })}`} data-testid={`lesson-${l.name}`} aria-describedby={`lesson-meta-${l.name}`}>
                   {l.title}
                 </a>{' '}
-                <span className="lesson-meta">
-                  {l.level} · {l.steps.length} steps{done > 0 ? ` · ${done} done` : ''}
+                <span className="lesson-meta" id={`lesson-meta-${l.name}`} data-testid={`lesson-status-${l.name}`}>
+                  {l.level} · {mark}
                 </span>
               </li>
             );

@@ -4,15 +4,21 @@
  * explanation with its numbers measured on the run. Everything numeric comes from the run
  * (src/content/lessons/evaluate.ts); nothing is typed into the text by hand.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { fillText, formatFact, questionTruth, stepValues, type StepValues } from '../../content/lessons/evaluate.ts';
+import { fillText, formatFact, stepValues, type StepValues } from '../../content/lessons/evaluate.ts';
+import { gradeSketch } from '../../content/lessons/grade.ts';
 import { factUnit, pickRun, type LessonRun } from '../../content/lessons/facts.ts';
 import type { Lesson, LessonStep } from '../../content/lessons/schema.ts';
-import { fillSketch, scoreSketch, SKETCH_COLUMNS, type SketchScore } from '../../content/lessons/sketch.ts';
+import { fillSketch, SKETCH_COLUMNS, type SketchScore } from '../../content/lessons/sketch.ts';
 import type { RunSet } from '../state/runSet.ts';
-import { lessonRunsOf } from './session.ts';
-import { recordStep, type StepRecord } from './progress.ts';
+import { askedQuantities, lessonRunsOf } from './session.ts';
+import { traceHashOf } from '../../worker/client.ts';
+import { setAnswerMask } from '../state/answerMask.ts';
+import { forgetLesson, loadProgress, placesLeft, recordStep, type StepRecord } from './progress.ts';
+import { encodeLessonHash } from './route.ts';
+import { lessons } from '../../content/lessons/index.ts';
+import { HandIn } from './HandIn.tsx';
 import { SketchChart } from './SketchChart.tsx';
 import { questionCurve } from '../../content/lessons/evaluate.ts';
 import type { LessonMode } from './useLessonMode.ts';
@@ -47,11 +53,22 @@ type Outcome = { correct: boolean; lines: string[]; score?: SketchScore };
 export function LessonPane({ mode, set, running, presenter, senderView, onSenderView, extra, onProgress }: Props) {
   const { lesson, step: index } = mode;
   const step = lesson.steps[index];
-  const runs = useMemo(() => (set && !running ? lessonRunsOf(set) : null), [set, running]);
+  const current = mode.current;
+  const runs = useMemo(() => (set && !running && current ? lessonRunsOf(set) : null), [set, running, current]);
   const values = useMemo(() => (runs ? stepValues(step, runs, mode.previousRuns ?? []) : null), [runs, step, mode.previousRuns]);
-  const fill = (text: string): string => (values ? fillText(text, step, values) : text.replace(/\{[^}]+\}/g, '…'));
+  const touch = useCoarsePointer();
+  const fill = (text: string): string => forInput(values ? fillText(text, step, values) : text.replace(/\{[^}]+\}/g, '…'), touch);
+  const last = index === lesson.steps.length - 1;
+  const next = nextLesson(lesson.name);
+  // a step without a question is done once seen (with its run measured)
+  useEffect(() => {
+    if (step.question || !values) return;
+    if (loadProgress()[lesson.name]?.[index]) return;
+    recordStep(lesson.name, index, { correct: true });
+    onProgress();
+  }, [values, step, lesson.name, index]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <section className={`lesson-pane${presenter ? ' compact' : ''}`} aria-label={`Lesson: ${lesson.title}`} data-testid="lesson-pane">
+    <section className={`lesson-pane${presenter ? ' compact' : ''}${mode.answered ? ' answered' : ''}`} aria-label={`Lesson: ${lesson.title}`} data-testid="lesson-pane">
       <header className="lesson-head">
         <h2>
           <span className="lesson-title">{lesson.title}</span>
@@ -64,9 +81,19 @@ export function LessonPane({ mode, set, running, presenter, senderView, onSender
             ←<span className="wide-only"> Previous</span>
             <span className="phone-only"> Back</span>
           </button>
-          <button type="button" data-testid="lesson-next" disabled={index === lesson.steps.length - 1} onClick={() => mode.goTo(index + 1)}>
-            Next<span className="wide-only"> step</span> →
-          </button>
+          {!last ? (
+            <button type="button" data-testid="lesson-next" onClick={() => mode.goTo(index + 1)}>
+              Next<span className="wide-only"> step</span> →
+            </button>
+          ) : mode.lock ? null : next ? (
+            <a className="button-link" data-testid="lesson-next-lesson" href={`#${encodeLessonHash({ name: next.name, step: placesLeft()[next.name] ?? 0 })}`} title={`Next lesson: ${next.title}`}>
+              Next lesson →
+            </a>
+          ) : (
+            <button type="button" data-testid="lesson-all" onClick={openLessonMenu}>
+              All lessons
+            </button>
+          )}
           {mode.lock ? null : (
             <button type="button" data-testid="lesson-leave" onClick={mode.leave}>
               Leave<span className="wide-only"> lesson</span>
@@ -79,7 +106,7 @@ export function LessonPane({ mode, set, running, presenter, senderView, onSender
       </p>
       {mode.edited ? <p className="lesson-note">You changed the scenario: the numbers below are measured on your run; the sentences were written for the lesson’s.</p> : null}
       {step.question ? (
-        <Question key={`${lesson.name}/${index}`} presenter={presenter} lesson={lesson} index={index} step={step} values={values} runs={runs} set={set} mode={mode} fill={fill} onProgress={onProgress} />
+        <Question key={`${lesson.name}/${index}/${mode.restarts}`} presenter={presenter} lesson={lesson} index={index} step={step} values={values} runs={runs} set={set} mode={mode} fill={fill} onProgress={onProgress} />
       ) : null}
       {mode.answered ? (
         <p className="lesson-explanation" data-testid="lesson-explanation">
@@ -97,7 +124,23 @@ export function LessonPane({ mode, set, running, presenter, senderView, onSender
         </label>
         <span className="lesson-hint">{senderView ? 'Only what the sender can measure: its window, ACKs, RTT and estimates. Turn it off to compare with the truth.' : ''}</span>
       </p>
+      {last && mode.answered ? <HandIn lesson={lesson} /> : null}
       {extra}
+      {mode.lock ? null : (
+        <p className="lesson-restart">
+          <button
+            type="button"
+            data-testid="lesson-start-over"
+            onClick={() => {
+              forgetLesson(lesson.name);
+              onProgress();
+              mode.restart();
+            }}
+          >
+            Start over
+          </button>
+        </p>
+      )}
       <details className="lesson-sources">
         <summary>Sources</summary>
         <ul>
@@ -138,16 +181,30 @@ function Question({ presenter, lesson, index, step, values, runs, set, mode, fil
   useEffect(() => {
     if (outcome) feedback.current?.focus();
   }, [outcome]);
+  // the quantity asked for stays out of the charts' read-outs and captions until answered
+  useEffect(() => {
+    setAnswerMask(outcome ? [] : askedQuantities(step));
+    return () => setAnswerMask([]);
+  }, [outcome, step]);
   const ready = !!values && !!runs;
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   useEffect(() => setSlot(document.getElementById(LESSON_STAGE_SLOT)), []);
 
-  const finish = (o: Outcome): void => {
+  const finish = (o: Outcome, answer: string, runSays: string): void => {
     setOutcome(o);
-    const record: StepRecord = { correct: o.correct, ...(o.score ? { score: o.score.score } : {}) };
+    const record: StepRecord = { correct: o.correct, ...(o.score ? { score: o.score.score } : {}), question: fill(q.text), answer, runSays, feedback: o.lines, edited: mode.edited };
     recordStep(lesson.name, index, record);
     onProgress();
     mode.setAnswered(true);
+    // the runs' fingerprints follow a moment later (the worker computes them after the run)
+    if (set) {
+      void Promise.all(set.runs.map((r) => traceHashOf(r.result)))
+        .then((fingerprints) => {
+          recordStep(lesson.name, index, { ...record, fingerprints });
+          onProgress();
+        })
+        .catch(() => undefined); // the record simply has none
+    }
   };
 
   const check = (): void => {
@@ -158,20 +215,25 @@ function Question({ presenter, lesson, index, step, values, runs, set, mode, fil
       const picked = q.options.find((o) => o.id === choice);
       const correct = choice === right;
       const rightLabel = q.options.find((o) => o.id === right)?.label ?? right;
-      finish({ correct, lines: [correct ? 'Right.' : `The run says: ${rightLabel}.`, fill(picked?.feedback ?? '')].filter(Boolean) });
+      finish({ correct, lines: [correct ? 'Right.' : `The run says: ${rightLabel}.`, fill(picked?.feedback ?? '')].filter(Boolean) }, picked?.label ?? '', rightLabel);
     } else if (q.kind === 'number') {
       const v = values[q.answer!];
-      if (!('value' in v) || typeof v.value !== 'number') return finish({ correct: false, lines: ['This run could not measure the answer.'] });
+      if (!('value' in v) || typeof v.value !== 'number') return finish({ correct: false, lines: ['This run could not measure the answer.'] }, `${number} ${q.unit}`, 'not measurable on this run');
       const said = Number(number.replace(',', '.'));
       const tol = Math.max(q.tolerance.abs, q.tolerance.rel * Math.abs(v.value));
       const correct = Math.abs(said - v.value) <= tol;
       const shown = `${formatFact(v.value, factUnit(step.values[q.answer!].fact))} ${q.unit}`;
-      finish({ correct, lines: [correct ? `Right: the run says ${shown}.` : `The run says ${shown}; you said ${number} ${q.unit}.`] });
+      finish({ correct, lines: [correct ? `Right: the run says ${shown}.` : `The run says ${shown}; you said ${number} ${q.unit}.`] }, `${number} ${q.unit}`, shown);
     } else {
       const filled = fillSketch(sketch);
       if (!filled) return;
-      const s = scoreSketch(filled, questionTruth(step, runs), q.series, q.toS - q.fromS);
-      finish({ correct: s.score >= 60 && s.predicted.shape === s.actual.shape, lines: [`Score ${s.score} / 100.`, ...s.feedback], score: s });
+      const s = gradeSketch(step, runs, filled);
+      const unit = q.series === 'cwnd' ? 'segments' : 'packets';
+      finish(
+        { correct: s.score >= 60 && s.predicted.shape === s.actual.shape, lines: [`Score ${s.score} / 100.`, ...s.feedback], score: s },
+        `sketch, ${s.predicted.shape} (${unit} per column, ${q.fromS}–${q.toS} s): ${filled.map((x) => Math.round(x * 10) / 10).join(' ')}`,
+        s.actual.shape === 'no-cut' ? 'no cut' : `${s.actual.shape}, from ${formatFact(s.actual.peak, unit)} to ${formatFact(s.actual.trough, unit)} ${unit}`,
+      );
     }
   };
 
@@ -243,4 +305,39 @@ function Question({ presenter, lesson, index, step, values, runs, set, mode, fil
       {q.kind === 'sketch' ? null : answer}
     </div>
   );
+}
+
+/** The lesson after this one in the catalogue's order, if any. */
+function nextLesson(name: string): Lesson | undefined {
+  const all = lessons();
+  return all[all.findIndex((l) => l.name === name) + 1];
+}
+
+function openLessonMenu(): void {
+  const menu = document.querySelector<HTMLDetailsElement>('[data-testid=lesson-menu]');
+  if (!menu) return;
+  menu.open = true;
+  menu.querySelector<HTMLElement>('a')?.focus();
+}
+
+const coarse = (): boolean => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
+/** A finger, not a mouse: the wording of a step follows (no Space bar to press). */
+function useCoarsePointer(): boolean {
+  return useSyncExternalStore(
+    (on) => {
+      if (typeof matchMedia !== 'function') return () => undefined;
+      const q = matchMedia('(pointer: coarse)');
+      q.addEventListener('change', on);
+      return () => q.removeEventListener('change', on);
+    },
+    coarse,
+    () => false,
+  );
+}
+
+/** Lesson text says "Press Space to play"; on a touch screen that is "Tap ▶ Play". */
+export function forInput(text: string, touch: boolean): string {
+  if (!touch) return text;
+  return text.replace(/\bPress Space to play\b/g, 'Tap ▶ Play to play').replace(/\bpress Space\b/g, 'tap ▶ Play').replace(/\(pointer, touch, or the arrow keys\)/g, '(with your finger)');
 }

@@ -30,7 +30,8 @@ export function LockLinkBuilder({ lesson, step }: { lesson: string; step: number
   const url = `${location.origin}${location.pathname}#${encodeLessonHash({ name: lesson, step, lock })}`;
   return (
     <details className="lock-builder wide-only" data-testid="lock-builder">
-      <summary>Instructor: a locked link for students</summary>
+      <summary>Instructor: a link that keeps controls fixed for the class</summary>
+      <p className="lesson-note">The link fixes every control you do not tick, so a class sees the same runs. It is a convenience, not security: anyone can remove <code>&amp;lock=…</code> from the link.</p>
       <fieldset>
         <legend>Students may change</legend>
         {LESSON_CONTROL_NAMES.map((c) => (
@@ -64,7 +65,7 @@ export function LockLinkBuilder({ lesson, step }: { lesson: string; step: number
 
 /** The controls a lock leaves open, on the first flow and the first path link. */
 export function LockedControls({ lock, scenario, onChange }: { lock: Lock; scenario: Scenario; onChange: (s: Scenario) => void }) {
-  if (lock.controls.length === 0) return <p className="lesson-note" data-testid="locked-note">Your instructor fixed this step: nothing to change, only to watch and answer.</p>;
+  if (lock.controls.length === 0) return <p className="lesson-note" data-testid="locked-note">This link keeps every control of this step fixed for the class: watch and answer.</p>;
   const link = scenario.path[0];
   const fwd = link.forward;
   const setFwd = (patch: Partial<typeof fwd>): void => onChange({ ...scenario, path: [{ ...link, forward: { ...fwd, ...patch } }, ...scenario.path.slice(1)] });

@@ -138,7 +138,13 @@ export function SketchChart({ set, run, series, flow, fromS, toS, values, onChan
     const px = ((e.clientX - rect.left) / rect.width) * width;
     const py = ((e.clientY - rect.top) / rect.height) * HEIGHT;
     if (x.invert(px) < fromS - dtS || x.invert(px) > toS + dtS) return;
-    if (down) e.currentTarget.setPointerCapture(e.pointerId);
+    if (down) {
+      try {
+        e.currentTarget.setPointerCapture(e.pointerId);
+      } catch {
+        // a pointer the browser no longer tracks (lifted already): the stroke still draws
+      }
+    }
     const c = columnAt(px);
     const v = y.invert(py);
     const from = drawing.current ?? c;

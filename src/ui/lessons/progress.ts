@@ -8,6 +8,13 @@ export interface StepRecord {
   correct: boolean;
   /** The sketch's score, when the step asked for one. */
   score?: number;
+  /** For the hand-in record (handIn.ts): the question as shown, the answer given, what the run said, the feedback shown, the runs' fingerprints. */
+  question?: string;
+  answer?: string;
+  runSays?: string;
+  feedback?: string[];
+  fingerprints?: string[];
+  edited?: boolean;
 }
 
 export type Progress = Record<string, Record<number, StepRecord>>;
@@ -46,6 +53,7 @@ export function recordStep(lesson: string, step: number, record: StepRecord): Pr
 export function resetProgress(): Progress {
   try {
     storage()?.removeItem(PROGRESS_KEY);
+    storage()?.removeItem(PLACE_KEY);
   } catch {
     // see recordStep
   }
@@ -55,4 +63,50 @@ export function resetProgress(): Progress {
 /** Steps done in a lesson. */
 export function stepsDone(p: Progress, lesson: string): number {
   return Object.keys(p[lesson] ?? {}).length;
+}
+
+/** Where each lesson was left (0-based step), so that coming back resumes there. */
+export const PLACE_KEY = 'tcplab.lessons.place.v1';
+
+export function placesLeft(): Record<string, number> {
+  try {
+    const raw = storage()?.getItem(PLACE_KEY);
+    const v: unknown = raw ? JSON.parse(raw) : {};
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+    return Object.fromEntries(Object.entries(v).filter(([, n]) => Number.isInteger(n) && (n as number) >= 0)) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+export function rememberPlace(lesson: string, step: number): void {
+  try {
+    storage()?.setItem(PLACE_KEY, JSON.stringify({ ...placesLeft(), [lesson]: step }));
+  } catch {
+    // see recordStep
+  }
+}
+
+/** Forgets one lesson's answers and place: "Start over". */
+export function forgetLesson(lesson: string): Progress {
+  const p = loadProgress();
+  delete p[lesson];
+  const places = placesLeft();
+  delete places[lesson];
+  try {
+    storage()?.setItem(PROGRESS_KEY, JSON.stringify(p));
+    storage()?.setItem(PLACE_KEY, JSON.stringify(places));
+  } catch {
+    // see recordStep
+  }
+  return p;
+}
+
+export type LessonStatus = 'new' | 'in progress' | 'done';
+
+/** A lesson is done when every step is recorded; in progress when some step is or it was left at a later step. */
+export function lessonStatus(p: Progress, lesson: string, steps: number, place?: number): LessonStatus {
+  const done = stepsDone(p, lesson);
+  if (done >= steps) return 'done';
+  return done > 0 || (place ?? 0) > 0 ? 'in progress' : 'new';
 }

@@ -111,38 +111,85 @@ export function encodeLessonHash(route: { name: string; step: number; lock?: Loc
   return `${LESSON_PREFIX}${route.name}&step=${route.step + 1}${lock}`;
 }
 
+/** Longest lesson link read: a real one (name, step, a full lock) is a few hundred characters. */
+export const LESSON_HASH_MAX = 2000;
+
+/** `%XX` decoded, or null when the text is not valid percent-encoding (`%`, `%ZZ`, a cut UTF-8 sequence). */
+function percentDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Reads `lesson=NAME&step=N&lock=…`. `names`: the lessons that exist; `steps(name)`: how many
- * steps a lesson has. Never throws: a bad part is named in `problems` and replaced (an unknown
- * lesson gives null).
+ * steps a lesson has. Never throws: a bad part is named in `problems` with what was used instead
+ * (an unknown lesson gives `unknown`, and the app opens without a lesson). A link is typed,
+ * pasted, cut by mail programs and edited by students, so each of these is expected:
+ * bad percent-encoding, a repeated option (the first one counts; two different locks give the
+ * strictest lock, since either could be the instructor's), an unknown option, and absurd lengths.
  */
-export function decodeLessonHash(hash: string, names: readonly string[], steps: (name: string) => number): LessonRoute | null | { unknown: string; problems: string[] } {
-  const [first, ...params] = hash.replace(/^#/, '').split('&');
-  const name = decodeURIComponent(first.slice(LESSON_PREFIX.length));
-  if (!names.includes(name)) {
-    const guess = closest(name, names);
-    return { unknown: name, problems: [`lesson: ${formatValue(name)} is not a lesson${guess ? ` — did you mean "${guess}"?` : ''} — allowed: ${names.join(', ')}`] };
-  }
+export function decodeLessonHash(hash: string, names: readonly string[], steps: (name: string) => number): LessonRoute | { unknown: string; problems: string[] } {
   const problems: string[] = [];
-  let step = 0;
+  let text = hash.replace(/^#/, '');
+  if (text.length > LESSON_HASH_MAX) {
+    problems.push(`link: ${text.length} characters is longer than any lesson link (at most ${LESSON_HASH_MAX}) — read the first ${LESSON_HASH_MAX}`);
+    text = text.slice(0, LESSON_HASH_MAX);
+  }
+  const [first, ...params] = text.split('&');
+  const rawName = first.slice(LESSON_PREFIX.length);
+  const decoded = percentDecode(rawName);
+  const allowed = `allowed: ${names.join(', ')}`;
+  if (decoded === null) {
+    return { unknown: rawName, problems: [...problems, `lesson: ${formatValue(rawName)} is not valid percent-encoding (a "%" must be followed by two hex digits) — opened the app without a lesson; ${allowed}`] };
+  }
+  const name = decoded;
+  if (!names.includes(name)) {
+    const guess = name.length <= 64 ? closest(name, names) : null;
+    return { unknown: name, problems: [...problems, `lesson: ${formatValue(name)} is not a lesson${guess ? ` — did you mean "${guess}"?` : ''} — opened the app without a lesson; ${allowed}`] };
+  }
+  const count = Math.max(1, steps(name));
+  let step: number | null = null;
   let lock: Lock | null = null;
+  let lockText: string | null = null;
   for (const p of params) {
     const eq = p.indexOf('=');
-    const key = eq < 0 ? p : p.slice(0, eq);
-    const value = eq < 0 ? '' : p.slice(eq + 1);
+    const rawKey = eq < 0 ? p : p.slice(0, eq);
+    const key = percentDecode(rawKey) ?? rawKey;
+    const rawValue = eq < 0 ? '' : p.slice(eq + 1);
+    const value = percentDecode(rawValue);
     if (key === 'step') {
-      const n = Number(value);
-      if (Number.isInteger(n) && n >= 1 && n <= steps(name)) step = n - 1;
-      else problems.push(`step: ${formatValue(value)} is not a step of this lesson — allowed 1 … ${steps(name)}; opened step 1`);
+      if (step !== null) {
+        problems.push(`step: given more than once — used the first (${step + 1})`);
+        continue;
+      }
+      const n = value === null || value.trim() === '' ? NaN : Number(value);
+      if (Number.isInteger(n) && n >= 1 && n <= count) step = n - 1;
+      else {
+        problems.push(`step: ${formatValue(value ?? rawValue)} is not a step of this lesson — allowed 1 … ${count}; opened step 1`);
+        step = 0;
+      }
     } else if (key === 'lock') {
-      const d = decodeLock(name, value);
+      if (lockText !== null) {
+        if (rawValue !== lockText && lock !== STRICTEST_LOCK) {
+          lock = STRICTEST_LOCK;
+          problems.push('lock: the link holds two different locks — the lesson opens with nothing to change; ask your instructor for the link again');
+        }
+        continue;
+      }
+      lockText = rawValue;
+      const d = decodeLock(name, value ?? rawValue);
       lock = d.lock;
       if (d.problem) problems.push(d.problem);
+    } else if (key === '' && eq < 0) {
+      // an empty part (`&&`, a trailing `&`) says nothing
     } else {
       problems.push(`link: unknown option ${formatValue(key)} — allowed: step, lock; ignored it`);
     }
   }
-  return { name, step, lock, problems };
+  return { name, step: step ?? 0, lock, problems };
 }
 
 const matches = (path: readonly (string | number)[], pattern: readonly string[]): boolean =>

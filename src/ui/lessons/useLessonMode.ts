@@ -23,7 +23,8 @@ import type { Store } from '../state/store.ts';
 import type { SharedState } from '../state/url.ts';
 import { buildRunSet } from '../state/runSet.ts';
 import { allowedCompare, encodeLessonHash, lockViolations, type Lock, type LessonRoute } from './route.ts';
-import { lessonRunsOf, lessonScenarios, stepState } from './session.ts';
+import { lessonRunsOf, lessonScenarios, stepState, stepStopS } from './session.ts';
+import { rememberPlace } from './progress.ts';
 
 export interface LessonMode {
   lesson: Lesson;
@@ -33,11 +34,21 @@ export interface LessonMode {
   answered: boolean;
   setAnswered: (on: boolean) => void;
   goTo: (step: number) => void;
+  /** Back to step 1 with every question open again (the progress is forgotten by the caller). */
+  restart: () => void;
+  /** Counts restarts: a question keyed on it opens afresh even on the step it was answered on. */
+  restarts: number;
   leave: () => void;
   /** The previous step's runs, for values measured there; null until known. */
   previousRuns: LessonRun[] | null;
   /** The stage shows an edited scenario: numbers are from the student's run, the text was written for the lesson's. */
   edited: boolean;
+  /**
+   * The run set on the stage is the run of the scenario on the stage. Right after a step or a
+   * link changes the scenario, the previous step's set is still drawn until the new runs are
+   * in: measuring the new step's facts on it would read flows and runs it does not have.
+   */
+  current: boolean;
 }
 
 interface Args {
@@ -88,20 +99,25 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
     setShared(stepState(lesson, step, shared.view));
     setAnswered(!lesson.steps[step].question);
     placed.current = null;
+    // coming back to this lesson later resumes here
+    rememberPlace(lesson.name, step);
   }, [stepKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const current = !!set && !running && !!shared && sameRuns(set, shared);
 
   // once the step's run is in, the playhead goes to the step's start
   useEffect(() => {
-    if (!lesson || !set || running || placed.current === stepKey) return;
+    if (!lesson || !set || !current || placed.current === stepKey) return;
     placed.current = stepKey;
     dispatch({ type: 'pause' });
     dispatch({ type: 'seek', tS: lesson.steps[step].playhead.startS });
-  }, [set, running, stepKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [set, current, stepKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // playing across the step's stop pauses there
+  // playing across the step's stop pauses there: at the measured event for a step that plays
+  // "to" one (playhead.stopAt), else at stopS
+  const stopS = lesson && set && current ? stepStopS(lesson.steps[step], lessonRunsOf(set)) : lesson ? lesson.steps[step].playhead.stopS : null;
   useEffect(() => {
     if (!lesson) return;
-    const stopS = lesson.steps[step].playhead.stopS;
     if (stopS === null) return;
     let last = playback.get().tS;
     return playback.subscribe(() => {
@@ -112,7 +128,7 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
       }
       last = s.tS;
     });
-  }, [stepKey, playback, dispatch]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [stepKey, stopS, playback, dispatch]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // PageUp / PageDown: steps win over the stage's event stepping (see the header)
   useEffect(() => {
@@ -149,6 +165,13 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
   }, [needsPrevious, running, set, prevKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const leave = useCallback(() => setRoute(null), [setRoute]);
+  const [restarts, setRestarts] = useState(0);
+  const restart = useCallback(() => {
+    if (!lesson || !route) return;
+    setRestarts((n) => n + 1);
+    if (lesson.steps[0].question) setAnswered(false);
+    setRoute({ ...route, step: 0, problems: [] });
+  }, [lesson, route, setRoute]);
 
   useEffect(() => {
     if (route && route.problems.length > 0) onProblems(route.problems);
@@ -156,8 +179,14 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
 
   if (!lesson || !route) return null;
   const own = runJobs(lessonScenarios(lesson)[step], lesson.steps[step].compare).map((j) => JSON.stringify(j.scenario));
-  const edited = !!set && !running && JSON.stringify(set.runs.map((r) => JSON.stringify(r.scenario))) !== JSON.stringify(own);
-  return { lesson, step, lock: route.lock, answered, setAnswered, goTo, leave, previousRuns: previous?.key === prevKey ? previous.runs : null, edited };
+  const edited = current && !!set && JSON.stringify(set.runs.map((r) => JSON.stringify(r.scenario))) !== JSON.stringify(own);
+  return { lesson, step, lock: route.lock, answered, setAnswered, goTo, restart, restarts, leave, previousRuns: previous?.key === prevKey ? previous.runs : null, edited, current };
+}
+
+/** The set's runs are the runs of `shared`'s scenario and compared variants (see LessonMode.current). */
+function sameRuns(set: RunSet, shared: SharedState): boolean {
+  const jobs = runJobs(shared.scenario, shared.view.compare);
+  return set.runs.length === jobs.length && set.runs.every((r, i) => r.key === jobs[i].key && (r.scenario === jobs[i].scenario || JSON.stringify(r.scenario) === JSON.stringify(jobs[i].scenario)));
 }
 
 /** The hash a lesson writes to the address bar. */

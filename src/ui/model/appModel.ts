@@ -149,7 +149,7 @@ export function createAppModel(
     // an instructor's lock: a change it does not allow is refused whichever control made it
     const lock = lessonRoute?.lock;
     const refused = lock && shared ? lockViolations(lock, shared.scenario, next) : [];
-    if (refused.length > 0) return setProblems({ title: 'Locked by your instructor:', lines: [`${refused.join(', ')} cannot be changed in this lesson.`] });
+    if (refused.length > 0) return setProblems({ title: 'This link keeps these controls fixed for the class:', lines: [`${refused.join(', ')} cannot be changed in this lesson.`] });
     markInput();
     if (!shared) return;
     update({ presetName: presetName && next.name === presetName ? presetName : undefined, shared: { ...shared, scenario: next } });
@@ -272,7 +272,7 @@ export function createAppModel(
         return 'lesson';
       }
       if (lock) {
-        setProblems({ lines: ['link: this lesson is locked by your instructor — the edited link was ignored'] });
+        setProblems({ lines: ['link: this lesson’s link keeps its controls fixed for the class — the edited link was ignored'] });
         return 'refused';
       }
       const shared = state.shared;

@@ -11,6 +11,8 @@ import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } f
 import { int, variantLabel } from '../../catalogue/format.ts';
 import { flowStyle, overSpan, updatingFlowStyles, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
+import { useStore } from '../state/store.ts';
+import { answerMask } from '../state/answerMask.ts';
 import { ChartMultiples } from './Multiples.tsx';
 import { CAPTURED_KEY } from '../traces/capturedRun.ts';
 import { LegendItem } from './Legend.tsx';
@@ -69,6 +71,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const inflatedId = useId();
   const inflation = useMemo(() => hasInflation(all.flat()), [all]);
   const yMax = fullRange ? range.full : range.focused;
+  const maskSsthresh = useStore(answerMask).has('ssthresh');
   const groups = useMemo(() => {
     const byRun = new Map(set.runs.map((r, i) => [r.key, all[i]]));
     return runGroups(set, layout).map((runs) => {
@@ -76,9 +79,9 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       // overlaid runs' recovery periods would shade nearly everything: shade only a lone run
       const shaded = runs.length === 1 ? flows : flows.map((f) => ({ ...f, recoveries: [] }));
       const suspensions = runs.length === 1 ? runSuspensions(runs[0]) : [];
-      return { key: runs.map((r) => r.key).join('+'), input: { windowS, endS: set.endS, yMax, flows: shaded, suspensions, showInflated: showInflated && inflation } satisfies CwndWithSuspensions };
+      return { key: runs.map((r) => r.key).join('+'), input: { windowS, endS: set.endS, yMax, flows: shaded, suspensions, showInflated: showInflated && inflation, maskSsthresh } satisfies CwndWithSuspensions };
     });
-  }, [set, all, layout, windowS, yMax, showInflated, inflation]);
+  }, [set, all, layout, windowS, yMax, showInflated, inflation, maskSsthresh]);
   const causes = new Set<number>();
   for (const f of all.flat()) for (const c of f.drops.cause) causes.add(c);
   const first = all[0]?.[0];
