@@ -45,6 +45,7 @@ import { LessonInvite } from './lessons/LessonMenu.tsx';
 import { LESSON_STAGE_SLOT } from './lessons/stageSlot.ts';
 import { LessonPane, LockedControls, LockLinkBuilder, preloadDeferred } from './lazy.tsx';
 import './lessons/lessons.css';
+import './shell/firstScreen.css';
 import { lessonHash, lockedCompare, useLessonMode } from './lessons/useLessonMode.ts';
 import { loadProgress } from './lessons/progress.ts';
 
@@ -135,6 +136,7 @@ export function App() {
     <LessonPane mode={lesson} set={set} running={runs.running} presenter={presenting} senderView={view.senderView} onSenderView={(on) => setView((v) => ({ ...v, senderView: on }))} onProgress={() => setProgress(loadProgress())} extra={lessonExtra} />
   ) : null;
 
+  const menuProps = { lock, lesson, variants, view, setView, setCompare, shownSet, panelIds, panelAllowed, editPanels, progress, presetName, model, set, scenario, phone, onProgress: setProgress, onPreset: pickPreset, onImportTrace: traceImport.openView, onEmbed: () => void copyEmbed() };
   return (
     <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}${embedded ? ' embed' : ''}`} data-scenario-id={currentId}>
       <Toolbar
@@ -148,7 +150,9 @@ export function App() {
         onHelp={() => setHelpOpen(true)}
         onShare={() => void copyLink()}
         locked={!!lock}
-        menus={<ToolbarMenus {...{ lock, lesson, variants, view, setView, setCompare, shownSet, panelIds, panelAllowed, editPanels, progress, presetName, model, set, scenario }} onProgress={setProgress} onPreset={pickPreset} onImportTrace={traceImport.openView} onEmbed={() => void copyEmbed()} />}
+        menus={<ToolbarMenus slot="row" {...menuProps} />}
+        more={lock ? null : <ToolbarMenus slot="more" {...menuProps} />}
+        phone={phone}
         openFullHref={openFullHref}
         presenterMenus={<PresenterMenus lock={lock} presetName={presetName} onPreset={pickPreset} controls={<>{quick}{liveBar}</>} available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />}
       />
@@ -187,8 +191,13 @@ export function App() {
                 <EventCaption driving={driving} all={runEvents} />
                 <JumpNote />
               </div>
-              {presenting || embedded ? null : liveBar}
-              {presenting || embedded || lesson ? null : <EventList all={runEvents} onPickRun={setStepKey} />}
+              {/* one row: the live-edit note and the collapsed event list (firstScreen.css) */}
+              {presenting || embedded ? null : (
+                <div className="stage-notes">
+                  {liveBar}
+                  {lesson ? null : <EventList all={runEvents} onPickRun={setStepKey} />}
+                </div>
+              )}
               <ChangeMarksContext.Provider value={marks}>
                 <Stage set={shownSet} view={shownView} ids={panelIds} presentIds={presentIds} phone={phone} stale={runs.slow || runs.stale} busy={runs.running} onMove={(id, dir) => editPanels((l) => movePanel(l, id, dir, panelIds))} onHide={(id) => editPanels((l) => hidePanel(l, id))} empty={<p className="empty-state">{runs.running ? 'Running the simulation…' : 'Nothing to show yet.'}</p>} />
               </ChangeMarksContext.Provider>

@@ -104,7 +104,7 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       {/* always there (disabled when nothing was inflated), so the legend keeps its rows while a comparison fills in */}
       <li className="toggle" title={inflation ? INFLATED_CWND_NOTE : 'No run here inflated cwnd (SACK, PRR and Tahoe never do).'}>
         <input id={inflatedId} type="checkbox" checked={showInflated && inflation} disabled={!inflation} onChange={(e) => setShowInflated(e.target.checked)} />
-        <label htmlFor={inflatedId}>inflated cwnd (RFC 5681 fast recovery)</label>
+        <label htmlFor={inflatedId}>inflated cwnd (RFC 5681)</label>
       </li>
       {inflation && showInflated ? <li className="legend-note">{INFLATED_CWND_NOTE}</li> : null}
       {range.focused < range.full ? (
