@@ -102,7 +102,7 @@ export function App() {
   const driving = drivingRun(runEvents, stepKey);
   const stepRuns = useMemo(() => (set ? stepChoices(set) : []), [set]);
   const events = useMemo(() => (driving ? eventTimesOf(driving.events) : NO_EVENT_TIMES), [driving]);
-  const { panelIds, panelAllowed, editPanels, shownSet, available, presentIds } = usePanelChoice(view, set, lesson, lock, setView);
+  const { panelIds, panelAllowed, editPanels, shownSet, available, presentIds, presentFit } = usePanelChoice(view, set, lesson, lock, setView);
   const { phone, presenting, shownView, drawerOpen, setDrawerOpen, helpOpen, setHelpOpen, setPresenter } = useScreen(view, setView, lessonRoute, events, playback, dispatch);
 
   const pickPreset = (name: string): void => {
@@ -154,7 +154,7 @@ export function App() {
         more={lock ? null : <ToolbarMenus slot="more" {...menuProps} />}
         phone={phone}
         openFullHref={openFullHref}
-        presenterMenus={<PresenterMenus lock={lock} presetName={presetName} onPreset={pickPreset} controls={<>{quick}{liveBar}</>} available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />}
+        presenterMenus={<PresenterMenus lock={lock} presetName={presetName} onPreset={pickPreset} controls={<>{quick}{liveBar}</>} available={available} chosen={presentIds} fit={presentFit} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />}
       />
       {copied ? <ShareLine copied={copied} onClose={closeCopied} /> : null}
       {initial.fatal ? <ErrorBanner message={initial.fatal} /> : null}

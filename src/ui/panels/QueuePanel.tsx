@@ -76,7 +76,8 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
   );
   const limits = Array.from(limit.values);
   const text = summary(set, shownLink, series, limits);
-  const height = (presenter ? 320 : 250) / (groups.length > 1 ? 1.4 : 1);
+  // 260 px: with the drops lane and the time axis, 250 left 158 px of plot, under the 160 a plot needs to be read
+  const height = (presenter ? 320 : 260) / (groups.length > 1 ? 1.4 : 1);
   return (
     <Panel id="queue" title={`Queue at ${shownLink === 0 ? 'the bottleneck' : 'a link'} (${links[shownLink]?.id ?? '—'})`} hint={queueNotice(set.runs.map((r) => r.result), shownLink, limits)} legend={legend} summary={text}>
       <ItemPicker id={selectId} label="Link" testId="queue-link" items={links} value={shownLink} onChange={setLink} />
