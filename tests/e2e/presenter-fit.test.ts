@@ -5,7 +5,8 @@
  * entry inside the screen and not clipped (no scroll box), each chart's plot area (its y axes'
  * lengths summed, for the stacked-band charts) at least 160 px, no two tick labels overlapping,
  * and a panel's notice whole or not shown. Outside presenter mode at 1280×720 the same four
- * panels (the page scrolls): legends whole, plots ≥ 160 px, no overlapping ticks.
+ * panels (the page scrolls): legends whole, plots ≥ 160 px, no overlapping ticks, and titles
+ * that say what is drawn.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -129,6 +130,11 @@ describe.runIf(haveChromium)('four panels on real-handoff', () => {
       for (const id of FOUR) await page.locator(`.panel[data-panel="${id}"]`).scrollIntoViewIfNeeded();
       await settled(page);
       expectReadable(await lookAtPanels(page, false), 'normal 1280×720');
+      // the words match the screen: the subtitle names the compared variants, not the scenario's own Reno;
+      // the estimates panel shows no verdict here, and the waves panel names its one run once
+      expect(await page.locator('.subtitle').textContent()).toMatch(/^TCP-Real, Reno, and Tahoe compared: 1 flow through a 2 Mb\/s, 14 ms link/);
+      expect(await page.locator('#estimate-title').textContent()).toBe('Estimates');
+      expect(await page.locator('#waves-title').textContent()).toBe('TCP-Real waves');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     } finally {
       await context.close();

@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
-import { describeScenario, variantLabel } from '../../catalogue/format.ts';
+import { describeScenario } from '../../catalogue/format.ts';
 import type { ViewState } from '../state/view.ts';
 import { MoreMenu } from './MoreMenu.tsx';
 
@@ -39,7 +39,7 @@ interface Props {
 
 export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresenter, onTheme, onHelp, onShare, menus, more, phone, presenterMenus, openFullHref, locked = false }: Props) {
   const subtitle = scenario
-    ? `${describeScenario(scenario)}${view.compare.length > 0 ? ` — every flow run as ${view.compare.map(variantLabel).join(', ')} in turn` : ''}`
+    ? describeScenario(scenario, view.compare)
     : 'no scenario loaded';
   const theme = (
     <button type="button" data-testid="theme" aria-pressed={view.theme === 'dark'} onClick={onTheme} aria-label={view.theme === 'dark' ? 'Light theme' : 'Dark theme'} title={view.theme === 'dark' ? 'Light theme' : 'Dark theme'}>
