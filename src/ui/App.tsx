@@ -86,6 +86,15 @@ export function App() {
   useEffect(() => {
     if (set) dispatch({ type: 'load', endS: set.endS });
   }, [set, dispatch]);
+  // A shared link's playhead: once its run is loaded the page stands there (paused, so the
+  // caption of an event at that moment shows); then the view forgets it, so later links do not carry a stale one.
+  const sharedAtS = shared?.view.atS ?? null;
+  useEffect(() => {
+    if (!set || sharedAtS === null) return;
+    dispatch({ type: 'pause' });
+    dispatch({ type: 'seek', tS: sharedAtS });
+    setView((v) => ({ ...v, atS: null }));
+  }, [set, sharedAtS, dispatch, setView]);
 
   const lesson = useLessonMode({ route: lessonRoute, setRoute: setLessonRoute, shared, setShared: (s) => model.replaceShared(s), set, running: runs.running, playback, dispatch, pool: pagePool, onProblems: (lines) => setProblems({ lines }) });
   lessonLink.current = lesson ? lessonHash(lesson) : null;
@@ -114,7 +123,10 @@ export function App() {
   const [copied, copy, closeCopied] = useCopy();
   const copyLink = (): Promise<void> => {
     if (shared) writeHash();
-    return copy('link', location.href);
+    // outside a lesson the link carries the playhead, so it opens at the moment shared
+    const atS = playback.get().tS;
+    if (!shared || lesson || atS <= 0) return copy('link', location.href);
+    return copy('link', `${location.origin}${location.pathname}${location.search}#${encodeState({ ...shared, view: { ...shared.view, atS } })}`);
   };
   const copyEmbed = (): Promise<void> => (shared ? copy('embed code', embedCode(shared, panelIds, location.origin + location.pathname)) : Promise.resolve());
   const embedded = view.embed;
