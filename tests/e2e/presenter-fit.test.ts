@@ -5,13 +5,14 @@
  * entry inside the screen and not clipped (no scroll box), each chart's plot area (its y axes'
  * lengths summed, for the stacked-band charts) at least 160 px, no two tick labels overlapping,
  * and a panel's notice whole or not shown. Outside presenter mode at 1280×720 the same four
- * panels (the page scrolls): legends whole, plots ≥ 160 px, no overlapping ticks, and titles
- * that say what is drawn.
+ * panels (the page scrolls): legends whole, plots ≥ 160 px, no overlapping ticks, titles
+ * that say what is drawn, and drop marks in no colour of their chart's lines.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { deltaE, MARK_CLASH_DELTA_E } from '../../src/catalogue/palette.ts';
 import { getPreset } from '../../src/content/presets/index.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
@@ -136,6 +137,17 @@ describe.runIf(haveChromium)('four panels on real-handoff', () => {
       expect(await page.locator('#estimate-title').textContent()).toBe('Estimates');
       expect(await page.locator('#waves-title').textContent()).toBe('TCP-Real waves');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+      // drop marks never take a line colour of their chart (handoff marks were Tahoe's pink), read from the rendered colours
+      for (const chart of ['#cwnd-chart', '#queue-chart']) {
+        const painted = await page.evaluate((sel) => {
+          const hex = (c: string): string => '#' + (c.match(/\d+/g) ?? []).slice(0, 3).map((v) => Number(v).toString(16).padStart(2, '0')).join('');
+          const strokes = (q: string): string[] => [...new Set([...document.querySelectorAll(`${sel} ${q}`)].map((e) => hex(getComputedStyle(e).stroke)))];
+          return { lines: strokes('path.cwnd-line, path.queue-line'), marks: strokes('path.drop-mark') };
+        }, chart);
+        expect(painted.lines.length, `${chart} lines`).toBeGreaterThan(0);
+        expect(painted.marks.length, `${chart} drop marks`).toBeGreaterThan(0);
+        for (const m of painted.marks) for (const l of painted.lines) expect(deltaE(m, l), `${chart}: mark ${m} against line ${l}`).toBeGreaterThanOrEqual(MARK_CLASH_DELTA_E);
+      }
     } finally {
       await context.close();
     }
