@@ -14,6 +14,8 @@ import { appSession } from './session.ts';
 const haveChromium = existsSync(CHROMIUM);
 
 async function openView(page: Page): Promise<void> {
+  // on a phone the Export menu is inside the toolbar's More menu
+  if (!(await page.locator('.export-menu summary').isVisible())) await page.locator('[data-testid=more-menu] > summary').click();
   await page.locator('.export-menu summary').click();
   await page.getByTestId('import-trace').click();
   await page.getByTestId('trace-view').waitFor({ state: 'visible' });
