@@ -26,14 +26,25 @@ interface Describable {
   cross: readonly unknown[];
 }
 
+const AND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
 /**
  * One line saying what is being simulated right now; the preset's own description goes stale
- * as soon as a slider moves.
+ * as soon as a slider moves. `compared`: the variants every flow is run as in turn — the line
+ * then leads with them ("TCP-Real, Reno, and Tahoe compared: 1 flow through …") instead of
+ * naming the scenario's own variant, which no chart shows.
  */
-export function describeScenario(s: Describable): string {
+export function describeScenario(s: Describable, compared: readonly string[] = []): string {
+  // one variant compared is every flow run as that one: it names the flows as a scenario's own would
+  const as = (f: { variant: string }): string => (compared.length === 0 ? f.variant : compared.length === 1 ? compared[0] : '');
   const counts = new Map<string, number>();
-  for (const f of s.flows) counts.set(f.variant, (counts.get(f.variant) ?? 0) + 1);
-  const flows = [...counts].map(([v, n]) => `${n} ${variantLabel(v)} flow${n === 1 ? '' : 's'}`).join(', ');
+  for (const f of s.flows) counts.set(as(f), (counts.get(as(f)) ?? 0) + 1);
+  const flows = [...counts].map(([v, n]) => `${n} ${v === '' ? '' : `${variantLabel(v)} `}flow${n === 1 ? '' : 's'}`).join(', ');
+  const lead = compared.length > 1 ? `${AND_LIST.format(compared.map(variantLabel))} compared: ` : '';
+  return lead + describeFlowsAndPath(s, flows);
+}
+
+function describeFlowsAndPath(s: Describable, flows: string): string {
   const lossy = (d: Describable['path'][number]['forward']): string => (d.errors.length > 0 ? ' with wireless errors' : '');
   const cross = s.cross.length > 0 ? ', with cross traffic' : '';
   if (s.path.length === 1) {

@@ -74,6 +74,52 @@ export const CAUSE_STYLE: readonly { cause: string; label: string; colour: strin
 
 export const causeColour = (code: number): string => CAUSE_STYLE[code]?.colour ?? INK;
 
+/** CIE L*a*b* of an sRGB hex colour (D65), for telling apart colours a viewer would confuse. */
+function lab(hex: string): [number, number, number] {
+  const n = parseInt(hex.slice(1), 16);
+  const lin = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const [r, g, b] = lin;
+  const xyz = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883];
+  const f = xyz.map((t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116));
+  return [116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])];
+}
+
+/** CIE76 colour difference: under about 25 two marks of a chart read as the same colour. */
+export function deltaE(a: string, b: string): number {
+  const [l1, a1, b1] = lab(a);
+  const [l2, a2, b2] = lab(b);
+  return Math.hypot(l1 - l2, a1 - a2, b1 - b2);
+}
+
+/** Below this difference a drop mark would read as one of its chart's lines. */
+export const MARK_CLASH_DELTA_E = 25;
+/** Colours no line takes, for a drop mark whose cause colour matches a line of its chart. */
+const MARK_SPARES = [OKABE_ITO.orange, OKABE_ITO.skyBlue, '#8C510A'] as const;
+
+/**
+ * A chart's drop-mark colour per cause: the cause's own colour, unless one of the chart's lines
+ * (its runs' colours) is that colour or close to it — handoff's pink beside Tahoe's purple, queue
+ * overflow's vermillion beside a vermillion line — then the first spare that is far from every
+ * line and from the causes' colours already taken; with no spare left, the theme's ink (the ×
+ * shape and the legend still say it is a drop). The legend uses the same function, so it says
+ * what the marks are.
+ */
+export function dropMarkColours(lineColours: readonly string[]): (cause: number) => string {
+  const hexes = lineColours.filter((c) => /^#[0-9a-f]{6}$/i.test(c));
+  const far = (c: string, from: readonly string[]): boolean => from.every((l) => deltaE(c, l) >= MARK_CLASH_DELTA_E);
+  // every cause decided at once, in CAUSE_STYLE order: the chart and its legend agree whatever order they ask in
+  const used: string[] = [];
+  const chosen = CAUSE_STYLE.map(({ colour: own }) => {
+    const colour = far(own, hexes) && far(own, used) ? own : (MARK_SPARES.find((s) => far(s, hexes) && far(s, used)) ?? INK);
+    used.push(colour);
+    return colour;
+  });
+  return (cause) => chosen[cause] ?? INK;
+}
+
 /** Channel states good / bad / off, in CHANNEL_STATES order: light to dark so they read in greyscale too. */
 export const CHANNEL_COLOURS = ['#cfe8d8', OKABE_ITO.orange, '#444444'] as const;
 

@@ -45,6 +45,7 @@ import { LessonInvite } from './lessons/LessonMenu.tsx';
 import { LESSON_STAGE_SLOT } from './lessons/stageSlot.ts';
 import { LessonPane, LockedControls, LockLinkBuilder, preloadDeferred } from './lazy.tsx';
 import './lessons/lessons.css';
+import './shell/firstScreen.css';
 import { lessonHash, lockedCompare, useLessonMode } from './lessons/useLessonMode.ts';
 import { loadProgress } from './lessons/progress.ts';
 
@@ -93,6 +94,15 @@ export function App() {
   useEffect(() => {
     if (set) dispatch({ type: 'load', endS: set.endS });
   }, [set, dispatch]);
+  // A shared link's playhead: once its run is loaded the page stands there (paused, so the
+  // caption of an event at that moment shows); then the view forgets it, so later links do not carry a stale one.
+  const sharedAtS = shared?.view.atS ?? null;
+  useEffect(() => {
+    if (!set || sharedAtS === null) return;
+    dispatch({ type: 'pause' });
+    dispatch({ type: 'seek', tS: sharedAtS });
+    setView((v) => ({ ...v, atS: null }));
+  }, [set, sharedAtS, dispatch, setView]);
 
   const lesson = useLessonMode({ route: lessonRoute, setRoute: setLessonRoute, shared, setShared: (s) => model.replaceShared(s), set, running: runs.running, playback, dispatch, pool: pagePool, onProblems: (lines) => setProblems({ lines }) });
   lessonLink.current = lesson ? lessonHash(lesson) : null;
@@ -109,7 +119,7 @@ export function App() {
   const driving = drivingRun(runEvents, stepKey);
   const stepRuns = useMemo(() => (set ? stepChoices(set) : []), [set]);
   const events = useMemo(() => (driving ? eventTimesOf(driving.events) : NO_EVENT_TIMES), [driving]);
-  const { panelIds, panelAllowed, editPanels, shownSet, available, presentIds } = usePanelChoice(view, set, lesson, lock, setView);
+  const { panelIds, panelAllowed, editPanels, shownSet, available, presentIds, presentFit } = usePanelChoice(view, set, lesson, lock, setView);
   const { phone, presenting, shownView, drawerOpen, setDrawerOpen, helpOpen, setHelpOpen, setPresenter } = useScreen(view, setView, lessonRoute, events, playback, dispatch);
 
   const pickPreset = (name: string): void => {
@@ -121,7 +131,10 @@ export function App() {
   const [copied, copy, closeCopied] = useCopy();
   const copyLink = (): Promise<void> => {
     if (shared) writeHash();
-    return copy('link', location.href);
+    // outside a lesson the link carries the playhead, so it opens at the moment shared
+    const atS = playback.get().tS;
+    if (!shared || lesson || atS <= 0) return copy('link', location.href);
+    return copy('link', `${location.origin}${location.pathname}${location.search}#${encodeState({ ...shared, view: { ...shared.view, atS } })}`);
   };
   const copyEmbed = (): Promise<void> => (shared ? copy('embed code', embedCode(shared, panelIds, location.origin + location.pathname)) : Promise.resolve());
   const embedded = view.embed;
@@ -134,6 +147,7 @@ export function App() {
     <LessonPane mode={lesson} set={set} running={runs.running} presenter={presenting} senderView={view.senderView} onSenderView={(on) => setView((v) => ({ ...v, senderView: on }))} onProgress={() => setProgress(loadProgress())} extra={lessonExtra} />
   ) : null;
 
+  const menuProps = { lock, lesson, variants, view, setView, setCompare, shownSet, panelIds, panelAllowed, editPanels, progress, presetName, model, set, scenario, phone, onProgress: setProgress, onPreset: pickPreset, onImportTrace: traceImport.openView, onEmbed: () => void copyEmbed() };
   return (
     <div className={`app${presenting ? ' presenter-mode' : ''}${phone ? ' phone' : ''}${embedded ? ' embed' : ''}`} data-scenario-id={currentId}>
       <Toolbar
@@ -147,9 +161,11 @@ export function App() {
         onHelp={() => setHelpOpen(true)}
         onShare={() => void copyLink()}
         locked={!!lock}
-        menus={<ToolbarMenus {...{ lock, lesson, variants, view, setView, setCompare, shownSet, panelIds, panelAllowed, editPanels, progress, presetName, model, set, scenario }} onProgress={setProgress} onPreset={pickPreset} onImportTrace={traceImport.openView} onEmbed={() => void copyEmbed()} />}
+        menus={<ToolbarMenus slot="row" {...menuProps} />}
+        more={lock ? null : <ToolbarMenus slot="more" {...menuProps} />}
+        phone={phone}
         openFullHref={openFullHref}
-        presenterMenus={<PresenterMenus lock={lock} presetName={presetName} onPreset={pickPreset} controls={<>{quick}{liveBar}</>} available={available} chosen={presentIds} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />}
+        presenterMenus={<PresenterMenus lock={lock} presetName={presetName} onPreset={pickPreset} controls={<>{quick}{liveBar}</>} available={available} chosen={presentIds} fit={presentFit} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />}
       />
       {copied ? <ShareLine copied={copied} onClose={closeCopied} /> : null}
       {initial.fatal ? <ErrorBanner message={initial.fatal} /> : null}
@@ -187,8 +203,13 @@ export function App() {
                 <EventCaption driving={driving} all={runEvents} />
                 <JumpNote />
               </div>
-              {presenting || embedded ? null : liveBar}
-              {presenting || embedded || lesson ? null : <EventList all={runEvents} onPickRun={setStepKey} />}
+              {/* one row: the live-edit note and the collapsed event list (firstScreen.css) */}
+              {presenting || embedded ? null : (
+                <div className="stage-notes">
+                  {liveBar}
+                  {lesson ? null : <EventList all={runEvents} onPickRun={setStepKey} />}
+                </div>
+              )}
               <ChangeMarksContext.Provider value={marks}>
                 <Stage set={shownSet} view={shownView} ids={panelIds} presentIds={presentIds} phone={phone} stale={runs.slow || runs.stale} busy={runs.running} onMove={(id, dir) => editPanels((l) => movePanel(l, id, dir, panelIds))} onHide={(id) => editPanels((l) => hidePanel(l, id))} empty={<p className="empty-state">{runs.running ? 'Running the simulation…' : 'Nothing to show yet.'}</p>} />
               </ChangeMarksContext.Provider>

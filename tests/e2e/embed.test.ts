@@ -54,6 +54,8 @@ describe.skipIf(!existsSync(CHROMIUM))('embedding in Chromium', () => {
     const { page, preview } = session;
     await page.goto(`${preview.url}#panels=cwnd,metrics`);
     await settled(page);
+    // the link is in the toolbar's More menu
+    await page.locator('[data-testid=more-menu] > summary').click();
     await page.getByTestId('embed-code').click();
     const code = await page.getByTestId('embed-code-text').inputValue();
     expect(code).toMatch(/^<iframe src="[^"]+" title="TCP Lab: reference-2mbps" width="960" height="640" [^>]*><\/iframe>$/);

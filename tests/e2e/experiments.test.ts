@@ -41,6 +41,8 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
   it('the toolbar leads to the experiments menu, grouped by paper', async () => {
     await page.goto(session.preview.url);
     await settled(page);
+    // the link is in the toolbar's More menu
+    await page.locator('[data-testid=more-menu] > summary').click();
     await page.getByTestId('experiments').click();
     await page.getByTestId('exp-menu').waitFor();
     const groups = await page.locator('[data-testid="exp-menu"] optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));

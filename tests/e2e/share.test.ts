@@ -1,6 +1,6 @@
 /**
  * Sharing and files in Chromium: "Copy link" puts a URL on the clipboard that reopens the same
- * scenario and view in a fresh page; a mangled link shows the problem banner while the app runs
+ * scenario and view in a fresh page, at the same playhead with the same caption; a mangled link shows the problem banner while the app runs
  * on defaults; trace CSV and chart SVG downloads are well-formed.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getPreset } from '../../src/content/presets/index.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
-import { DAMAGED_LINK_TITLE, encodeState } from '../../src/ui/state/url.ts';
+import { DAMAGED_LINK_TITLE, decodeState, encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';
 import { CHROMIUM, foreignRequests, OUT, settled, watch, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
@@ -61,6 +61,37 @@ describe.runIf(haveChromium)('share links and files in Chromium', () => {
       expect(await other.getByTestId('problem-banner').count()).toBe(0);
       expect(w2.errors).toEqual([]);
       await other.screenshot({ path: join(OUT, 'shared-link.png'), fullPage: true });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a shared link reopens at its playhead, paused, with the same caption', async () => {
+    const reference = parseScenario(getPreset('reference-2mbps')!.scenario);
+    if (!reference.ok) throw new Error('reference-2mbps does not validate');
+    await page.goto(`${session.preview.url}?at=1#${encodeState({ scenario: reference.scenario, view: DEFAULT_VIEW })}`);
+    await settled(page);
+    // two events on: the first loss, then the fast retransmit with its caption
+    for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Next event' }).click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid=event-caption]')?.textContent ?? '') !== '');
+    const at = await page.getByTestId('cursor-time').textContent();
+    const caption = await page.getByTestId('event-caption').textContent();
+    expect(at).not.toBe('t = 0.000 s');
+    await page.getByTestId('copy-link').click();
+    await page.getByTestId('share-link').waitFor();
+    const copied = await page.getByTestId('share-link').inputValue();
+    const other = await session.page.context().newPage();
+    try {
+      await other.goto(copied);
+      await settled(other);
+      await other.waitForFunction((t) => document.querySelector('[data-testid=cursor-time]')?.textContent === t, at, { timeout: 30_000 });
+      expect(await other.getByTestId('event-caption').textContent()).toBe(caption);
+      expect(await other.getByTestId('play').textContent()).toBe('Play');
+      // the page then forgets the playhead: its own address, rewritten a moment later, no longer carries it
+      await other.waitForFunction((h) => location.href !== h, copied, { timeout: 10_000 });
+      const own = decodeState(await other.evaluate(() => location.hash.slice(1)), { scenario: reference.scenario, view: DEFAULT_VIEW });
+      expect(own.problems).toEqual([]);
+      expect(own.view.atS).toBeNull();
     } finally {
       await other.close();
     }

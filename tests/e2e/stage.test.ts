@@ -103,7 +103,10 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
           const size = await pageSize(page);
           expect(size.scrollH, where).toBeLessThanOrEqual(size.h);
           expect(size.scrollW, where).toBeLessThanOrEqual(size.w);
-          expect(await page.locator('[data-panel]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel'))), where).toEqual(ids);
+          // three or four panels only where each keeps a readable plot (issue 31: at 1280×720 a 2 × 2
+          // grid left under 60 px per plot); a smaller screen shows the first two chosen
+          const fits = width >= 1600 && height >= 1000 ? 4 : 2;
+          expect(await page.locator('[data-panel]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel'))), where).toEqual(ids.slice(0, fits));
           // each chosen panel's charts (the metrics table: the panel) lie wholly inside the screen
           const boxes = await page.evaluate(
             (list) =>
@@ -112,7 +115,7 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
                 const charts = [...panel.querySelectorAll('svg.chart:not(.chart-overlay)')];
                 return { id, rects: (charts.length > 0 ? charts : [panel]).map((c) => c.getBoundingClientRect().toJSON() as DOMRect) };
               }),
-            [...ids],
+            ids.slice(0, fits),
           );
           for (const b of boxes) {
             for (const r of b.rects) {
@@ -152,10 +155,13 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
   it('puts two chart panels side by side at 1920×1080 and reads out the cursor in a row of its own', async () => {
     await resizeViewport(page, { width: 1920, height: 1080 });
     await open('reference-2mbps');
+    // the window chart takes the whole width (issue 31: the first screen's picture); the next two sit side by side
     const cwnd = (await page.locator('.cell-cwnd').boundingBox())!;
     const queue = (await page.locator('.cell-queue').boundingBox())!;
-    expect(Math.abs(cwnd.y - queue.y)).toBeLessThan(1);
-    expect(queue.x).toBeGreaterThan(cwnd.x + cwnd.width - 1);
+    const seq = (await page.locator('.cell-timeseq').boundingBox())!;
+    expect(cwnd.width).toBeGreaterThan(queue.width * 1.8);
+    expect(Math.abs(seq.y - queue.y)).toBeLessThan(1);
+    expect(seq.x).toBeGreaterThan(queue.x + queue.width - 1);
     // the readout sits above the chart, not over its plot
     await page.getByTestId('seek').fill('50');
     const row = (await page.locator('#cwnd-chart-readout').boundingBox())!;
@@ -167,9 +173,19 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
 
   it('scrolls no preset sideways at 1920, 1440, 1280, 390 or 360 px (every panel tab at 360 px)', async () => {
     const sideways: string[] = [];
-    for (const preset of PRESETS) {
+    // one page load; each further preset is picked in the page (Presets menu: it opens with its comparison)
+    await resizeViewport(page, { width: 1920, height: 1080 });
+    await open(PRESETS[0].name);
+    for (const [n, preset] of PRESETS.entries()) {
       await resizeViewport(page, { width: 1920, height: 1080 });
-      await open(preset.name);
+      if (n > 0) {
+        await page.getByTestId('preset-menu').click();
+        await page.locator(`button[data-preset="${preset.name}"]`).click();
+        await page.waitForFunction((name) => document.querySelector('h1 .scenario-name')?.textContent === name, preset.name);
+        await page.waitForSelector('#cwnd-chart path.cwnd-line', { timeout: 60_000 });
+        await settled(page);
+        await layoutSettled(page);
+      }
       for (const width of [1920, 1440, 1280, 390, 360]) {
         await resizeViewport(page, { width, height: width > 700 ? 900 : 800 });
         if (width <= 390 && (await page.getByTestId('drawer').count()) > 0) await page.locator('.drawer-close').click();

@@ -42,6 +42,8 @@ function expectedDifference(name: string, variant: string, rateMbps: string): st
 const seriesOf = (page: Page, sel: string): Promise<(string | null)[]> => page.locator(sel).evaluateAll((els) => els.map((e) => e.getAttribute('data-series')));
 
 async function openImport(page: Page): Promise<void> {
+  // on a phone the Export menu is inside the toolbar's More menu
+  if (!(await page.locator('.export-menu summary').isVisible())) await page.locator('[data-testid=more-menu] > summary').click();
   await page.locator('.export-menu summary').click();
   await page.getByTestId('import-trace').click();
   await page.getByTestId('trace-view').waitFor({ state: 'visible' });

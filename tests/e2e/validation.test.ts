@@ -13,6 +13,8 @@ describe.runIf(existsSync(CHROMIUM))('validation page in Chromium', () => {
   const s = appSession({ open: true });
 
   it('opens from the menu with a row per variant and the kernel comparison', async () => {
+    // the link is in the toolbar's More menu
+    await s.page.click('[data-testid=more-menu] > summary');
     await s.page.click('[data-testid=validation]');
     await s.page.waitForSelector('[data-testid=validation-view]');
     expect(await s.page.locator('[data-testid=variant-checks] tbody tr').count()).toBe(VARIANTS.length);

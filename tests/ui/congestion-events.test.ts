@@ -89,6 +89,12 @@ describe('congestion events from the trace', () => {
     expect(caption(run, events[0])).toBe('1.000 s · 3 segments lost at link "bottleneck" in 0.020 s (queue overflow), the first segment 10 · NewReno fast-retransmits at 1.120 s.');
   });
 
+  it('a hop the scenario only calls "link" is "the link" in a caption, not link "link" (issue 31)', () => {
+    const plain = { ...run, links: [{ id: 'link/fwd' }] };
+    expect(caption(plain, events[0])).toBe('1.000 s · 3 segments lost at the link in 0.020 s (queue overflow), the first segment 10 · NewReno fast-retransmits at 1.120 s.');
+    expect(caption({ ...run, links: [{ id: 'link2/fwd' }] }, events[1])).toMatch(/^1\.120 s · segment 10 lost at link 2 \(queue overflow\) at 1\.000 s · /);
+  });
+
   it('a retransmission of a segment never dropped is called spurious', () => {
     const t = handTrace();
     t.drop.cause.fill(DROP_CAUSES.indexOf('reverse-path'));

@@ -177,6 +177,8 @@ describe('ui describeScenario', () => {
     const hop = (d: (typeof hops)[number]): string => `${d.rateBps / 1e6} Mb/s ${d.delayMs} ms${d.errors.length > 0 ? ' with wireless errors' : ''}`;
     expect(describeScenario(lp)).toBe(`1 NewReno flow over 2 links (${hops.map(hop).join(' → ')}), with cross traffic, ${lp.durationS} s`);
     expect(describeScenario(lp)).toContain('with wireless errors');
+    // compared (issue 31): the subtitle leads with the variants on screen, not the scenario's own one
+    expect(describeScenario(lp, ['real', 'reno', 'tahoe'])).toBe(`TCP-Real, Reno, and Tahoe compared: 1 flow over 2 links (${hops.map(hop).join(' → ')}), with cross traffic, ${lp.durationS} s`);
   });
 });
 

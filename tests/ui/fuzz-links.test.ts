@@ -35,6 +35,7 @@ const viewArb: fc.Arbitrary<ViewState> = fc.record({
   present: fc.shuffledSubarray(['cwnd', 'queue', 'path', 'metrics'], { maxLength: 4 }),
   showAhead: fc.boolean(),
   followS: fc.constantFrom(null, 0, 10, 2.5),
+  atS: fc.constantFrom(null, 0, 12.345),
 });
 const stateArb = fc.tuple(fc.constantFrom(...presets), viewArb).map(([scenario, view]): SharedState => ({ scenario, view }));
 

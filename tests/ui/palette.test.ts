@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { distinctColours, LINE_COLOURS, MARK_COLOURS } from '../../src/catalogue/palette.ts';
+import fc from 'fast-check';
+import { CAUSE_STYLE, deltaE as markDeltaE, distinctColours, dropMarkColours, LINE_COLOURS, LINE_PALETTE, MARK_CLASH_DELTA_E, MARK_COLOURS, OKABE_ITO } from '../../src/catalogue/palette.ts';
 
 const css = readFileSync(new URL('../../src/ui/styles.css', import.meta.url), 'utf8');
 function panel(block: RegExp): string {
@@ -96,5 +97,37 @@ describe('line colours', () => {
 
   it('the loss marks of the cwnd chart take no line colour', () => {
     for (const m of [MARK_COLOURS.fastRetransmit, MARK_COLOURS.timeout]) expect(LINE_COLOURS).not.toContain(m);
+  });
+});
+
+describe('drop marks never take a line colour of their chart (issue 31)', () => {
+  it('CIE76 difference: 100 from black to white, 0 for a colour and itself', () => {
+    expect(markDeltaE('#000000', '#ffffff')).toBeCloseTo(100, 4);
+    expect(markDeltaE('#B8509A', '#B8509A')).toBe(0);
+  });
+
+  it('the default chart (one blue line) keeps queue overflow vermillion; channel errors leave the blue', () => {
+    const colourOf = dropMarkColours([LINE_PALETTE.blue]);
+    expect(colourOf(CAUSE_STYLE.findIndex((c) => c.cause === 'queue-overflow'))).toBe(OKABE_ITO.vermillion);
+    expect(colourOf(CAUSE_STYLE.findIndex((c) => c.cause === 'channel-error'))).not.toBe(LINE_PALETTE.blue);
+  });
+
+  it('real-handoff: the handoff marks are not the pink of Tahoe’s line', () => {
+    const colourOf = dropMarkColours(distinctColours(['real', 'reno', 'tahoe']));
+    const handoff = CAUSE_STYLE.findIndex((c) => c.cause === 'handoff');
+    expect(colourOf(handoff)).not.toBe(CAUSE_STYLE[handoff].colour);
+  });
+
+  it('for any set of up to six line colours every cause’s colour is ≥ 25 ΔE from each line, and no two causes share one', () => {
+    fc.assert(
+      fc.property(fc.subarray([...LINE_COLOURS], { minLength: 1, maxLength: 6 }), (lines) => {
+        const colourOf = dropMarkColours(lines);
+        const marks = CAUSE_STYLE.map((_, i) => colourOf(i));
+        // a colour for each: far from every line and from each other (the theme's ink, the last resort, may repeat)
+        const hexes = marks.filter((m) => m.startsWith('#'));
+        for (const m of hexes) for (const l of lines) expect(markDeltaE(m, l)).toBeGreaterThanOrEqual(MARK_CLASH_DELTA_E);
+        expect(new Set(hexes).size).toBe(hexes.length);
+      }),
+    );
   });
 });

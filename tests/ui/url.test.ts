@@ -85,6 +85,7 @@ const viewArb: fc.Arbitrary<ViewState> = fc.record({
   present: fc.uniqueArray(panelIdArb, { maxLength: 4 }),
   showAhead: fc.boolean(),
   followS: fc.option(fc.double({ min: 0, max: 3600, noNaN: true }).map(noNegZero), { nil: null }),
+  atS: fc.option(fc.double({ min: 0, max: 3600, noNaN: true }).map(noNegZero), { nil: null }),
 });
 
 function expectUsable(d: { scenario: Scenario; view: ViewState; problems: string[] }): void {

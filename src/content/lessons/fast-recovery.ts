@@ -35,7 +35,7 @@ export const fastRecovery: LessonInput = {
         expect: 'sack',
       },
       explanation:
-        'Goodput in 10 s: SACK {gSack} Mb/s, NewReno {gNewreno}, Reno {gReno}, Tahoe {gTahoe}. Reno timed out {renoTo} time(s) after the burst; NewReno never did ({newrenoTo}); Tahoe fell to {tahoeMin} segment after its fast retransmit.',
+        'Goodput in 10 s: SACK {gSack} Mb/s, NewReno {gNewreno}, Reno {gReno}, Tahoe {gTahoe}. Timeouts after the burst: Reno {renoTo}, NewReno {newrenoTo}; Tahoe fell to {tahoeMin} segment after its fast retransmit.',
       values: {
         drops: { fact: 'drops', run: 'newreno', fromS: 0, toS: 0.5 },
         most: { fact: 'best', of: 'goodputMbps', pick: 'max' },

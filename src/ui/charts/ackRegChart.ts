@@ -6,7 +6,7 @@
  * with the regulator they should be rare and single.
  */
 import * as d3 from 'd3';
-import { bandScale, clipBands, drawBandFrame, drawRefLine, splitBands } from './bands.ts';
+import { bandGapPx, bandScale, clipBands, drawBandFrame, drawRefLine, splitBands } from './bands.ts';
 import { drawCursor, drawDropLane, layer, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { INK, MARK_COLOURS, OKABE_ITO } from '../../catalogue/palette.ts';
 import { columnTicks, indexAtOrBefore, stepPath, type CausedTimes } from './series.ts';
@@ -30,7 +30,7 @@ export interface AckRegChartInput {
 export function renderAckRegChart(el: SVGSVGElement, input: AckRegChartInput, size: ChartSize): void {
   const svg = d3.select(el);
   const x = timeScale(input.windowS, size.width);
-  const [heldBand, bufBand] = splitBands(size, [1, 1.4]);
+  const [heldBand, bufBand] = splitBands(size, [1, 1.4], bandGapPx(el));
   const yHeld = bandScale(Math.max(1, input.maxHeld) * 1.1, heldBand);
   const yBuf = bandScale(Math.max(input.bufferPackets, input.maxBuffer) * 1.12, bufBand);
   drawBandFrame(svg, x, [yHeld, yBuf], size, ['held ACKs', 'buffer (pkts)']);

@@ -22,6 +22,15 @@ export interface Band {
  * The plot area [MARGIN.top + topPx, height − MARGIN.bottom] cut into bands with the given
  * relative heights, `gapPx` apart (room for a band's top tick label).
  */
+/**
+ * The gap between stacked bands: the lowest tick label of one band and the highest of the next
+ * face each other across it, so it is wider than a label is tall (presenter mode's ticks are
+ * 22 px: at 18 px the "0" of one band overlapped the top label of the next).
+ */
+export function bandGapPx(el: Element): number {
+  return el.closest('.presenter-mode') ? 30 : 18;
+}
+
 export function splitBands(size: ChartSize, weights: readonly number[], gapPx = 18, topPx = 0): Band[] {
   const top = MARGIN.top + topPx;
   const bottom = Math.max(top + weights.length, size.height - MARGIN.bottom);

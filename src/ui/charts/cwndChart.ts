@@ -7,7 +7,7 @@
 import * as d3 from 'd3';
 import { clipToPlot, revealWhenPassed, drawCursor, drawDropLane, drawFrame, drawMarks, drawSpans, layer, MARK_BIN_PX, scaleKey, setPath, setPieces, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { finiteArgMax, finiteMax, indexAtOrBefore, stepPath, stepPieces, timeWeightedQuantile, valueBefore, type CausedTimes, type CwndSeries, type Span } from './series.ts';
-import { MARK_COLOURS } from '../../catalogue/palette.ts';
+import { dropMarkColours, MARK_COLOURS } from '../../catalogue/palette.ts';
 import { int } from '../../catalogue/format.ts';
 import { answerMask, MASKED_TEXT } from '../state/answerMask.ts';
 
@@ -247,6 +247,8 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
     svg,
     x,
     input.flows.map((f) => f.drops),
+    'drops',
+    dropMarkColours(input.flows.map((f) => f.colour)),
   );
 }
 

@@ -8,7 +8,7 @@
  */
 import * as d3 from 'd3';
 import type { LossTruth, Verdict } from '../../engine/core/trace.ts';
-import { abbreviate, bandScale, clipBands, drawBandFrame, shapePath, splitBands, type ShapeName } from './bands.ts';
+import { abbreviate, bandGapPx, bandScale, clipBands, drawBandFrame, shapePath, splitBands, type ShapeName } from './bands.ts';
 import { drawCursor, drawMarks, layer, MARGIN, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import type { EstimateLine, VerdictMark } from './estimateSeries.ts';
 import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
@@ -74,7 +74,7 @@ export function renderEstimateChart(el: SVGSVGElement, input: EstimateChartInput
   const bands = splitBands(
     size,
     input.bands.map(() => 1),
-    18,
+    bandGapPx(el),
     stripPx(input.verdicts.length),
   );
   const ys = input.bands.map((b, i) => bandScale(b.yMax * 1.08, bands[i], b.yMin < 0 ? b.yMin * 1.08 : 0));

@@ -358,10 +358,11 @@ export function applyReveal(base: SVGSVGElement, overlay: SVGSVGElement, x: d3.S
 }
 
 /**
- * Drop marks in the lane above the plot, coloured by ground-truth cause, one per cause and
+ * Drop marks in the lane above the plot, coloured by ground-truth cause (`colourOf`: as the
+ * chart's legend says, never a colour of its lines: dropMarkColours), one per cause and
  * MARK_BIN_PX at most: hundreds of drops in one burst would otherwise stack into a smear.
  */
-export function drawDropLane(svg: Svg, x: d3.ScaleLinear<number, number>, drops: readonly CausedTimes[], label = 'drops'): void {
+export function drawDropLane(svg: Svg, x: d3.ScaleLinear<number, number>, drops: readonly CausedTimes[], label = 'drops', colourOf: (cause: number) => string = causeColour): void {
   const lane = layer(svg, 'drop-lane');
   const marks: { px: number; colour: string }[] = [];
   const [lo, hi] = x.range();
@@ -373,7 +374,7 @@ export function drawDropLane(svg: Svg, x: d3.ScaleLinear<number, number>, drops:
       const id = `${Math.round(px / MARK_BIN_PX)}|${d.cause[i]}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      marks.push({ px, colour: causeColour(d.cause[i]) });
+      marks.push({ px, colour: colourOf(d.cause[i]) });
     }
   }
   lane

@@ -6,7 +6,7 @@
 import * as d3 from 'd3';
 import { clipToPlot, drawCursor, drawDropLane, drawFrame, layer, MARK_BIN_PX, scaleKey, setPieces, timeScale, valueScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { finiteMax, indexAtOrBefore, stepPath, stepPieces, valueBefore, type CausedTimes, type StepPiece, type StepSeries } from './series.ts';
-import { MARK_COLOURS } from '../../catalogue/palette.ts';
+import { dropMarkColours, MARK_COLOURS } from '../../catalogue/palette.ts';
 
 export interface QueueSeriesInput {
   key: string;
@@ -139,6 +139,8 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
     svg,
     x,
     input.series.map((s) => s.drops),
+    'drops',
+    dropMarkColours(input.series.map((s) => s.colour)),
   );
 }
 

@@ -5,7 +5,7 @@
  * of the flow are in the lane above: the dips in consumption follow them.
  */
 import * as d3 from 'd3';
-import { bandScale, barsPath, clipBands, drawBandFrame, drawRefLine, polylinePath, splitBands } from './bands.ts';
+import { bandGapPx, bandScale, barsPath, clipBands, drawBandFrame, drawRefLine, polylinePath, splitBands } from './bands.ts';
 import { drawCursor, drawDropLane, layer, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
 import type { CausedTimes } from './series.ts';
@@ -29,7 +29,7 @@ export interface TokenChartInput {
 export function renderTokenChart(el: SVGSVGElement, input: TokenChartInput, size: ChartSize): void {
   const svg = d3.select(el);
   const x = timeScale(input.windowS, size.width);
-  const [levelBand, binBand] = splitBands(size, [1, 1.3]);
+  const [levelBand, binBand] = splitBands(size, [1, 1.3], bandGapPx(el));
   const yLevel = bandScale(input.depthTokens * 1.15, levelBand);
   const yBins = bandScale(input.maxPerRtt * 1.1, binBand);
   drawBandFrame(svg, x, [yLevel, yBins], size, ['level (tokens)', 'per RTT']);

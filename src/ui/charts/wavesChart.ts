@@ -7,7 +7,7 @@
  */
 import * as d3 from 'd3';
 import type { WaveDecision } from '../../engine/tables/wave.ts';
-import { bandScale, barsPath, clipBands, drawBandFrame, polylinePath, shapePath, splitBands, type ShapeName } from './bands.ts';
+import { bandGapPx, bandScale, barsPath, clipBands, drawBandFrame, polylinePath, shapePath, splitBands, type ShapeName } from './bands.ts';
 import { drawCursor, drawDropLane, drawMarks, layer, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
 import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
 import { stepPath, type CausedTimes } from './series.ts';
@@ -43,7 +43,7 @@ interface Mark {
 export function renderWavesChart(el: SVGSVGElement, input: WavesChartInput, size: ChartSize): void {
   const svg = d3.select(el);
   const x = timeScale(input.windowS, size.width);
-  const [levelBand, rateBand] = splitBands(size, [3, 2]);
+  const [levelBand, rateBand] = splitBands(size, [3, 2], bandGapPx(el));
   const yLevel = bandScale(input.maxLevel * 1.12, levelBand);
   const yRate = bandScale(input.maxRateMbps * 1.1, rateBand);
   drawBandFrame(svg, x, [yLevel, yRate], size, ['wave level', 'rate (Mb/s)']);

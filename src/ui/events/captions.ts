@@ -52,10 +52,21 @@ const CAUSE_WORDS: Record<DropCause, string> = {
 /** "bottleneck/fwd" → "bottleneck": the scenario's own name for the hop. */
 const linkName = (run: RunFacts, link: number): string => (run.links[link]?.id ?? `link ${link}`).replace(/\/(fwd|rev)$/, '');
 
+/**
+ * Where a drop happened, in words: `link "bottleneck"` for a named hop; a hop the scenario
+ * only calls "link" (or "link2") is "the link" ("link 2"), not `link "link"`.
+ */
+function atLink(run: RunFacts, link: number): string {
+  const name = linkName(run, link);
+  const generic = /^link ?(\d*)$/i.exec(name);
+  if (!generic) return `link "${name}"`;
+  return generic[1] ? `link ${generic[1]}` : 'the link';
+}
+
 const segmentOf = (run: RunFacts, flow: number, seq: number): string => grouped(seq / (run.flows[flow]?.mssBytes ?? 1));
 
 function dropWords(run: RunFacts, flow: number, d: DropFact): string {
-  return `segment ${segmentOf(run, flow, d.seq)} lost at link "${linkName(run, d.link)}" (${CAUSE_WORDS[d.cause]})`;
+  return `segment ${segmentOf(run, flow, d.seq)} lost at ${atLink(run, d.link)} (${CAUSE_WORDS[d.cause]})`;
 }
 
 /** Who acted: "NewReno", or "NewReno, flow 2" when a run has several flows. */
@@ -127,11 +138,11 @@ function lossCaption(run: RunFacts, e: LossEvent): string {
     .sort((a, b) => b[1] - a[1])
     .map(([c, n]) => (Object.keys(e.byCause).length > 1 ? `${n} ${CAUSE_WORDS[c as DropCause]}` : CAUSE_WORDS[c as DropCause]))
     .join(', ');
-  const where = e.links.map((l) => `"${linkName(run, l)}"`).join(' and ');
+  const where = e.links.length === 1 ? atLink(run, e.links[0]) : `links ${e.links.map((l) => `"${linkName(run, l)}"`).join(' and ')}`;
   const what =
     e.drops === 1
-      ? `segment ${segmentOf(run, e.flow, e.first.seq)} lost at link ${where} (${causes})`
-      : `${run.decimated ? 'at least ' : ''}${grouped(e.drops)} segments lost at link ${where} in ${((e.lastNs - e.tNs) / NS_PER_S).toFixed(3)} s (${causes}), the first segment ${segmentOf(run, e.flow, e.first.seq)}`;
+      ? `segment ${segmentOf(run, e.flow, e.first.seq)} lost at ${where} (${causes})`
+      : `${run.decimated ? 'at least ' : ''}${grouped(e.drops)} segments lost at ${where} in ${((e.lastNs - e.tNs) / NS_PER_S).toFixed(3)} s (${causes}), the first segment ${segmentOf(run, e.flow, e.first.seq)}`;
   const next =
     e.reactionNs === null
       ? 'no reaction before the run ended'

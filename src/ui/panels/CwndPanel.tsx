@@ -5,7 +5,7 @@ import { cwndCursor, cwndYRange, focusedRange, hasInflation, INFLATED_CWND_NOTE,
 import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/series.ts';
 import { caSpans } from '../events/congestionEvents.ts';
 import { cwndNotice } from '../events/notices.ts';
-import { CAUSE_STYLE, MARK_COLOURS } from '../../catalogue/palette.ts';
+import { CAUSE_STYLE, dropMarkColours, MARK_COLOURS } from '../../catalogue/palette.ts';
 import { CYCLE_FILL } from '../charts/probeChart.ts';
 import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
 import { int, variantLabel } from '../../catalogue/format.ts';
@@ -85,6 +85,8 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const causes = new Set<number>();
   for (const f of all.flat()) for (const c of f.drops.cause) causes.add(c);
   const first = all[0]?.[0];
+  // the drop marks' colours as the chart draws them: none the colour of a run's line
+  const markColour = dropMarkColours(all.flat().map((f) => f.colour));
   const waiting = updatingFlowStyles(set);
   const legend = (
     <>
@@ -104,12 +106,12 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
       <LegendItem swatch={{ kind: 'band', colour: MARK_COLOURS.recovery }} label="recovery" />
       {groups.some((g) => g.input.suspensions.length > 0) ? <LegendItem swatch={{ kind: 'band', colour: CYCLE_FILL }} label="probing: data suspended" /> : null}
       {[...causes].sort().map((c) => (
-        <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: CAUSE_STYLE[c]?.colour ?? MARK_COLOURS.drop }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
+        <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: markColour(c) }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
       ))}
       {/* always there (disabled when nothing was inflated), so the legend keeps its rows while a comparison fills in */}
       <li className="toggle" title={inflation ? INFLATED_CWND_NOTE : 'No run here inflated cwnd (SACK, PRR and Tahoe never do).'}>
         <input id={inflatedId} type="checkbox" checked={showInflated && inflation} disabled={!inflation} onChange={(e) => setShowInflated(e.target.checked)} />
-        <label htmlFor={inflatedId}>inflated cwnd (RFC 5681 fast recovery)</label>
+        <label htmlFor={inflatedId}>inflated cwnd (RFC 5681)</label>
       </li>
       {inflation && showInflated ? <li className="legend-note">{INFLATED_CWND_NOTE}</li> : null}
       {range.focused < range.full ? (

@@ -151,7 +151,8 @@ function EstimatePanel({ set, layout, presenter }: PanelProps) {
   return (
     <Panel
       id="estimate"
-      title="Estimates and loss verdicts"
+      // the title says what is drawn: verdicts only where some run gave one
+      title={anyVerdict ? 'Estimates and loss verdicts' : 'Estimates'}
       hint={estimateNotice({ truthLine: anyAvail && series.some((s) => s.line.unit.group === 'rate'), verdicts: anyVerdict })}
       legend={legend}
       summary={text}

@@ -24,12 +24,6 @@ interface Props {
 export const PanelActionsContext = createContext<ReactNode>(null);
 
 /**
- * True where the grid squeezes each legend to one scrolling line (presenter mode with three or
- * four panels): the legend is then a focusable region, so the keyboard can scroll it too.
- */
-export const CompactLegendContext = createContext(false);
-
-/**
  * The compared runs of the current edit not drawn yet (PanelGrid supplies the set's): each
  * chart names them over its plot (ChartSvg), so a comparison filling in says in place which
  * variants are still to come rather than looking complete. Their lines are not drawn from the
@@ -51,7 +45,6 @@ export function summaryWithUpdating(summary: string | undefined, updating: reado
 
 export function Panel({ title, hint, legend, summary: own, children, id, className }: Props) {
   const actions = useContext(PanelActionsContext);
-  const compact = useContext(CompactLegendContext);
   const updating = useContext(UpdatingRunsContext);
   const summary = summaryWithUpdating(own, updating);
   // While the comparison fills in, the hint and the summary keep the room the complete ones
@@ -69,15 +62,7 @@ export function Panel({ title, hint, legend, summary: own, children, id, classNa
           <h2 id={`${id}-title`}>{title}</h2>
           {actions ? <div className="panel-actions">{actions}</div> : null}
         </header>
-        {legend ? (
-          compact ? (
-            <ul className="legend" tabIndex={0} aria-label={`${title}: legend`}>
-              {legend}
-            </ul>
-          ) : (
-            <ul className="legend">{legend}</ul>
-          )
-        ) : null}
+        {legend ? <ul className="legend">{legend}</ul> : null}
       </div>
       <p ref={hintRef} className="hint" style={hintHeld}>
         {withTerms(hint)}

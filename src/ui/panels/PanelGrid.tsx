@@ -10,7 +10,7 @@ import { useOnScreen } from '../state/onScreen.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { useRunsSettled } from '../state/useRuns.ts';
 import { ChartFillContext, NEAR_SCREEN_MARGIN } from './ChartSvg.tsx';
-import { CompactLegendContext, PanelActionsContext, UpdatingRunsContext } from './Panel.tsx';
+import { PanelActionsContext, UpdatingRunsContext } from './Panel.tsx';
 import { getPanel, PANELS } from './registry.ts';
 import { panelPart } from '../traces/capturePanels.ts';
 import type { PanelDef, PanelProps } from './types.ts';
@@ -27,7 +27,7 @@ interface Props extends Omit<PanelProps, 'set'> {
 export function PanelGrid({ set, ids, stale = false, onMove, onHide, layout, presenter }: Props) {
   return (
     <ChartFillContext.Provider value={presenter}>
-    <CompactLegendContext.Provider value={presenter && ids.length >= 3}>
+
     <div className={presenter ? `panel-grid presenting count-${ids.length}` : 'panel-grid'} data-testid="panel-grid">
       {ids.map((id, i) => {
         const def = getPanel(id);
@@ -61,7 +61,6 @@ export function PanelGrid({ set, ids, stale = false, onMove, onHide, layout, pre
         );
       })}
     </div>
-    </CompactLegendContext.Provider>
     </ChartFillContext.Provider>
   );
 }
@@ -109,13 +108,18 @@ const PanelBody = memo(function PanelBody({ Component, ...props }: PanelProps & 
  * The panels the presenter shows: up to MAX_PRESENT of the available ones, ticked in a menu
  * (the order of the view's panel list, which the move buttons set).
  */
-export function PresentMenu({ available, chosen, onChange }: { available: readonly { id: string; title: string }[]; chosen: readonly string[]; onChange: (ids: string[]) => void }) {
+export function PresentMenu({ available, chosen, onChange, fit = MAX_PRESENT, fitNote }: { available: readonly { id: string; title: string }[]; chosen: readonly string[]; onChange: (ids: string[]) => void; fit?: number; fitNote?: string }) {
   return (
     <details className="menu" data-testid="present-menu">
       <summary>Panels ({chosen.length})</summary>
       <div className="menu-body">
+        {fit < MAX_PRESENT && fitNote ? (
+          <p className="present-fit-note" data-testid="present-fit-note">
+            {fitNote}
+          </p>
+        ) : null}
         <fieldset>
-          <legend>Show on the screen (up to {MAX_PRESENT})</legend>
+          <legend>Show on the screen (up to {fit})</legend>
           {available.map((p) => {
             const on = chosen.includes(p.id);
             return (
@@ -124,7 +128,7 @@ export function PresentMenu({ available, chosen, onChange }: { available: readon
                   type="checkbox"
                   data-testid={`present-${p.id}`}
                   checked={on}
-                  disabled={(!on && chosen.length >= MAX_PRESENT) || (on && chosen.length === 1)}
+                  disabled={(!on && chosen.length >= fit) || (on && chosen.length === 1)}
                   onChange={(e) => onChange(e.target.checked ? available.map((a) => a.id).filter((id) => id === p.id || chosen.includes(id)) : chosen.filter((id) => id !== p.id))}
                 />
                 {p.title}

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { queueCursor, renderQueueChart, type QueueChartInput, type QueueSeriesInput } from '../charts/queueChart.ts';
 import { bufferLimitSteps, dropsWithCause, markTimes, queueSeries } from '../charts/series.ts';
-import { CAUSE_STYLE, MARK_COLOURS } from '../../catalogue/palette.ts';
+import { CAUSE_STYLE, dropMarkColours, MARK_COLOURS } from '../../catalogue/palette.ts';
 import { fixed1, int } from '../../catalogue/format.ts';
 import { overSpan, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
@@ -64,12 +64,14 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
   const causes = new Set<number>();
   for (const s of series) for (const c of s.drops.cause) causes.add(c);
   const anyMarks = series.some((s) => s.marksS.length > 0);
+  // the drop marks' colours as the chart draws them: none the colour of a run's line
+  const markColour = dropMarkColours(series.map((s) => s.colour));
   const legend = (
     <>
       <LegendItem swatch={{ kind: 'area', colour: MARK_COLOURS.queue, fill: MARK_COLOURS.queueFill }} label="waiting packets" />
       <LegendItem swatch={{ kind: 'line', colour: MARK_COLOURS.limit, dashed: true }} label="buffer limit" />
       {[...causes].sort().map((c) => (
-        <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: CAUSE_STYLE[c]?.colour ?? MARK_COLOURS.drop }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
+        <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: markColour(c) }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
       ))}
       {causes.size === 0 ? <LegendItem swatch={{ kind: 'symbol', shape: 'times', colour: MARK_COLOURS.drop }} label="drop" /> : null}
       {anyMarks ? <LegendItem swatch={{ kind: 'dot', colour: MARK_COLOURS.mark }} label="marked packet" /> : null}
@@ -77,7 +79,8 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
   );
   const limits = Array.from(limit.values);
   const text = summary(set, shownLink, series, limits);
-  const height = (presenter ? 320 : 250) / (groups.length > 1 ? 1.4 : 1);
+  // 260 px: with the drops lane and the time axis, 250 left 158 px of plot, under the 160 a plot needs to be read
+  const height = (presenter ? 320 : 260) / (groups.length > 1 ? 1.4 : 1);
   return (
     <Panel id="queue" title={`Queue at ${shownLink === 0 ? 'the bottleneck' : 'a link'} (${links[shownLink]?.id ?? '—'})`} hint={queueNotice(set.runs.map((r) => r.result), shownLink, limits)} legend={legend} summary={text}>
       <ItemPicker id={selectId} label="Link" testId="queue-link" items={links} value={shownLink} onChange={setLink} />

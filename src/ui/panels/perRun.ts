@@ -30,9 +30,12 @@ export function runsWithRows(set: RunSet, table: TableName): VariantRun[] {
   return set.runs.filter((r) => hasRows(r, table));
 }
 
-/** The panel's title, naming in compare mode the runs it draws (only some variants fill its table). */
+/**
+ * The panel's title, naming in compare mode the runs it draws (only some variants fill its
+ * table) — unless the title already names the one run ("TCP-Real waves", not "TCP-Real waves (TCP-Real)").
+ */
 export const titleWithRuns = (base: string, set: RunSet, runs: readonly VariantRun[]): string =>
-  set.compare && runs.length > 0 ? `${base} (${runs.map((r) => r.label).join(', ')})` : base;
+  set.compare && runs.length > 0 && !(runs.length === 1 && base.startsWith(`${runs[0].label} `)) ? `${base} (${runs.map((r) => r.label).join(', ')})` : base;
 
 /** Largest finite value of `f` over the items, or `fallback` if there is none. */
 export function maxOf<T>(items: readonly T[], f: (item: T) => number, fallback = 0): number {

@@ -1,14 +1,16 @@
 /**
  * The title bar and the toolbar above the stage: the scenario's name and a one-line subtitle,
- * then Scenario (the editor drawer), Presets, Compare, Panels, Share, Export, Present, theme and
- * the keyboard help. In presenter mode only what a lecturer needs stays: the quick controls in a
+ * then Scenario (the editor drawer), Lessons, Presets, Compare, Panels, Export, More, Share,
+ * Present, theme and the keyboard help; on a phone one row (Controls, Lessons, Presets, More),
+ * the rest in the More menu. In presenter mode only what a lecturer needs stays: the quick controls in a
  * popover, which panels to show, theme, help and the way out. In an embed: the title, a link to
  * the full app, theme and help.
  */
 import type { ReactNode } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
-import { describeScenario, variantLabel } from '../../catalogue/format.ts';
+import { describeScenario } from '../../catalogue/format.ts';
 import type { ViewState } from '../state/view.ts';
+import { MoreMenu } from './MoreMenu.tsx';
 
 interface Props {
   scenario: Scenario | null;
@@ -23,6 +25,10 @@ interface Props {
   onShare: () => void;
   /** Presets, Compare, Panels, Export: built by the App, which owns their state. */
   menus: ReactNode;
+  /** What the More menu holds besides this bar's own buttons (AppMenus' `more` slot); null: no More menu. */
+  more: ReactNode;
+  /** A phone: Share, theme and help go into the More menu too, so the row stays one line. */
+  phone: boolean;
   /** Presenter mode's menus: the quick controls popover and the panel chooser. */
   presenterMenus: ReactNode;
   /** In an embed (an iframe in a course page): the link that opens this scenario in the full app. */
@@ -31,10 +37,27 @@ interface Props {
   locked?: boolean;
 }
 
-export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresenter, onTheme, onHelp, onShare, menus, presenterMenus, openFullHref, locked = false }: Props) {
+export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresenter, onTheme, onHelp, onShare, menus, more, phone, presenterMenus, openFullHref, locked = false }: Props) {
   const subtitle = scenario
-    ? `${describeScenario(scenario)}${view.compare.length > 0 ? ` — every flow run as ${view.compare.map(variantLabel).join(', ')} in turn` : ''}`
+    ? describeScenario(scenario, view.compare)
     : 'no scenario loaded';
+  const theme = (
+    <button type="button" data-testid="theme" aria-pressed={view.theme === 'dark'} onClick={onTheme} aria-label={view.theme === 'dark' ? 'Light theme' : 'Dark theme'} title={view.theme === 'dark' ? 'Light theme' : 'Dark theme'}>
+      {view.theme === 'dark' ? '☀' : '☾'}
+    </button>
+  );
+  const help = (
+    <button type="button" data-testid="help" onClick={onHelp} aria-label="Keyboard help" title="Keyboard help (?)">
+      ?
+    </button>
+  );
+  const share = (
+    <button type="button" data-testid="copy-link" onClick={onShare}>
+      Share
+    </button>
+  );
+  // on a phone (not presenting, not embedded) theme and help sit in the More menu
+  const inMore = phone && more !== null && openFullHref === null && !view.presenter;
   return (
     <header className="app-head">
       <div className="title-bar">
@@ -64,9 +87,15 @@ export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresen
               </button>
             )}
             {menus}
-            <button type="button" data-testid="copy-link" onClick={onShare}>
-              Share
-            </button>
+            {more !== null ? (
+              <MoreMenu>
+                {more}
+                {phone ? share : null}
+                {phone ? theme : null}
+                {phone ? help : null}
+              </MoreMenu>
+            ) : null}
+            {phone && more !== null ? null : share}
           </>
         )}
         {openFullHref !== null ? null : (
@@ -74,12 +103,8 @@ export function Toolbar({ scenario, view, status, drawerOpen, onDrawer, onPresen
             {view.presenter ? 'Exit presenter' : 'Present'}
           </button>
         )}
-        <button type="button" data-testid="theme" aria-pressed={view.theme === 'dark'} onClick={onTheme} aria-label={view.theme === 'dark' ? 'Light theme' : 'Dark theme'} title={view.theme === 'dark' ? 'Light theme' : 'Dark theme'}>
-          {view.theme === 'dark' ? '☀' : '☾'}
-        </button>
-        <button type="button" data-testid="help" onClick={onHelp} aria-label="Keyboard help" title="Keyboard help (?)">
-          ?
-        </button>
+        {inMore ? null : theme}
+        {inMore ? null : help}
       </nav>
     </header>
   );

@@ -43,7 +43,8 @@ export function useDismissMenus(): void {
     const toggled = (e: Event): void => {
       const t = e.target as HTMLElement;
       if (!(t instanceof HTMLDetailsElement) || !t.classList.contains('menu') || !t.open) return;
-      for (const m of openMenus()) if (m !== t) m.open = false;
+      // (a menu nested in the More menu leaves the More menu open around it)
+      for (const m of openMenus()) if (m !== t && !m.contains(t)) m.open = false;
       keepInView(t);
     };
     document.addEventListener('pointerdown', outside);

@@ -13,6 +13,7 @@ import { panelHasData, visiblePanels } from '../state/panelList.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { senderView, TRUTH_PANELS } from '../state/senderView.ts';
 import type { ViewState } from '../state/view.ts';
+import { usePresenterFit } from './presenterFit.ts';
 
 export function usePanelChoice(view: ViewState, set: RunSet | null, lesson: LessonMode | null, lock: Lock | null, setView: (edit: (v: ViewState) => ViewState) => void) {
   const hiddenPanels = useMemo(
@@ -30,10 +31,12 @@ export function usePanelChoice(view: ViewState, set: RunSet | null, lesson: Less
     setView((v) => ({ ...v, panels: edit(visiblePanels(v.panels, DEFAULT_PANEL_IDS, (id) => !!getPanel(id))).filter(panelAllowed) }));
   const shownSet = useMemo(() => (set && view.senderView ? senderView(set) : set), [set, view.senderView]);
   const available = set ? panelIds.map((id) => getPanel(id)!) : [];
-  // presenter mode: the panels chosen for it, or the first two shown
+  // presenter mode: the panels chosen for it, or the first two shown; as many as the screen
+  // holds readably (presenterFit.ts), the rest kept in the view for a larger screen
+  const presentFit = usePresenterFit();
   const presentIds = useMemo(() => {
     const chosen = view.present.filter((id) => panelIds.includes(id));
-    return chosen.length > 0 ? chosen : panelIds.slice(0, 2);
-  }, [view.present, panelIds]);
-  return { panelIds, panelAllowed, editPanels, shownSet, available, presentIds };
+    return (chosen.length > 0 ? chosen : panelIds.slice(0, 2)).slice(0, presentFit);
+  }, [view.present, panelIds, presentFit]);
+  return { panelIds, panelAllowed, editPanels, shownSet, available, presentIds, presentFit };
 }

@@ -71,7 +71,9 @@ const HASH_RE = /^v(\d{1,6})\.([\s\S]*)$/;
 export function encodeState({ scenario, view }: SharedState): string {
   // `changes` is not a field of the tree (fields.ts): left out here when there are none.
   const { changes, ...rest } = scenario;
-  const compact = { scenario: withoutDefaults(changes.length > 0 ? scenario : rest, scenarioFields()), view };
+  // the playhead only in a link copied with one (Share): other links stay as they were before it existed
+  const { atS, ...viewRest } = view;
+  const compact = { scenario: withoutDefaults(changes.length > 0 ? scenario : rest, scenarioFields()), view: atS === null ? viewRest : view };
   const data = LZString.compressToEncodedURIComponent(JSON.stringify(compact));
   return `v${URL_STATE_VERSION}.${data}.${linkChecksum(data)}`;
 }

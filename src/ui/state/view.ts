@@ -44,6 +44,8 @@ export const ViewSchema = z.strictObject({
   followS: z.number().min(0).max(MAX_TIME_S).nullable().default(null),
   /** Only what one sender can measure (its window, ACKs, RTT, estimates); queues, drop causes and other flows hidden (state/senderView.ts). */
   senderView: z.boolean().default(false),
+  /** The playhead (s) where a shared link was copied: the page opens there, paused, with that moment's caption; null = at the start. */
+  atS: z.number().min(0).max(MAX_TIME_S).nullable().default(null),
 });
 
 export type ViewState = z.output<typeof ViewSchema>;
