@@ -46,7 +46,7 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
     await page.getByTestId('experiments').click();
     await page.getByTestId('exp-menu').waitFor();
     const groups = await page.locator('[data-testid="exp-menu"] optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
-    expect(groups).toEqual(['NewReno-LP (Martignon & Fratta)', 'TCP-Probing (Tsaoussidis & Lahanas)', 'TCP-Real (Zhang & Tsaoussidis)', 'TCP over 3G (Chan & Ramjee)', 'TCP New Jersey (Xu, Tian & Ansari)']);
+    expect(groups).toEqual(['NewReno-LP (Martignon & Fratta)', 'TCP-Probing (Tsaoussidis & Lahanas)', 'TCP-Real (Zhang & Tsaoussidis)', 'TCP over 3G (Chan & Ramjee)', 'TCP New Jersey (Xu, Tian & Ansari)', 'CoDel (Nichols & Jacobson; RFC 8289)', 'DualQ Coupled AQM (RFC 9332)']);
     await page.screenshot({ path: join(OUT, 'experiments-index.png') });
   });
 
@@ -154,7 +154,8 @@ describe.runIf(haveChromium)('experiments view in Chromium', () => {
     await page.evaluate(() => (location.hash = 'experiment='));
     await page.getByTestId('exp-summary').waitFor();
     const rows = await page.locator('[data-testid="exp-summary"] tbody tr').allTextContents();
-    expect(rows).toHaveLength(19);
+    // one row per figure: the five papers' 19 and the two AQM figures (codel-rates, dualpi2-rtt)
+    expect(rows).toHaveLength(21);
     // the small Fig. 4(a) sweep above used 20 s runs, not the figure's 60 s: the figure itself has not run
     expect(rows.find((r) => r.startsWith('lp-fig4a'))).toMatch(/not run yet/);
     expect(rows.find((r) => r.startsWith('real-handoff'))).toMatch(/the paper/);
