@@ -92,6 +92,9 @@ describe.runIf(haveChromium)('compare and presenter modes in Chromium', () => {
     await settled(page);
     expect(await page.locator('#queue-chart g.queue-series').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')))).toEqual(['NewReno', 'Reno', 'Tahoe']);
     expect(await page.locator('#queue-chart g.queue-series:first-child path.queue-line').count()).toBeGreaterThan(0);
+    // the metrics panel sits further down still (and its code loads on demand): the same, for it
+    await page.locator('[data-panel="metrics"]').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('[data-panel="metrics"] tbody tr').length === 3, null, { timeout: 30_000 });
     expect(await page.locator('[data-panel="metrics"] tbody tr').count()).toBe(3);
     // each run is the engine's run of that variant on the same seed
     const hashes = await page.locator('.footnote code').allTextContents();
