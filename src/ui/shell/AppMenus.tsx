@@ -20,7 +20,7 @@ import type { PanelDef } from '../panels/types.ts';
 import { showPanel } from '../state/panelList.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { MAX_COMPARE, type ViewState } from '../state/view.ts';
-import { ROOMY_HEIGHT_PX, ROOMY_WIDTH_PX } from './presenterFit.ts';
+import { presenterFitNote } from './presenterFit.ts';
 
 interface MenuProps {
   lock: Lock | null;
@@ -108,7 +108,7 @@ export function PresenterMenus({ lock, controls, available, chosen, onChange, pr
       )}
       {/* a lecturer changes preset without leaving presenter mode; the chosen panels stay (pickPreset keeps view.present) */}
       {lock ? null : <PresetMenu current={presetName} onPick={onPreset} />}
-      <PresentMenu available={available} chosen={chosen} onChange={onChange} fit={fit} fitNote={`This screen holds ${fit} readable panels; three or four need one of at least ${ROOMY_WIDTH_PX} × ${ROOMY_HEIGHT_PX} px.`} />
+      <PresentMenu available={available} chosen={chosen} onChange={onChange} fit={fit} fitNote={presenterFitNote(fit)} />
     </>
   );
 }

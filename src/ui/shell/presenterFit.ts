@@ -14,10 +14,28 @@ import './presenterFit.css';
 export const ROOMY_WIDTH_PX = 1600;
 export const ROOMY_HEIGHT_PX = 1000;
 const ROOMY_QUERY = `(min-width: ${ROOMY_WIDTH_PX}px) and (min-height: ${ROOMY_HEIGHT_PX}px)`;
+const TALL_QUERY = `(min-height: ${ROOMY_HEIGHT_PX}px)`;
 /** What a smaller screen holds: two panels side by side, each the full height. */
 export const SMALL_SCREEN_PANELS = 2;
+/**
+ * With a lesson open, its card, the transport and the caption area take about 460 of 720 px, and
+ * two panels side by side each wrapped their legends and notices into what was left: at 1280 × 720
+ * no plot showed at all. One panel, full width, keeps its legend on one line; presenterFit.css
+ * drops the notices there, so the plot keeps its 160 px.
+ */
+export const LESSON_SHORT_SCREEN_PANELS = 1;
 
-/** The most panels presenter mode shows on this screen, following resizes. */
-export function usePresenterFit(): number {
-  return useMedia(ROOMY_QUERY) ? MAX_PRESENT : SMALL_SCREEN_PANELS;
+/** The most panels presenter mode shows on this screen, following resizes; fewer under a lesson card on a short screen. */
+export function usePresenterFit(lesson = false): number {
+  const roomy = useMedia(ROOMY_QUERY);
+  const tall = useMedia(TALL_QUERY);
+  if (lesson && !tall) return LESSON_SHORT_SCREEN_PANELS;
+  return roomy ? MAX_PRESENT : SMALL_SCREEN_PANELS;
+}
+
+/** What the panel picker says when it offers fewer than MAX_PRESENT panels. */
+export function presenterFitNote(fit: number): string {
+  if (fit <= LESSON_SHORT_SCREEN_PANELS)
+    return `Under the lesson card this screen holds ${fit} readable panel, without its notice; two need a screen at least ${ROOMY_HEIGHT_PX} px high.`;
+  return `This screen holds ${fit} readable panels; three or four need one of at least ${ROOMY_WIDTH_PX} × ${ROOMY_HEIGHT_PX} px.`;
 }
