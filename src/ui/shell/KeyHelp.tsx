@@ -1,15 +1,9 @@
 /** The `?` key's short keyboard help: a modal dialog (Escape or Close shuts it). */
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from './useModalDialog.ts';
 import { KEY_HELP } from '../state/keys.ts';
 
 export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    else if (!open && d.open) d.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <dialog ref={dialog} className="key-help" aria-labelledby="key-help-title" data-testid="key-help" onClose={onClose}>
       <h2 id="key-help-title">Keyboard</h2>

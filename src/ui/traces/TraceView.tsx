@@ -4,7 +4,8 @@
  * table). What was imported is drawn by the app's own panels as a run named "captured — FILE"
  * (useTraceImport.tsx, CaptureBar.tsx); it never reaches the URL, only the fitted scenario can.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from '../shell/useModalDialog.ts';
 import type { PathFit } from '../../traces/fit.ts';
 import { pathBaseRttMs } from '../../traces/fit.ts';
 import type { ConnectionSummary } from '../../traces/reconstruct.ts';
@@ -99,14 +100,8 @@ interface Props {
 
 /** The import dialog: choose a capture (and its kernel samples) or an example; once read, the app draws it and this closes. */
 export function TraceView({ open, onClose, busy, failure, imported, onFile, onFailure, onExample }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const fileId = useId();
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    else if (!open && d.open) d.close();
-  }, [open]);
   return (
     <dialog ref={dialog} className="trace-view" aria-labelledby="trace-view-title" data-testid="trace-view" onClose={onClose}>
       <div className="trace-head">
