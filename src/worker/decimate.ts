@@ -45,6 +45,8 @@ const RULES: Record<TableName, TableRule> = {
   aqm: { key: 'link', subKey: 'queue', line: true, values: ['sojournNs', 'prob', 'count', 'dropping'] },
   // few rows (Reno-style recoveries only), and subtracted from cwnd row by row: kept whole
   inflation: { key: 'flow', values: ['bytes'] },
+  // a row per mode or gain-phase change (a few per second at most): kept whole
+  ccstate: { key: 'flow', values: ['mode', 'phase'] },
 };
 
 /** Rows above which a table is decimated; below it every row is kept. */

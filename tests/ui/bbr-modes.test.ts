@@ -17,28 +17,38 @@ import { bbrSentence } from '../../src/ui/panels/BbrPanel.tsx';
 
 const ESTIMATES = [{ key: 'btlBwBps' }, { key: 'minRttMs' }, { key: 'pacingGain' }, { key: 'cwndGain' }, { key: 'bbrModeLevel' }, { key: 'gainPhaseLevel' }, { key: 'pacingRateBps' }];
 
-/** A trace whose only rows are the given estimate rows [tNs, key index, value] of flow 0. */
-function traceOf(rows: [number, number, number][]): TraceData {
+/**
+ * A trace of flow 0 with the given estimate rows [tNs, key index, value] and `ccstate` rows
+ * [tNs, mode, phase]. Since issue 34's last part the mode and phase are read from `ccstate`,
+ * the table the sender writes for BBR's own state machine, no longer from the estimate rows:
+ * the estimate rows of keys 4 and 5 below (mode, phase) are there to show they are not read.
+ */
+function traceOf(rows: [number, number, number][], states: [number, number, number][]): TraceData {
   const t = Object.fromEntries(TABLE_NAMES.map((n) => [n, emptyTable(n)])) as unknown as TraceData;
   t.estimate = { tNs: Float64Array.from(rows, (r) => r[0]), flow: new Float64Array(rows.length), key: Float64Array.from(rows, (r) => r[1]), value: Float64Array.from(rows, (r) => r[2]) };
+  t.ccstate = { tNs: Float64Array.from(states, (r) => r[0]), flow: new Float64Array(states.length), mode: Float64Array.from(states, (r) => r[1]), phase: Float64Array.from(states, (r) => r[2]) };
   return t;
 }
 
-describe('BBR state from the estimate table', () => {
+describe('BBR state from the ccstate and estimate tables', () => {
   it('reads a mode change with the gains written at the same instant, and the state at any time', () => {
-    const t = traceOf([
-      [0, 4, 0], // STARTUP
-      [0, 2, 2.885],
-      [0, 3, 2.885],
-      [5e8, 0, 1.9e6], // BtlBw grows, no mode change
-      [2e9, 2, 0.3466], // gains first, then the mode, same instant
-      [2e9, 4, 1],
-      [3e9, 4, 2], // PROBE_BW, phase 4
-      [3e9, 5, 4],
-      [3e9, 2, 1],
-      [3e9, 3, 2],
-      [4e9, 5, 5], // the phase moves on, no mode change
-    ]);
+    const t = traceOf(
+      [
+        [0, 2, 2.885],
+        [0, 3, 2.885],
+        [5e8, 0, 1.9e6], // BtlBw grows, no mode change
+        [2e9, 2, 0.3466], // gains of DRAIN, same instant as the mode
+        [3e9, 2, 1],
+        [3e9, 3, 2],
+        [3e9, 4, 3], // a stale mode estimate: ignored, ccstate says PROBE_BW
+      ],
+      [
+        [0, 0, -1], // STARTUP
+        [2e9, 1, -1], // DRAIN
+        [3e9, 2, 4], // PROBE_BW, phase 4
+        [4e9, 2, 5], // the phase moves on, no mode change
+      ],
+    );
     const ch = bbrModeChanges(t, 0, ESTIMATES);
     expect(ch.map((c) => [c.tNs, c.from, c.mode])).toEqual([
       [0, -1, 0],
@@ -54,6 +64,7 @@ describe('BBR state from the estimate table', () => {
     ]);
     const at = bbrStateAt(t, 0, ESTIMATES, 4.5);
     expect(at && modeWords(at)).toBe('PROBE_BW phase 5 (gain 1)');
+    expect(bbrStateAt(t, 0, ESTIMATES, 2.5)).toMatchObject({ mode: 1, phase: -1, pacingGain: 0.3466, btlBwBps: 1.9e6 });
     expect(bbrStateAt(t, 0, ESTIMATES, -1)).toBeNull();
     expect(bbrModeChanges(t, 0, [{ key: 'btlBwBps' }])).toEqual([]);
   });

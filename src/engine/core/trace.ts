@@ -7,6 +7,7 @@
 import type { RowWriter, TableDecl } from './rows.ts';
 import { ACKREG_TABLE } from '../tables/ackreg.ts';
 import { AQM_TABLE } from '../tables/aqm.ts';
+import { CCSTATE_TABLE } from '../tables/ccstate.ts';
 import { INFLATION_TABLE } from '../tables/inflation.ts';
 import { PROBE_TABLE } from '../tables/probe.ts';
 import { WAVE_TABLE } from '../tables/wave.ts';
@@ -260,7 +261,7 @@ class TableBuilder implements RowWriter {
 }
 
 /** Tables declared beside their writers, each in a file of src/engine/tables/. */
-const DECLARED = { wave: WAVE_TABLE, probe: PROBE_TABLE, ackreg: ACKREG_TABLE, aqm: AQM_TABLE, inflation: INFLATION_TABLE } as const;
+const DECLARED = { wave: WAVE_TABLE, probe: PROBE_TABLE, ackreg: ACKREG_TABLE, aqm: AQM_TABLE, inflation: INFLATION_TABLE, ccstate: CCSTATE_TABLE } as const;
 
 /**
  * Column names of every table, in fingerprint order; all columns of a table have the same length.
@@ -288,6 +289,7 @@ export const TRACE_TABLES = {
   change: ['tNs', 'index', 'link'],
   aqm: DECLARED.aqm.columns,
   inflation: DECLARED.inflation.columns,
+  ccstate: DECLARED.ccstate.columns,
 } as const;
 
 /** The declared tables left out of the fingerprint while empty (see TableDecl). */

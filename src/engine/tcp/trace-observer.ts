@@ -1,8 +1,9 @@
 /**
  * The sender's tracing observer: the framework runs it after every variant hook, so variants
  * never hold the trace (a variant is the window algorithm only, docs/engine.md). It writes what changed since it last looked: cwnd and
- * ssthresh (table `cwnd`), the variant's declared estimates (`estimate`), and the probe-cycle
- * events the variant reported (`probe`), stamped with the time of the hook.
+ * ssthresh (table `cwnd`), the variant's declared estimates (`estimate`), its own mode and
+ * phase (`ccstate`), and the probe-cycle events the variant reported (`probe`), stamped with
+ * the time of the hook.
  */
 import type { Simulator } from '../core/simulator.ts';
 import type { RowWriter } from '../core/rows.ts';
@@ -19,6 +20,10 @@ export class TraceObserver {
   private readonly lastEstimates: number[];
   private readonly probeRows: RowWriter | null;
   private readonly inflationRows: RowWriter | null;
+  /** Where the variant's own mode and phase go, if it has a state machine and the trace keeps the table. */
+  private readonly stateRows: RowWriter | null;
+  private lastMode = -1;
+  private lastPhase = -1;
 
   constructor(
     private readonly trace: TraceSink,
@@ -30,12 +35,14 @@ export class TraceObserver {
     this.lastEstimates = this.tracedEstimates.map(() => Number.NaN);
     this.probeRows = trace.writer('probe');
     this.inflationRows = trace.writer('inflation');
+    this.stateRows = cc.ownState ? trace.writer('ccstate') : null;
   }
 
   /** After a hook of the variant (or of its recovery) ran on connection `c`. */
   afterHook(c: Conn): void {
     this.cwnd(c);
     if (this.tracedEstimates.length > 0) this.estimates(c);
+    if (this.stateRows !== null) this.ownState();
     const probes = this.cc.probeRecords;
     if (probes !== undefined && probes.length > 0) {
       const now = this.sim.now();
@@ -58,6 +65,17 @@ export class TraceObserver {
       this.lastInflation = inflation;
       this.inflationRows?.add(this.sim.now(), this.flow, inflation);
     }
+  }
+
+  /** The variant's mode and phase, when either changed (the first row is written at the first hook). */
+  private ownState(): void {
+    const own = this.cc.ownState!;
+    const mode = own.mode();
+    const phase = own.phase();
+    if (mode === this.lastMode && phase === this.lastPhase) return;
+    this.lastMode = mode;
+    this.lastPhase = phase;
+    this.stateRows!.add(this.sim.now(), this.flow, mode, phase);
   }
 
   private estimates(c: Conn): void {

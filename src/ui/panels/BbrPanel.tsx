@@ -1,7 +1,7 @@
 /** BBR's own state per flow: its mode over time and its two gains (the estimates panel keeps BtlBw, min RTT and the pacing rate). */
 import { BBR_GAIN_COLOURS, BBR_MODE_FILLS, bbrCursor, renderBbrChart, type BbrChartInput } from '../charts/bbrChart.ts';
 import { finiteMax, pick, rowsWhere, type StepSeries } from '../charts/series.ts';
-import { BBR_MODE_NAMES, bbrModeChanges, bbrModeSpans, isBbrFlow, type BbrModeChange, type BbrModeSpan } from '../events/bbrModes.ts';
+import { BBR_MODE_NAMES, bbrModeChanges, bbrModeSpans, bbrPhaseSteps, isBbrFlow, type BbrModeChange, type BbrModeSpan } from '../events/bbrModes.ts';
 import { fixed1, int } from '../../catalogue/format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
 import { keyedTimePanel } from './KeyedTimePanel.tsx';
@@ -39,7 +39,7 @@ function bbrOf(run: VariantRun, flow: number, label: string): RunBbr | null {
     spans: bbrModeSpans(changes, run.result.sim.simTimeS),
     pacingGain: estimateSteps(run, flow, 'pacingGain'),
     cwndGain: estimateSteps(run, flow, 'cwndGain'),
-    phase: estimateSteps(run, flow, 'gainPhaseLevel'),
+    phase: bbrPhaseSteps(run.result.trace, flow),
   };
 }
 

@@ -30,8 +30,8 @@ export const PROBE_META = keyed('probe', 'TCP-Probing probe cycles', 'Probes', '
 export const TOKENS_META = keyed('tokens', 'Token bucket', 'Tokens', 'bucket');
 export const WAVES_META = keyed('waves', 'TCP-Real waves', 'Waves', 'wave');
 export const AQM_META = keyed('aqm', 'Inside the AQM', 'AQM', 'aqm');
-// BBR writes its state into the estimate table other variants share: only runs with a BBR flow count
-export const BBR_META = keyed('bbr', 'BBR state', 'BBR', 'estimate', (run) => run.result.flows.some((f) => isBbrFlow(f.estimates)));
+// BBR's mode and phase are in `ccstate`, its gains in the estimate table; only runs with a BBR flow count
+export const BBR_META = keyed('bbr', 'BBR state', 'BBR', 'ccstate', (run) => run.result.flows.some((f) => isBbrFlow(f.estimates)));
 
 export const ESTIMATE_META: PanelMeta = {
   id: 'estimate',

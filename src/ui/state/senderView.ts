@@ -14,7 +14,7 @@ export { TRUTH_PANELS } from '../../catalogue/panels.ts';
 /** Tables of things only the network knows: emptied. */
 const NETWORK_TABLES: readonly TableName[] = ['drop', 'queue', 'channel', 'mark', 'avail', 'ackreg', 'verdict', 'aqm'];
 /** Tables keyed by flow: only the first flow (the sender whose view it is) is kept. */
-const FLOW_TABLES: readonly TableName[] = ['cwnd', 'send', 'ack', 'event', 'castate', 'bucket', 'playback', 'estimate', 'wave', 'probe', 'inflation'];
+const FLOW_TABLES: readonly TableName[] = ['cwnd', 'send', 'ack', 'event', 'castate', 'bucket', 'playback', 'estimate', 'wave', 'probe', 'inflation', 'ccstate'];
 
 function emptyTable(name: TableName): Record<string, Float64Array> {
   return Object.fromEntries(TRACE_TABLES[name].map((c) => [c, new Float64Array(0)]));

@@ -276,6 +276,19 @@ export interface Estimate extends EstimateInfo {
   read(c: ConnView): number;
 }
 
+/**
+ * A variant's own state machine, beside the sender's CA state: the names of its modes and where
+ * it is. The sender's trace observer writes a `ccstate` row whenever mode or phase changes.
+ */
+export interface OwnState {
+  /** Mode names, in the order the traced index counts them. */
+  readonly modes: readonly string[];
+  /** The current mode, as an index into `modes`. */
+  mode(): number;
+  /** The phase within the mode (BBR's PROBE_BW gain-cycle index), or −1 where the mode has none. */
+  phase(): number;
+}
+
 export interface CongestionControl {
   /**
    * Required. Called on every reduction — a loss event, a timeout, an ECN echo — before the
@@ -312,6 +325,8 @@ export interface CongestionControl {
    * changes after an ACK, a loss event or a timer) and shown in inspect(), e.g. Westwood's BWE.
    */
   readonly estimates?: readonly Estimate[];
+  /** Optional, for a variant with modes of its own (BBR): traced in table `ccstate`. */
+  readonly ownState?: OwnState;
   /**
    * Optional, for loss-differentiating variants. Called at every loss event — when the recovery
    * declares one, or a timeout — before ssthresh() is asked for it. The sender records the

@@ -47,7 +47,7 @@
  */
 import { HEADER_BYTES } from '../../../net/packet.ts';
 import type { CaState } from '../../../core/trace.ts';
-import type { AckInfo, CcPlugin, CongestionControl, Conn, ConnView, Estimate, Snapshot } from '../types.ts';
+import type { AckInfo, CcPlugin, CongestionControl, Conn, ConnView, Estimate, OwnState, Snapshot } from '../types.ts';
 import { enterDrain, drained } from './drain.ts';
 import { BTLBW_FILTER_ROUNDS, DeliveryRateSampler, inflightTargetBytes, MinRttFilter, RoundCounter, WindowedMax, type AckDelivery } from './model.ts';
 import { enterProbeBw, updateCyclePhase } from './probe-bw.ts';
@@ -94,6 +94,13 @@ class Bbr implements CongestionControl {
     { key: 'gainPhaseLevel', label: 'gain phase', unit: 'level', read: () => (this.s.mode === 'probe-bw' ? this.s.cycleIndex : -1) },
     { key: 'pacingRateBps', label: 'pacing rate', unit: 'bit/s', read: (c) => c.pacingRateBps },
   ];
+
+  /** The mode and the PROBE_BW gain-cycle phase (0 = the 1.25 probe, 1 = the 0.75 drain, 2–7 cruising), traced in `ccstate`. */
+  readonly ownState: OwnState = {
+    modes: BBR_MODES,
+    mode: () => BBR_MODES.indexOf(this.s.mode),
+    phase: () => (this.s.mode === 'probe-bw' ? this.s.cycleIndex : -1),
+  };
 
   onSend(c: Conn, seq: number, lenBytes: number, retransmit: boolean): void {
     if (this.initialCwndBytes === 0) {
