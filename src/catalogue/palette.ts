@@ -69,7 +69,7 @@ export const CAUSE_STYLE: readonly { cause: string; label: string; colour: strin
   { cause: 'channel-error', label: 'channel error', colour: OKABE_ITO.blue },
   { cause: 'handoff', label: 'handoff / outage', colour: OKABE_ITO.reddishPurple },
   { cause: 'reverse-path', label: 'ACK lost (reverse path)', colour: OKABE_ITO.bluishGreen },
-  { cause: 'aqm-drop', label: 'AQM drop (CoDel, PIE, DualPI2)', colour: OKABE_ITO.skyBlue },
+  { cause: 'aqm-drop', label: 'AQM drop (CoDel, FQ-CoDel, PIE, DualPI2)', colour: OKABE_ITO.skyBlue },
 ];
 
 export const causeColour = (code: number): string => CAUSE_STYLE[code]?.colour ?? INK;

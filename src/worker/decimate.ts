@@ -42,7 +42,7 @@ const RULES: Record<TableName, TableRule> = {
   probe: { key: 'flow', values: ['event', 'rttNs'] },
   ackreg: { key: 'link', values: ['heldAcks', 'queuedPackets', 'expectedPackets', 'released'] },
   change: { key: 'index', values: ['link'] },
-  aqm: { key: 'link', subKey: 'queue', line: true, values: ['sojournNs', 'prob', 'count', 'dropping'] },
+  aqm: { key: 'link', subKey: 'queue', line: true, values: ['sojournNs', 'prob', 'count', 'dropping', 'flow', 'probL'] },
   // few rows (Reno-style recoveries only), and subtracted from cwnd row by row: kept whole
   inflation: { key: 'flow', values: ['bytes'] },
   // a row per mode or gain-phase change (a few per second at most): kept whole

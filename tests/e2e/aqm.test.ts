@@ -1,7 +1,7 @@
 /**
  * The AQM inside view in Chromium on the CoDel and DualPI2 cure presets: it draws the sojourn
  * per queue against the AQM's own line (CoDel's 5 ms target; DualPI2's 15 ms Classic target and
- * 0.8 ms L4S step), CoDel's dropping state and count, DualPI2's p′, p_C and p_CL; its summary
+ * 0.8 ms L4S step), CoDel's dropping state and count, DualPI2's p′, p_C, p_CL and p_L; its summary
  * counts the AQM drops the engine counted in Node for the same scenario; the cursor read-out
  * names the state. One browser session, two page loads.
  */
@@ -73,7 +73,7 @@ describe.runIf(haveChromium)('the AQM inside view in Chromium', () => {
     expect(await page.locator('#aqm-chart path.sojourn-0').getAttribute('d')).toMatch(/^M/);
     expect(await page.locator('#aqm-chart text.target-line-label').textContent()).toBe('Classic target 15 ms');
     expect(await page.locator('#aqm-chart text.step-line-label').textContent()).toBe('L4S step 0.8 ms');
-    for (const cls of ['dual-pcl', 'dual-pprime', 'dual-pc']) expect(await page.locator(`#aqm-chart path.${cls}`).getAttribute('d'), cls).toMatch(/^M/);
+    for (const cls of ['dual-pl', 'dual-pcl', 'dual-pprime', 'dual-pc']) expect(await page.locator(`#aqm-chart path.${cls}`).getAttribute('d'), cls).toMatch(/^M/);
     expect(await page.locator('#aqm-chart rect.dropping-span').count()).toBe(0);
     const summary = (await page.getByTestId('aqm-summary').textContent()) ?? '';
     expect(summary).toMatch(/DualPI2 target 15 ms: L4S queue \(\d+ % of packets\) median sojourn/);
@@ -81,6 +81,7 @@ describe.runIf(haveChromium)('the AQM inside view in Chromium', () => {
     const reading = await readoutAt(20);
     expect(reading).toMatch(/L4S queue: sojourn [\d.]+ ms/);
     expect(reading).toMatch(/p′ [\d.]+ % → p_C [\d.]+ %, p_CL [\d.]+ %/);
+    expect(reading).toMatch(/last L4S packet: p_L [\d.]+ %/);
     expect(w.errors).toEqual([]);
     await shot('panel-aqm-dualpi2.png');
   });

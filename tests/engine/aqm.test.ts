@@ -216,6 +216,39 @@ describe('DualPI2 (RFC 9332)', () => {
     expect([a.ce, b.ce]).toEqual([true, false]);
   });
 
+  it('traces p_L = max(p_CL, native ramp) for L4S packets, by hand at RFC 9332’s ramp (minTh 800 µs, range 400 µs, k = 2)', () => {
+    // RFC 9332 A.1: the native ramp is 0 up to minTh, (qdelay − minTh)/range on the ramp and 1
+    // from minTh + range = 1.2 ms; p_CL = min(k·p′, 1); the L4S queue marks with the larger.
+    const ramp = { ...DUAL, minThNs: 0.8 * MS, rangeNs: 0.4 * MS, thLenPackets: 1 };
+    const cases: [pPrime: number, sojournUs: number, pL: number][] = [
+      [0.1, 500, 0.2], // below minTh: p_CL = 2 × 0.1
+      [0.1, 900, 0.25], // ramp (900 − 800)/400 = 0.25 > 0.2
+      [0.1, 1000, 0.5], // ramp 0.5
+      [0.3, 1000, 0.6], // p_CL 0.6 > ramp 0.5
+      [0, 1100, 0.75], // ramp alone
+      [0.1, 1200, 1], // end of the ramp
+      [0.6, 500, 1], // k·p′ = 1.2, capped at 1
+    ];
+    for (const [pPrime, sojournUs, pL] of cases) {
+      const q = new DualPi2Queue(ramp, new Rng(3).stream('dualpi2'));
+      q.baseProb = pPrime;
+      for (let i = 0; i < 3; i++) q.offer(pkt(0, { ect: true, ect1: true }), 0, false);
+      q.dequeue(sojournUs * 1e3);
+      expect(q.aqm.lastQueue).toBe(1);
+      expect(q.aqm.probL, `p′ ${pPrime}, sojourn ${sojournUs} µs`).toBeCloseTo(pL, 12);
+    }
+    // Th_len = 1: a lone L4S packet is judged by p_CL only, however long it waited
+    const lone = new DualPi2Queue(ramp, new Rng(3).stream('dualpi2'));
+    lone.baseProb = 0.1;
+    lone.offer(pkt(0, { ect: true, ect1: true }), 0, false);
+    lone.dequeue(1.3 * MS);
+    expect(lone.aqm.probL).toBeCloseTo(0.2, 12);
+    // a Classic packet carries no p_L
+    lone.offer(pkt(1), 2 * MS, false);
+    lone.dequeue(2.5 * MS);
+    expect([lone.aqm.lastQueue, lone.aqm.probL]).toEqual([0, 0]);
+  });
+
   it('classifies ECT(1) and CE into the L4S queue, ECT(0) and not-ECT into the Classic queue', () => {
     const q = new DualPi2Queue(DUAL, new Rng(3).stream('dualpi2'));
     const ce = pkt(2, { ect: true });

@@ -13,7 +13,7 @@ import { getPreset } from '../../src/content/presets/index.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
 import type { Scenario } from '../../src/scenario/schema.ts';
 import { aqmLinks, aqmSeries, aqmSpecAt, classicProb, coupledLProb, quantile } from '../../src/ui/charts/aqmSeries.ts';
-import { aqmNotice, aqmSentence } from '../../src/ui/panels/AqmPanel.tsx';
+import { aqmNotice, aqmSentence, flowName } from '../../src/ui/panels/AqmPanel.tsx';
 import type { VariantRun } from '../../src/ui/state/runSet.ts';
 
 function preset(name: string, durationS: number): Scenario {
@@ -63,6 +63,55 @@ describe('AQM inside view: series', () => {
     expect(Math.max(...sparse.sojournMs)).toBeLessThanOrEqual(oneMtuMs + 1e-6);
     expect(quantile(sparse.sojournMs, 0.5)).toBeLessThan(1);
     expect(quantile(bulk.sojournMs, 0.9)).toBeGreaterThan(oneMtuMs);
+  });
+
+  it('FQ-CoDel: each flow queue is named by the flow it carried, not by its hash index', () => {
+    const s = preset('cures-fq-codel', 8);
+    const run = runScenario(s, {});
+    const link = run.links.findIndex((l) => l.id === 'bottleneck/fwd');
+    const vr = { scenario: s } as unknown as VariantRun;
+    const a = aqmSeries(run.trace, link, aqmSpecAt(s, 'bottleneck/fwd')!, (f) => flowName(vr, f));
+    // the preset's flows: 0 = CUBIC "bulk", 1 = NewReno "interactive"; busiest queue first
+    expect(s.flows.map((f) => [f.id, f.variant])).toEqual([
+      ['bulk', 'cubic'],
+      ['interactive', 'newreno'],
+    ]);
+    expect(a.queues.map((q) => q.label)).toEqual(['CUBIC bulk', 'NewReno interactive']);
+    // without names the index is all there is
+    expect(aqmSeries(run.trace, link, aqmSpecAt(s, 'bottleneck/fwd')!).queues[0].label).toMatch(/^flow queue \d+$/);
+    expect(flowName(vr, -1)).toBe('cross traffic');
+  });
+
+  it('DualPI2: the traced p_L of each L4S packet is max(p_CL, RFC 9332’s ramp on its sojourn) or p_CL alone (Th_len), Classic rows carry none', () => {
+    const s = preset('l4s-dualpi2', 10);
+    const run = runScenario(s, {});
+    const link = run.links.findIndex((l) => l.id === 'bottleneck/fwd');
+    const spec = aqmSpecAt(s, 'bottleneck/fwd');
+    if (spec?.kind !== 'dualpi2') throw new Error('no DualPI2 at the bottleneck');
+    // RFC 9332 A.1's ramp, written out here: 0 to minTh, linear over range, 1 from minTh + range
+    const ramp = (ms: number): number => (ms < spec.minThMs ? 0 : ms >= spec.minThMs + spec.rangeMs ? 1 : (ms - spec.minThMs) / spec.rangeMs);
+    const t = run.trace.aqm;
+    let lRows = 0;
+    let rampRows = 0;
+    for (let i = 0; i < t.tNs.length; i++) {
+      if (t.link[i] !== link) continue;
+      if (t.queue[i] === 0) {
+        expect(t.probL[i]).toBe(0);
+        continue;
+      }
+      lRows++;
+      const pCL = Math.min(1, spec.k * t.prob[i]);
+      const native = ramp(t.sojournNs[i] / 1e6);
+      const pL = t.probL[i];
+      // either the ramp counted (the L4S queue held more than Th_len packets) or it did not
+      const withRamp = Math.max(pCL, native);
+      expect(Math.abs(pL - withRamp) < 1e-9 || Math.abs(pL - pCL) < 1e-9, `row ${i}: p_L ${pL}, p_CL ${pCL}, ramp ${native}`).toBe(true);
+      if (native > pCL && Math.abs(pL - native) < 1e-9) rampRows++;
+    }
+    expect(lRows).toBeGreaterThan(100);
+    expect(rampRows).toBeGreaterThan(0); // the native ramp really acts in this run
+    const a = aqmSeries(run.trace, link, spec);
+    expect(a.probL.values.length).toBe(lRows);
   });
 
   it('DualPI2: p_C = p′² and p_CL = min(1, k·p′), by hand', () => {

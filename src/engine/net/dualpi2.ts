@@ -65,6 +65,8 @@ export class DualPi2Queue extends AqmBook implements QueueDisc {
   private nextUpdateNs: number;
   /** The L4S ramp's probability at the last L4S dequeue (inside view). */
   lastNativeLProb = 0;
+  /** p_L = max(native ramp, p_CL) the last L4S packet was judged with (inside view, traced). */
+  lastLProb = 0;
   /** Sojourn (ns) of the last packet out of each queue (inside view). */
   lastLSojournNs = 0;
   lastCSojournNs = 0;
@@ -94,6 +96,9 @@ export class DualPi2Queue extends AqmBook implements QueueDisc {
       dropping: false,
       get count() {
         return me.marks + me.drops;
+      },
+      get probL() {
+        return me.lastWasL ? me.lastLProb : 0;
       },
     };
   }
@@ -157,6 +162,7 @@ export class DualPi2Queue extends AqmBook implements QueueDisc {
       const native = lLength > this.p.thLenPackets ? this.nativeLProb(sojournNs) : 0;
       this.lastNativeLProb = native;
       const pL = Math.max(native, this.coupledLProb);
+      this.lastLProb = pL;
       // A ramp of 1 marks for certain: no draw, so a step threshold marks every packet above it.
       if (pL >= 1 || (pL > 0 && this.rng.next() < pL)) {
         this.lMarks++;

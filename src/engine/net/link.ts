@@ -211,7 +211,7 @@ export class Link implements Hop {
       return;
     }
     if (!this.busy) {
-      this.traceAqm(now);
+      this.traceAqm(now, p.flow);
       this.startTx(p);
       this.watcher?.arrived(p, null);
       return;
@@ -262,10 +262,10 @@ export class Link implements Hop {
     this.watcher?.departed(p);
   }
 
-  /** A packet left a delay-based AQM for the transmitter: its sojourn and the AQM's state. */
-  private traceAqm(now: number): void {
+  /** A packet of `flow` left a delay-based AQM for the transmitter: its sojourn and the AQM's state. */
+  private traceAqm(now: number, flow: number): void {
     const a = this.queue.aqm;
-    if (a !== undefined && this.aqmRows !== null) writeAqm(this.aqmRows, now, this.index, a.lastQueue, a.lastSojournNs, a.prob, a.dropping, a.count);
+    if (a !== undefined && this.aqmRows !== null) writeAqm(this.aqmRows, now, this.index, a.lastQueue, a.lastSojournNs, a.prob, a.dropping, a.count, flow, a.probL ?? 0);
   }
 
   private mark(p: Packet): void {
@@ -309,7 +309,7 @@ export class Link implements Hop {
     const next = this.queue.dequeue(now);
     if (next !== undefined) {
       this.trace.queue(now, this.index, this.queue.packets, this.queue.bytes);
-      this.traceAqm(now);
+      this.traceAqm(now, next.flow);
       this.startTx(next); // still busy: the busy period goes on
       this.watcher?.departed(next);
     } else {

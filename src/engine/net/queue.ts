@@ -54,6 +54,11 @@ export interface AqmView {
   readonly dropping: boolean;
   /** CoDel's drop count; PIE's and DualPI2's drops and marks so far. */
   readonly count: number;
+  /**
+   * DualPI2 only, for a packet out of its L4S queue: the marking probability it was judged with,
+   * p_L = max(p_CL, the L4S queue's own ramp on its sojourn). 0 for Classic packets and other AQMs.
+   */
+  readonly probL?: number;
 }
 
 /** FIFO ring of packets with packet and byte counts. */

@@ -4,8 +4,9 @@
  * aims at (dashed: CoDel's and PIE's target, DualPI2's Classic target and its L4S step). Below,
  * what it acts with: CoDel's count with its dropping state shaded (the next drop comes
  * interval/√count after the last), PIE's drop probability (with the 10 % line above which it
- * drops even ECN-capable packets), DualPI2's base p′ with p_C = p′² and p_CL = k·p′. Drops at the
- * link are in the lane above.
+ * drops even ECN-capable packets), DualPI2's base p′ with p_C = p′² and p_CL = k·p′, and the p_L
+ * each L4S packet was marked with (p_CL, or the L4S queue's own ramp where that is higher). Drops
+ * at the link are in the lane above.
  */
 import * as d3 from 'd3';
 import { bandScale, clipBands, drawBandFrame, drawRefLine, polylinePath, splitBands } from './bands.ts';
@@ -20,7 +21,7 @@ const QUEUE_COLOURS = [LINE_PALETTE.blue, LINE_PALETTE.vermillion, LINE_PALETTE.
 export const queueColour = (i: number): string => QUEUE_COLOURS[i % QUEUE_COLOURS.length];
 /** At most this many queues drawn (FQ-CoDel with many flows): the busiest. */
 export const MAX_DRAWN_QUEUES = QUEUE_COLOURS.length;
-export const AQM_COLOURS = { pPrime: INK, classic: LINE_PALETTE.vermillion, coupled: LINE_PALETTE.blue, pie: LINE_PALETTE.blue, dropping: OKABE_ITO.yellow } as const;
+export const AQM_COLOURS = { pPrime: INK, classic: LINE_PALETTE.vermillion, coupled: LINE_PALETTE.blue, probL: LINE_PALETTE.bluishGreen, pie: LINE_PALETTE.blue, dropping: OKABE_ITO.yellow } as const;
 
 export interface AqmChartInput {
   windowS: WindowS;
@@ -35,7 +36,7 @@ export interface AqmChartInput {
 }
 
 /** The lower band's lines: what the AQM acts with. */
-export function lowerLines(s: AqmSeries): { cls: string; label: string; colour: string; series: StepSeries; dashed?: boolean }[] {
+export function lowerLines(s: AqmSeries): { cls: string; label: string; colour: string; series: StepSeries; dashed?: boolean; thin?: boolean }[] {
   const pct = (f: (p: number) => number): StepSeries => ({ tS: s.prob.tS, values: s.prob.values.map((p) => 100 * f(p)) });
   switch (s.spec.kind) {
     case 'pie':
@@ -43,7 +44,9 @@ export function lowerLines(s: AqmSeries): { cls: string; label: string; colour: 
     case 'dualpi2': {
       const k = s.spec.k;
       return [
-        { cls: 'dual-pcl', label: `p_CL = ${k}·p′ (L4S marks)`, colour: AQM_COLOURS.coupled, series: pct((p) => coupledLProb(p, k)) },
+        // drawn first, thin, under the others: per packet it jumps to the ramp's value and back
+        { cls: 'dual-pl', label: 'p_L = max(p_CL, L4S ramp) (L4S marks)', colour: AQM_COLOURS.probL, series: { tS: s.probL.tS, values: s.probL.values.map((p) => 100 * p) }, thin: true },
+        { cls: 'dual-pcl', label: `p_CL = ${k}·p′ (coupled)`, colour: AQM_COLOURS.coupled, series: pct((p) => coupledLProb(p, k)) },
         { cls: 'dual-pprime', label: 'p′ (base)', colour: AQM_COLOURS.pPrime, series: pct((p) => p), dashed: true },
         { cls: 'dual-pc', label: 'p_C = p′² (Classic)', colour: AQM_COLOURS.classic, series: pct(classicProb) },
       ];
@@ -75,7 +78,7 @@ export function renderAqmChart(el: SVGSVGElement, input: AqmChartInput, size: Ch
   const lowScales = { x, y: yLow, yClamp: [lowTop - 4, lowBottom] as const };
   const paths = [
     ...drawn.map((q, i) => ({ cls: `sojourn-line sojourn-${q.queue}`, d: polylinePath(q.tS, q.sojournMs, { x, y: ySoj }), colour: queueColour(i), width: 1.6, dash: null as string | null })),
-    ...lowerLines(s).map((l) => ({ cls: `lower-line ${l.cls}`, d: stepPath(l.series, lowScales, input.endS), colour: l.colour, width: 2, dash: l.dashed ? '5 4' : null })),
+    ...lowerLines(s).map((l) => ({ cls: `lower-line ${l.cls}`, d: stepPath(l.series, lowScales, input.endS), colour: l.colour, width: l.thin ? 1.2 : 2, dash: l.dashed ? '5 4' : null })),
   ];
   plot
     .selectAll<SVGPathElement, (typeof paths)[number]>('path.aqm-path')
@@ -115,7 +118,11 @@ export function aqmReadout(input: AqmChartInput, tS: number): ReadoutLine[] {
   const j = indexAtOrBefore(s.prob.tS, tS);
   const p = j < 0 ? 0 : s.prob.values[j];
   if (s.spec.kind === 'pie') out.push({ text: `p = ${pctText(p)}`, colour: AQM_COLOURS.pie });
-  if (s.spec.kind === 'dualpi2') out.push({ text: `p′ ${pctText(p)} → p_C ${pctText(classicProb(p))}, p_CL ${pctText(coupledLProb(p, s.spec.k))}`, colour: AQM_COLOURS.pPrime });
+  if (s.spec.kind === 'dualpi2') {
+    out.push({ text: `p′ ${pctText(p)} → p_C ${pctText(classicProb(p))}, p_CL ${pctText(coupledLProb(p, s.spec.k))}`, colour: AQM_COLOURS.pPrime });
+    const l = indexAtOrBefore(s.probL.tS, tS);
+    if (l >= 0) out.push({ text: `last L4S packet: p_L ${pctText(s.probL.values[l])}`, colour: AQM_COLOURS.probL });
+  }
   return out.length > 0 ? out : [{ text: 'no packet through the AQM yet', colour: INK }];
 }
 

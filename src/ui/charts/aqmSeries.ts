@@ -7,12 +7,13 @@
  * Per AQM what the inside view reads:
  * - CoDel: sojourn against target; the dropping state (spans) and its count, which sets the
  *   next drop interval/√count after the last one;
- * - FQ-CoDel: the same per flow queue (the `queue` column is the flow queue's index);
+ * - FQ-CoDel: the same per flow queue (the `queue` column is the flow queue's index), each
+ *   named by the flows whose packets it carried (the `flow` column), not by its hash index;
  * - PIE: sojourn against target; the drop probability p;
  * - DualPI2: the L4S (queue 1) and Classic (queue 0) sojourns against the L4S step and the
  *   Classic target; the base probability p′ and what the queues act with, p_C = p′² and the
- *   coupled p_CL = min(1, k·p′) (the L4S queue's own ramp on its sojourn can raise its marking
- *   above p_CL; that part is read from the sojourn against the step line).
+ *   coupled p_CL = min(1, k·p′), and per L4S packet the probability it was really judged with,
+ *   p_L = max(p_CL, the L4S queue's own ramp on its sojourn) (the `probL` column).
  */
 import type { TraceData } from '../../engine/core/trace.ts';
 import type { QueueSpec, Scenario } from '../../scenario/schema.ts';
@@ -45,6 +46,8 @@ export interface AqmSeries {
   queues: AqmQueueSeries[];
   /** PIE's drop probability, DualPI2's p′ (0 … 1), over all the link's rows. */
   prob: StepSeries;
+  /** DualPI2's p_L (0 … 1) at each packet out of its L4S queue; empty for the other AQMs. */
+  probL: StepSeries;
   rows: number;
 }
 
@@ -66,13 +69,26 @@ export function aqmLinks(trace: TraceData): number[] {
   return [...new Set(trace.aqm.link)].sort((a, b) => a - b);
 }
 
-function queueLabel(kind: AqmKind, queue: number): string {
+/**
+ * A queue's name. FQ-CoDel's flow queues are named by the flows they carried, busiest first
+ * ("CUBIC bulk", or "CUBIC bulk + Reno upload" when two flows hashed to one queue); the hash
+ * index means nothing to a reader, so it is used only when no flow name is known.
+ */
+function queueLabel(kind: AqmKind, queue: number, flows: readonly number[], flowName: ((flow: number) => string) | undefined): string {
   if (kind === 'dualpi2') return queue === 1 ? 'L4S queue' : 'Classic queue';
-  if (kind === 'fq-codel') return `flow queue ${queue}`;
+  if (kind === 'fq-codel') return flowName && flows.length > 0 ? flows.map(flowName).join(' + ') : `flow queue ${queue}`;
   return 'queue';
 }
 
-export function aqmSeries(trace: TraceData, link: number, spec: AqmQueueSpec): AqmSeries {
+/** The flows whose packets left through `rows`, busiest first (ties by flow number). */
+function flowsOf(flowCol: Float64Array, rows: readonly number[]): number[] {
+  const n = new Map<number, number>();
+  for (const r of rows) n.set(flowCol[r], (n.get(flowCol[r]) ?? 0) + 1);
+  return [...n.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0]).map(([f]) => f);
+}
+
+/** `flowName`: a reader's name for a flow of the run (−1: cross traffic), for FQ-CoDel's queue labels. */
+export function aqmSeries(trace: TraceData, link: number, spec: AqmQueueSpec, flowName?: (flow: number) => string): AqmSeries {
   const a = trace.aqm;
   const all: number[] = [];
   const byQueue = new Map<number, number[]>();
@@ -100,7 +116,7 @@ export function aqmSeries(trace: TraceData, link: number, spec: AqmQueueSpec): A
     if (open !== null) open.t1S = tS[tS.length - 1];
     return {
       queue,
-      label: queueLabel(spec.kind, queue),
+      label: queueLabel(spec.kind, queue, spec.kind === 'fq-codel' ? flowsOf(a.flow, list) : [], flowName),
       share: all.length > 0 ? list.length / all.length : 0,
       tS,
       sojournMs: pick(a.sojournNs, rows, 1e6),
@@ -111,7 +127,15 @@ export function aqmSeries(trace: TraceData, link: number, spec: AqmQueueSpec): A
   if (spec.kind === 'dualpi2') queues.sort((x, y) => y.queue - x.queue);
   else queues.sort((x, y) => y.share - x.share || x.queue - y.queue);
   const rows = Int32Array.from(all);
-  return { kind: spec.kind, spec, queues, prob: { tS: pick(a.tNs, rows, NS_PER_S), values: pick(a.prob, rows) }, rows: all.length };
+  const lRows = Int32Array.from(spec.kind === 'dualpi2' ? (byQueue.get(1) ?? []) : []);
+  return {
+    kind: spec.kind,
+    spec,
+    queues,
+    prob: { tS: pick(a.tNs, rows, NS_PER_S), values: pick(a.prob, rows) },
+    probL: { tS: pick(a.tNs, lRows, NS_PER_S), values: pick(a.probL, lRows) },
+    rows: all.length,
+  };
 }
 
 /** DualPI2's Classic probability p_C = p′². */

@@ -1,12 +1,14 @@
 /**
  * Inside the AQM (CoDel, FQ-CoDel, PIE, DualPI2) at a link, per run: the sojourn time of the
  * packets it let through against the delay it aims at, and what it acts with — CoDel's
- * dropping state and count, PIE's drop probability, DualPI2's p′, p_C and p_CL.
+ * dropping state and count, PIE's drop probability, DualPI2's p′, p_C, p_CL and p_L. FQ-CoDel's
+ * flow queues are named by the flows they carried.
  */
 import { AQM_COLOURS, aqmCursor, lowerLines, MAX_DRAWN_QUEUES, queueColour, renderAqmChart, type AqmChartInput } from '../charts/aqmChart.ts';
 import { aqmLinks, aqmSeries, aqmSpecAt, classicProb, coupledLProb, quantile, type AqmSeries } from '../charts/aqmSeries.ts';
 import { dropsWithCause, finiteMax, type CausedTimes } from '../charts/series.ts';
 import { INK } from '../../catalogue/palette.ts';
+import { VARIANTS } from '../../catalogue/variants.ts';
 import { fixed1, int } from '../../catalogue/format.ts';
 import type { VariantRun } from '../state/runSet.ts';
 import { keyedTimePanel } from './KeyedTimePanel.tsx';
@@ -54,7 +56,10 @@ export function aqmSentence(p: RunAqm, who: string): string {
     state = `; drop probability up to ${pct(finiteMax(s.prob.values))}, mean ${pct(stepMean(s.prob.tS, s.prob.values, endS))}`;
   } else {
     const mean = stepMean(s.prob.tS, s.prob.values, endS);
-    state = `; mean p′ ${pct(mean)} (p_C = p′² ${pct(classicProb(mean))}, p_CL = ${s.spec.k}·p′ ${pct(coupledLProb(mean, s.spec.k))})`;
+    const l = s.probL.values;
+    const meanL = l.length > 0 ? l.reduce((a, v) => a + v, 0) / l.length : Number.NaN;
+    const perPacket = Number.isFinite(meanL) ? `; L4S packets judged with p_L ${pct(meanL)} on average` : '';
+    state = `; mean p′ ${pct(mean)} (p_C = p′² ${pct(classicProb(mean))}, p_CL = ${s.spec.k}·p′ ${pct(coupledLProb(mean, s.spec.k))})${perPacket}`;
   }
   return `${who}${name} target ${s.spec.targetMs} ms: ${queues.join('; ')}${more}${state}; ${int(p.aqmDrops)} dropped by the AQM, ${int(p.marks)} marked.`;
 }
@@ -78,11 +83,19 @@ export function aqmNotice(runs: readonly RunAqm[]): string {
   }
 }
 
+/** A flow as a reader knows it: its variant and id ("CUBIC bulk"); −1 is cross traffic. */
+export function flowName(run: VariantRun, flow: number): string {
+  const f = run.scenario.flows[flow];
+  if (!f) return flow < 0 ? 'cross traffic' : `flow ${flow + 1}`;
+  const variant = VARIANTS.find((v) => v.name === f.variant)?.label ?? f.variant;
+  return `${variant} ${f.id}`;
+}
+
 function perRun(run: VariantRun, link: number): RunAqm | null {
   const l = run.result.links[link];
   const spec = aqmSpecAt(run.scenario, l?.id);
   if (!spec || !l) return null;
-  const s = aqmSeries(run.result.trace, link, spec);
+  const s = aqmSeries(run.result.trace, link, spec, (f) => flowName(run, f));
   if (s.rows === 0) return null;
   return { run, s, drops: dropsWithCause(run.result.trace, { link }), aqmDrops: l.drops['aqm-drop'] ?? 0, marks: l.marks };
 }
@@ -107,7 +120,9 @@ export const aqmPanel = keyedTimePanel<RunAqm, AqmChartInput>({
     );
     const maxLower = maxOf(
       runs,
-      (p) => Math.max(p.s.spec.kind === 'pie' && p.s.spec.ecn ? 100 * p.s.spec.maxEcnTh * 1.2 : 0, ...lowerLines(p.s).map((l) => finiteMax(l.series.values) * 1.1)),
+      // p_L (thin) is left out: its ramp reaches 100 % on single packets and would flatten p′,
+      // p_C and p_CL; above the axis it is drawn along the top edge, and the read-out gives it
+      (p) => Math.max(p.s.spec.kind === 'pie' && p.s.spec.ecn ? 100 * p.s.spec.maxEcnTh * 1.2 : 0, ...lowerLines(p.s).filter((l) => !l.thin).map((l) => finiteMax(l.series.values) * 1.1)),
       1,
     );
     return runs.map((p) => ({ windowS, endS: set.endS, label: p.run.label, s: p.s, drops: p.drops, maxSojournMs, maxLower }));
@@ -125,7 +140,7 @@ export const aqmPanel = keyedTimePanel<RunAqm, AqmChartInput>({
         <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label={first.kind === 'dualpi2' ? 'Classic target and L4S step' : 'target'} />
         {first.kind === 'codel' || first.kind === 'fq-codel' ? <LegendItem swatch={{ kind: 'band', colour: AQM_COLOURS.dropping }} label="CoDel dropping state" /> : null}
         {first.kind === 'pie' || first.kind === 'dualpi2'
-          ? lowerLines(first).map((l) => <LegendItem key={l.cls} swatch={{ kind: 'line', colour: l.colour, dashed: l.dashed }} label={l.label} />)
+          ? lowerLines(first).map((l) => <LegendItem key={l.cls} swatch={{ kind: 'line', colour: l.colour, dashed: l.dashed, thin: l.thin }} label={l.label} />)
           : null}
         <LegendItem swatch={{ kind: 'symbol', shape: 'times', colour: INK }} label="drop at this link" />
       </>
