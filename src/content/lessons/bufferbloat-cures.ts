@@ -46,7 +46,8 @@ export const bufferbloatCures: LessonInput = {
       panels: ['aqm', 'queue'],
       playhead: { startS: 0, stopS: 30 },
       hide: ['future'],
-      prompt: 'Same buffer, now managed by CoDel: once packets have waited more than 5 ms for a whole 100 ms, it drops at the head, sooner each time. Inside the AQM: the sojourn against the 5 ms line, the dropping state shaded, and the count that sets the next drop at 100 ms/√count.',
+      // short enough that the question's two options and Check stay inside the card on a 390 px phone
+      prompt: 'Same buffer, now under CoDel: once packets have waited over 5 ms for 100 ms, it drops at the head, each drop sooner (100 ms/√count); the dropping state is shaded.',
       question: {
         kind: 'choice',
         text: 'What happens to the interactive flow’s round trip?',
