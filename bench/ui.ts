@@ -22,10 +22,13 @@
  *   npm run bench:ui              # default 25 slider steps per case
  *   npm run bench:ui -- --steps 50
  *   npm run bench:ui -- --warm 16    # 16 edits before measuring (default 2)
+ *   npm run bench:ui -- --case compare   # only the six-variant comparison (no playback, no worker-alone section):
+ *                                        # short enough to interleave builds A, B, A, B (farm-bench --vs)
  */
 import { quantiles } from './quantiles.ts';
 import { buildIfStale, withAppInChromium } from './dist.ts';
 import { readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as d3 from 'd3';
 import { type Page } from 'playwright-core';
@@ -51,6 +54,11 @@ const steps = Number(process.argv[process.argv.indexOf('--steps') + 1]) || 25;
  */
 const warm = process.argv.includes('--warm') ? Number(process.argv[process.argv.indexOf('--warm') + 1]) : 2;
 if (!Number.isInteger(warm) || warm < 0) throw new Error('--warm takes a whole number of edits, 0 or more');
+const CASES = ['all', 'single', 'compare', 'fast'] as const;
+const only = process.argv.includes('--case') ? process.argv[process.argv.indexOf('--case') + 1] : 'all';
+if (!(CASES as readonly string[]).includes(only)) throw new Error(`--case takes one of ${CASES.join(', ')}; got ${only}`);
+/** The machine's load averages (1, 5, 15 min): figures from a shared machine mean little without them. */
+const load = (): string => loadavg().map((l) => l.toFixed(1)).join(', ');
 
 function stats(xs: number[]): string {
   const s = quantiles(xs);
@@ -140,11 +148,12 @@ async function main(): Promise<void> {
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     console.log(`Chromium ${browser.version()}, navigator.hardwareConcurrency = ${cores} (pool size min(cores, 6)); ${warm} edits before measuring each case`);
 
+    console.log(`load average ${load()}`);
     const cases = [
-      { label: `1 run (reference, 60 s, 2 Mb/s)`, scenario, compare: [] as string[] },
-      { label: `${variants.length} variants compared (${variants.join(', ')}; 60 s, 2 Mb/s)`, scenario, compare: variants },
-      { label: `1 run (reference at 10 Mb/s, queue 125 packets, 100 s)`, scenario: fast, compare: [] as string[] },
-    ];
+      { name: 'single', label: `1 run (reference, 60 s, 2 Mb/s)`, scenario, compare: [] as string[] },
+      { name: 'compare', label: `${variants.length} variants compared (${variants.join(', ')}; 60 s, 2 Mb/s)`, scenario, compare: variants },
+      { name: 'fast', label: `1 run (reference at 10 Mb/s, queue 125 packets, 100 s)`, scenario: fast, compare: [] as string[] },
+    ].filter((c) => only === 'all' || c.name === only);
     for (const c of cases) {
       const hash = encodeState({ scenario: c.scenario, view: { ...DEFAULT_VIEW, compare: c.compare } });
       await page.goto(`${url}#${hash}`);
@@ -198,10 +207,13 @@ async function main(): Promise<void> {
         return performance.getEntriesByName('tcp:draw').filter((d) => edits.some((e) => d.startTime >= e.end && d.startTime < e.next)).map((d) => d.duration);
       });
       console.log(`    of which drawn after the redraw (off screen while the runs came in): ${(after.length / steps).toFixed(1)} per edit, each ${stats(after)}`);
+      console.log(`  load average ${load()}`);
+      if (only !== 'all') continue;
       const frames = await playbackFrames(page, 3000);
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);
       console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);
     }
+    if (only !== 'all') return;
     await playbackSection(page, url, scenario, variants);
     await workerAloneSection(page, url, scenario);
   });
