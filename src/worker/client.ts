@@ -233,12 +233,6 @@ export class SimClient {
     this.wakeIdle();
   }
 
-  /** Starts the run in flight now if the worker is holding it (WorkerRunOptions.holdMs). */
-  release(): void {
-    if (!this.pending) return;
-    this.live?.api.release().catch(() => undefined);
-  }
-
   /** Stops a run the worker started ahead of being asked (WorkerRunOptions.next), if nothing is in flight. */
   dropAhead(): void {
     if (this.pending) return;

@@ -18,8 +18,8 @@ export const MAX_POOL_SIZE = 6;
 
 /**
  * The longest a batch's first job runs alone before the other workers start theirs (see
- * runAll), timed by each held worker itself: alone, it is painted sooner, and the whole
- * comparison is not later (docs/performance.md).
+ * runAll): alone, it is painted sooner, and the whole comparison is not later
+ * (docs/performance.md).
  */
 export const FIRST_ALONE_MAX_MS = 50;
 
@@ -152,12 +152,12 @@ export class SimPool {
     // passed: on two cores the other workers' runs would share the cores with it, and with the
     // drawing and painting of the edit and of that result, and the first picture is what the
     // viewer waits for. (The first job's worker goes on with its head start meanwhile.) The cap
-    // bounds what a long first run, or a page that does not paint, costs the others. The other
-    // workers' first jobs are posted at once and held in the workers (WorkerRunOptions.holdMs),
-    // which keep the cap by their own clocks: a main thread busy drawing ran its timer late,
-    // and the held workers then idled for well over the cap (90–320 ms in a trace at load 12).
+    // bounds what a long first run, or a page that does not paint, costs the others.
     let firstIn: () => void = () => {};
-    const firstArrived = new Promise<void>((ok) => (firstIn = ok));
+    const firstArrived = new Promise<void>((ok) => {
+      firstIn = ok;
+      setTimeout(ok, FIRST_ALONE_MAX_MS);
+    });
     // for batchRestMs: when each worker's current job started (undefined: idle), the walls so far
     const since: (number | undefined)[] = this.clients.map(() => undefined);
     const walls: number[] = [];
@@ -174,12 +174,11 @@ export class SimPool {
       }
     })();
     const lanes = this.clients.map(async (client, lane) => {
+      if (lane > 0 && firsts[lane] !== undefined) await firstArrived;
       for (let i = firsts[lane]; i !== undefined; i = take(lane)) {
         if (batch !== this.batch) throw new SupersededError();
         since[lane] = performance.now();
-        const held = lane > 0 && i === firsts[lane];
-        const run = client.run(jobs[i].scenario, held ? { ...optsFor(i, lane), holdMs: FIRST_ALONE_MAX_MS } : optsFor(i, lane));
-        if (held) void firstArrived.then(() => batch === this.batch && client.release());
+        const run = client.run(jobs[i].scenario, optsFor(i, lane));
         // a failure must let the others go too (they then stop: the batch has failed)
         if (i === firsts[0]) run.catch(firstIn);
         results[i] = await run;

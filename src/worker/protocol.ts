@@ -35,13 +35,6 @@ export interface WorkerRunOptions {
    */
   next?: { scenario: Scenario; opts: WorkerRunOptions };
   /**
-   * Wait up to this long (the worker's own clock) before starting, unless `SimApi.release` comes
-   * first: a comparison's first run goes alone for a moment (SimPool.runAll), and the others are
-   * posted at once and held here, so that they start on time even when the main thread is
-   * too busy drawing to tell them (its timers then fire late). A newer request ends the wait.
-   */
-  holdMs?: number;
-  /**
    * Post the result before its fingerprint: `traceHash` is then '' and `hashTicket` says where to
    * collect it (SimApi.traceHash). Runs too large to keep waiting (DEFER_HASH_MAX_VALUES) are fingerprinted inline anyway.
    */
@@ -131,8 +124,6 @@ export interface SimApi {
   traceHash(ticket: number): string | Promise<string>;
   /** Makes the run in flight (if any) stop at its next yield and reject as superseded. */
   cancel(): void;
-  /** Starts a run held by `holdMs` now (nothing if none is held). */
-  release(): void;
   /**
    * Runs `scenario` briefly, once per variant listed, so the engine's code is compiled before the
    * first real run; superseded by any run() at once. Resolves with how many it completed.

@@ -40,8 +40,6 @@ export interface Runner {
   traceHash(ticket: number): Promise<string>;
   /** Stops the run in flight (if any) at its next slice boundary. */
   cancel(): void;
-  /** Starts a run waiting out its `holdMs` now. */
-  release(): void;
   /** Short runs of `scenario` with each variant, discarded; stops as soon as a run or cancel arrives. Resolves with how many completed. */
   warmUp(scenario: Scenario, variants: readonly string[]): Promise<number>;
 }
@@ -56,16 +54,8 @@ export interface Progress {
  * `onProgress` is called at every yield of a run (and of a warm-up), so the main thread hears
  * from a working worker at least every YIELD_EVERY_MS plus one slice.
  */
-export function createRunner(
-  yieldNow: () => Promise<void>,
-  clockMs: () => number = () => 0,
-  yieldEveryMs = 0,
-  onProgress: (p: Progress) => void = () => {},
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((ok) => setTimeout(ok, ms)),
-): Runner {
+export function createRunner(yieldNow: () => Promise<void>, clockMs: () => number = () => 0, yieldEveryMs = 0, onProgress: (p: Progress) => void = () => {}): Runner {
   let latest = 0;
-  /** Ends the wait of the run being held (WorkerRunOptions.holdMs), if any. */
-  let endHold: () => void = () => {};
   const isCurrent = (id: number) => (): boolean => id === latest;
   /** The run started ahead (`opts.next`), until it is asked for or dropped. */
   let ahead: { key: string; promise: Promise<RunOutput | null> } | null = null;
@@ -104,14 +94,7 @@ export function createRunner(
         ahead = null;
       } else {
         ahead = null;
-        const current = isCurrent(++latest);
-        endHold();
-        if (opts.holdMs && opts.holdMs > 0) {
-          await Promise.race([sleep(opts.holdMs), new Promise<void>((ok) => (endHold = ok))]);
-          endHold = () => {};
-        }
-        // superseded while held: never started
-        out = current() ? await drive(scenario, opts, current) : null;
+        out = await drive(scenario, opts, isCurrent(++latest));
       }
       if (!out) throw new Error(SUPERSEDED);
       const next = opts.next;
@@ -136,10 +119,6 @@ export function createRunner(
     cancel() {
       latest++;
       ahead = null;
-      endHold();
-    },
-    release() {
-      endHold();
     },
     async warmUp(scenario, variants) {
       // A warm-up never supersedes anything; anything newer supersedes it.

@@ -39,7 +39,6 @@ const api: SimApi = {
   },
   traceHash: (ticket) => runner.traceHash(ticket),
   cancel: () => runner.cancel(),
-  release: () => runner.release(),
   warmUp: (scenario, variants) => runner.warmUp(scenario, variants),
 };
 

@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { Scenario } from '../../src/scenario/schema.ts';
-import type { RunOutput, SimApi, WorkerRunOptions } from '../../src/worker/protocol.ts';
+import type { RunOutput, SimApi } from '../../src/worker/protocol.ts';
 
 export interface Fake {
   port: MessagePort;
@@ -51,7 +51,6 @@ export function fakeWorkers(delayMs: number | ((seed: number) => number), option
       },
       traceHash: () => '',
       cancel() {},
-      release() {},
       warmUp: () => 0,
     };
     const fake: Fake = {
@@ -68,37 +67,20 @@ export function fakeWorkers(delayMs: number | ((seed: number) => number), option
       },
     };
     let latest = 0;
-    /** Ends the hold of a run posted with holdMs (as the real runner does on release, cancel or a newer run). */
-    let endHold = (): void => {};
     const slow = {
       ping: () => true,
       cancel: () => {
         latest++;
         fake.cancels++;
-        endHold();
       },
-      release: () => endHold(),
       warmUp: (_s: Scenario, variants: string[]) => {
         fake.warmUps.push(variants);
         if (!options.warmUpMs) return 0;
         const at = latest;
         return new Promise((ok) => setTimeout(() => ok(at === latest ? variants.length : 0), options.warmUpMs));
       },
-      run: async (s: Scenario, opts: WorkerRunOptions = {}) => {
+      run: (s: Scenario) => {
         const id = ++latest;
-        endHold();
-        if (opts.holdMs) {
-          // held: not started (nor in flight) until released or holdMs have passed on this worker's clock
-          await new Promise<void>((ok) => {
-            const timer = setTimeout(ok, opts.holdMs);
-            endHold = () => {
-              clearTimeout(timer);
-              ok();
-            };
-          });
-          endHold = () => {};
-          if (id !== latest) throw new Error('superseded by a newer run');
-        }
         fake.started.push(s.seed);
         fake.inFlight++;
         const beats = options.beatEveryMs ? setInterval(() => dead || port2.postMessage({ tcpLabHeartbeat: 1 }), options.beatEveryMs) : undefined;

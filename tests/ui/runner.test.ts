@@ -2,8 +2,8 @@
  * The worker's request handling with the real engine, in Node: a run executed in slices with
  * the message loop in between is the engine's run exactly (same fingerprint, same metrics, the
  * event cap counted across slices), and latest wins — a newer run or a cancel makes the older
- * run reject at its next slice while the newer one completes correctly; a held run waits for its
- * hold or a release; a warm-up gives way to any real run.
+ * run reject at its next slice while the newer one completes correctly; a warm-up gives way to
+ * any real run.
  */
 import { describe, expect, it } from 'vitest';
 import { ColumnarSink, RowBufferPool, TRACE_TABLES, traceHash } from '../../src/engine/core/trace.ts';
@@ -114,39 +114,6 @@ describe('worker runner (sliced, latest-wins)', () => {
     const run = runner.run(long, {});
     runner.cancel();
     await expect(run).rejects.toThrow(SUPERSEDED);
-  });
-
-  it('a held run (holdMs) starts when its hold ends or it is released, whichever comes first; a newer run or a cancel ends it unstarted', async () => {
-    // a sleep turned by hand: the hold ends only when the test says so
-    const sleeps: { ms: number; end: () => void }[] = [];
-    const sleep = (ms: number): Promise<void> => new Promise((ok) => sleeps.push({ ms, end: ok }));
-    const events: number[] = [];
-    const runner = createRunner(nextTurn, () => 0, 0, (p) => events.push(p.events), sleep);
-    let done = false;
-    const held = runner.run(short, { holdMs: 50 }).then((r) => ((done = true), r));
-    for (let i = 0; i < 5; i++) await nextTurn();
-    expect(sleeps.map((s) => s.ms)).toEqual([50]);
-    expect(events).toEqual([]); // not one slice run while held
-    expect(done).toBe(false);
-    sleeps[0].end();
-    expect((await held).traceHash).toBe(traceHash(runScenario(short).trace));
-    // released before its hold is up
-    const released = runner.run(short, { holdMs: 50 });
-    await nextTurn();
-    runner.release();
-    expect((await released).traceHash).toBe(traceHash(runScenario(short).trace));
-    // a newer run while held: the held one rejects without a slice run; the newer one is exact
-    events.length = 0;
-    const stale = runner.run(long, { holdMs: 50 });
-    for (let i = 0; i < 3; i++) await nextTurn();
-    expect(events).toEqual([]);
-    const fresh = runner.run(short, {});
-    await expect(stale).rejects.toThrow(SUPERSEDED);
-    expect((await fresh).traceHash).toBe(traceHash(runScenario(short).trace));
-    const cancelled = runner.run(long, { holdMs: 50 });
-    await nextTurn();
-    runner.cancel();
-    await expect(cancelled).rejects.toThrow(SUPERSEDED);
   });
 
   it('warms up once per variant when left alone, and gives way to a real run at once', async () => {
