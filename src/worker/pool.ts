@@ -118,6 +118,8 @@ export class SimPool {
     keys.forEach((k, i) => {
       const r = earlier.get(k);
       if (!r) return;
+      // it was posted for an earlier batch: its hand-over time says nothing of this one (perf.ts skips 0)
+      r.sentAtEpochMs = 0;
       results[i] = r;
       kept.set(k, r);
       reused.push(i);

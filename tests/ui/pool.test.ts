@@ -217,6 +217,8 @@ describe('ui SimPool', () => {
     expect(startedSince(at)).toEqual([4]);
     expect(after.map((r) => r.sim.seed)).toEqual([1, 2, 3, 4]);
     for (let i = 0; i < 3; i++) expect(after[i]).toBe(before[i]);
+    // not measured again as if it had just been posted
+    expect(after[0].sentAtEpochMs).toBe(0);
     expect(arrived).toEqual([0, 1, 2, 3]);
     // reused results stay reusable, run ones become so; another seed or other options are another run
     at = mark();
