@@ -22,13 +22,16 @@
  *   npm run bench:ui              # default 25 slider steps per case
  *   npm run bench:ui -- --steps 50
  *   npm run bench:ui -- --warm 16    # 16 edits before measuring (default 2)
+ *   npm run bench:ui -- --case compare   # only the six-variant comparison (no playback, no worker-alone section):
+ *                                        # short enough to interleave builds A, B, A, B (farm-bench --vs)
  */
 import { quantiles } from './quantiles.ts';
 import { buildIfStale, withAppInChromium } from './dist.ts';
 import { readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as d3 from 'd3';
-import { type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { VARIANTS } from '../src/catalogue/variants.ts';
 import { getPreset } from '../src/content/presets/index.ts';
 import { parseScenario } from '../src/scenario/validate.ts';
@@ -51,6 +54,13 @@ const steps = Number(process.argv[process.argv.indexOf('--steps') + 1]) || 25;
  */
 const warm = process.argv.includes('--warm') ? Number(process.argv[process.argv.indexOf('--warm') + 1]) : 2;
 if (!Number.isInteger(warm) || warm < 0) throw new Error('--warm takes a whole number of edits, 0 or more');
+const CASES = ['all', 'single', 'compare', 'fast'] as const;
+/** Comparison edits traced for the CPU breakdown (cpuPerEdit), after the measured ones. */
+const cpuEdits = 8;
+const only = process.argv.includes('--case') ? process.argv[process.argv.indexOf('--case') + 1] : 'all';
+if (!(CASES as readonly string[]).includes(only)) throw new Error(`--case takes one of ${CASES.join(', ')}; got ${only}`);
+/** The machine's load averages (1, 5, 15 min): figures from a shared machine mean little without them. */
+const load = (): string => loadavg().map((l) => l.toFixed(1)).join(', ');
 
 function stats(xs: number[]): string {
   const s = quantiles(xs);
@@ -72,6 +82,83 @@ function nodeRunMs(scenarios: Scenario[], repeats: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < repeats; i++) for (const s of scenarios) out.push(once(s));
   return out;
+}
+
+/** The same runs' CPU time in Node (process.cpuUsage: user + system, GC threads included), build to decimated columns as the worker makes them: every run's. */
+function nodeRunCpuMs(scenarios: Scenario[], repeats: number): number[] {
+  const pool = new RowBufferPool();
+  const cpuMs = (): number => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const once = (s: Scenario): number => {
+    const t0 = cpuMs();
+    const run = startRun(s, { deferHash: true }, () => performance.now(), pool);
+    while (!run.step(SLICE_EVENTS));
+    run.finish();
+    const ms = cpuMs() - t0;
+    run.discard();
+    return ms;
+  };
+  for (const s of scenarios) for (let i = 0; i < 2; i++) once(s);
+  const out: number[] = [];
+  for (let i = 0; i < repeats; i++) for (const s of scenarios) out.push(once(s));
+  return out;
+}
+
+interface TraceEvent {
+  ph: string;
+  name: string;
+  cat?: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  id?: string;
+  id2?: { local?: string };
+  args?: { name?: string };
+}
+
+/**
+ * CPU time per edit by thread, from a Chromium trace of `edits` more slider edits: each
+ * thread's top-level tasks' thread time (tdur) inside each edit's input → redraw, summed by
+ * kind of thread and averaged over the edits. Thread time, unlike the wall times above, hardly
+ * depends on what else the machine runs.
+ */
+async function cpuPerEdit(browser: Browser, page: Page, edits: number): Promise<{ byKind: Record<string, number>; threads: Record<string, number> }> {
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', '__metadata'] });
+  await sliderLatencies(page, edits);
+  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const names = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const opened = new Map<string, number>();
+  const windows: [number, number][] = [];
+  for (const e of events) {
+    if (!e.cat?.startsWith('blink.user_timing') || e.name !== 'tcp:input→redraw' || (e.ph !== 'b' && e.ph !== 'e')) continue;
+    const id = e.id2?.local ?? e.id ?? '';
+    if (e.ph === 'b') opened.set(id, e.ts);
+    else if (opened.has(id)) windows.push([opened.get(id) as number, e.ts]);
+  }
+  const kindOf = (name: string): string | null =>
+    name === 'CrRendererMain' ? 'main thread' : name === 'DedicatedWorker thread' ? 'simulation workers' : /^(Compositor|VizCompositorThread|CompositorTileWorker)/.test(name) ? 'compositing and raster' : null;
+  const byKind: Record<string, number> = { 'main thread': 0, 'simulation workers': 0, 'compositing and raster': 0 };
+  const threads: Record<string, number> = {};
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || !e.dur || !e.tdur) continue;
+    const thread = names.get(`${e.pid}:${e.tid}`) ?? '';
+    const kind = kindOf(thread);
+    if (!kind) continue;
+    for (const [a, b] of windows) {
+      const overlap = Math.min(b, e.ts + e.dur) - Math.max(a, e.ts);
+      if (overlap <= 0) continue;
+      // a task straddling the window's edge counts in proportion
+      const ms = (e.tdur * overlap) / e.dur / 1000 / windows.length;
+      byKind[kind] += ms;
+      threads[`${kind} ${e.tid}`] = (threads[`${kind} ${e.tid}`] ?? 0) + ms;
+    }
+  }
+  return { byKind, threads };
 }
 
 async function redrawCount(page: Page): Promise<number> {
@@ -140,11 +227,12 @@ async function main(): Promise<void> {
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     console.log(`Chromium ${browser.version()}, navigator.hardwareConcurrency = ${cores} (pool size min(cores, 6)); ${warm} edits before measuring each case`);
 
+    console.log(`load average ${load()}`);
     const cases = [
-      { label: `1 run (reference, 60 s, 2 Mb/s)`, scenario, compare: [] as string[] },
-      { label: `${variants.length} variants compared (${variants.join(', ')}; 60 s, 2 Mb/s)`, scenario, compare: variants },
-      { label: `1 run (reference at 10 Mb/s, queue 125 packets, 100 s)`, scenario: fast, compare: [] as string[] },
-    ];
+      { name: 'single', label: `1 run (reference, 60 s, 2 Mb/s)`, scenario, compare: [] as string[] },
+      { name: 'compare', label: `${variants.length} variants compared (${variants.join(', ')}; 60 s, 2 Mb/s)`, scenario, compare: variants },
+      { name: 'fast', label: `1 run (reference at 10 Mb/s, queue 125 packets, 100 s)`, scenario: fast, compare: [] as string[] },
+    ].filter((c) => only === 'all' || c.name === only);
     for (const c of cases) {
       const hash = encodeState({ scenario: c.scenario, view: { ...DEFAULT_VIEW, compare: c.compare } });
       await page.goto(`${url}#${hash}`);
@@ -198,10 +286,32 @@ async function main(): Promise<void> {
         return performance.getEntriesByName('tcp:draw').filter((d) => edits.some((e) => d.startTime >= e.end && d.startTime < e.next)).map((d) => d.duration);
       });
       console.log(`    of which drawn after the redraw (off screen while the runs came in): ${(after.length / steps).toFixed(1)} per edit, each ${stats(after)}`);
+      if (c.compare.length > 1) {
+        // Where an edit's CPU goes, and the least the ratio can be on this many cores: the page
+        // needs its CPU time spread over the cores, the floor assumes the runs' alone.
+        const n = runJobs(c.scenario, c.compare).length;
+        const workers = poolSizeFor(cores);
+        const cpu = await cpuPerEdit(browser, page, cpuEdits);
+        const nodeCpu = nodeRunCpuMs(runJobs(c.scenario, c.compare).map((j) => j.scenario), 5);
+        const nodeCpuMs = Array.from({ length: n }, (_, k) => median(nodeCpu.filter((_, i) => i % n === k))).reduce((a, b) => a + b, 0);
+        const pageCpuMs = Object.values(cpu.byKind).reduce((a, b) => a + b, 0);
+        console.log(`  CPU per edit (thread time in a Chromium trace of ${cpuEdits} more edits): ${Object.entries(cpu.byKind).map(([k, ms]) => `${k} ${ms.toFixed(1)} ms`).join(', ')}; in all ${pageCpuMs.toFixed(1)} ms`);
+        console.log(`    by thread: ${Object.entries(cpu.threads).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')}`);
+        console.log(`    the ${n} runs in Node (CPU time, build to decimated columns): ${nodeCpuMs.toFixed(1)} ms`);
+        // the complete redraw needs at least the page's CPU spread over the cores; on a quiet
+        // machine the floor is the runs' CPU in Node spread over the workers
+        const boundRatio = (pageCpuMs / cores) / (nodeCpuMs / workers);
+        console.log(
+          `  CPU bound: (page ${pageCpuMs.toFixed(1)} ms ÷ ${cores} cores) ÷ (Node ${nodeCpuMs.toFixed(1)} ms ÷ ${workers} workers) = ${boundRatio.toFixed(2)}, the least the comparison ratio can be on a quiet machine with this CPU per edit`,
+        );
+      }
+      console.log(`  load average ${load()}`);
+      if (only !== 'all') continue;
       const frames = await playbackFrames(page, 3000);
       console.log(`  playback frame interval: ${stats(frames.intervals)}`);
       console.log(`  playback frame work (tcp:frame): ${stats(frames.work)}`);
     }
+    if (only !== 'all') return;
     await playbackSection(page, url, scenario, variants);
     await workerAloneSection(page, url, scenario);
   });

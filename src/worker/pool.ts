@@ -5,9 +5,13 @@
  * Batches are latest-wins: submitting a new batch rejects the previous one with SupersededError
  * and tells every worker still busy with it to drop it at its next yield, so dragging a slider
  * never queues stale runs and no worker is ever restarted for it.
+ *
+ * A job whose scenario and options equal one of the last batch's is not run again: the engine
+ * is deterministic (same scenario and seed, same trace), so that batch's result is handed back
+ * as it is. Adding a variant to a comparison then runs one job, not all of them.
  */
 import type { Scenario } from '../scenario/schema.ts';
-import { defaultWorkerFactory, SimClient, SupersededError, type WorkerFactory } from './client.ts';
+import { defaultWorkerFactory, SimClient, SupersededError, traceHashOf, type WorkerFactory } from './client.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
 
 export const MAX_POOL_SIZE = 6;
@@ -56,9 +60,24 @@ export function batchRestMs(nowMs: number, runningSinceMs: readonly number[], qu
   return running + Math.ceil(queued / Math.max(1, workers)) * typical;
 }
 
+/**
+ * What makes two jobs the same run: the scenario and the caller's options (seed, caps, tables,
+ * display rows), as JSON. Objects built the same way give the same text; two equal scenarios
+ * written in another key order only miss the reuse, never get a wrong result.
+ */
+export function reuseKey(job: Job): string {
+  return JSON.stringify([job.scenario, job.opts ?? {}]);
+}
+
 export class SimPool {
   private readonly clients: SimClient[];
   private batch = 0;
+  /**
+   * The results of the latest batch that can be handed back for an equal job (see reuseKey):
+   * those in so far, and those it reused itself. A result that needed a replaced worker is left
+   * out, so its recovery note is not shown again for a run that went well.
+   */
+  private reusable = new Map<string, RunOutput>();
 
   constructor(size: number, factory: WorkerFactory = defaultWorkerFactory) {
     this.clients = Array.from({ length: Math.max(1, size) }, () => new SimClient(factory));
@@ -81,7 +100,8 @@ export class SimPool {
    * (a fixed split would leave one waiting while another works through its share). `first`
    * jobs (indices) go ahead of the others, which keep their order. Each result is handed to
    * `onResult` as it arrives, for progressive display. Rejects with SupersededError if a newer
-   * batch is submitted first, or with the first failure.
+   * batch is submitted first, or with the first failure. Jobs equal to one of the last batch's
+   * are not run: its result is handed to `onResult` (ahead of any run) and returned.
    */
   runAll(jobs: readonly Job[], { onResult, first = [] }: BatchOptions = {}): Promise<RunOutput[]> {
     const batch = ++this.batch;
@@ -90,7 +110,21 @@ export class SimPool {
       else c.stopWarmUp();
     }
     const results: RunOutput[] = new Array<RunOutput>(jobs.length);
-    const queue = [...new Set([...first.filter((i) => i >= 0 && i < jobs.length), ...jobs.keys()])];
+    const keys = jobs.map(reuseKey);
+    const earlier = this.reusable;
+    const kept = new Map<string, RunOutput>();
+    this.reusable = kept;
+    const reused: number[] = [];
+    keys.forEach((k, i) => {
+      const r = earlier.get(k);
+      if (!r) return;
+      // it was posted for an earlier batch: its hand-over time says nothing of this one (perf.ts skips 0)
+      r.sentAtEpochMs = 0;
+      results[i] = r;
+      kept.set(k, r);
+      reused.push(i);
+    });
+    const queue = [...new Set([...first.filter((i) => i >= 0 && i < jobs.length), ...jobs.keys()])].filter((i) => results[i] === undefined);
     // Each worker is told which job it will most likely get next and starts it as soon as it
     // posts a result (WorkerRunOptions.next), so it never waits for the main thread, which may
     // be busy drawing the result it just sent. The hint is only a head start: a free worker
@@ -130,6 +164,17 @@ export class SimPool {
     const since: (number | undefined)[] = this.clients.map(() => undefined);
     const walls: number[] = [];
     let done = 0;
+    // Reused results are handed over first, after the caller has had the batch's promise (a
+    // microtask, so onResult never runs inside runAll). Their walls say nothing of the runs to come.
+    const handBack = (async () => {
+      await Promise.resolve();
+      for (const i of reused) {
+        if (batch !== this.batch) throw new SupersededError();
+        done++;
+        const running = since.filter((t) => t !== undefined);
+        void onResult?.(i, results[i], batchRestMs(performance.now(), running, jobs.length - done - running.length, this.clients.length, walls));
+      }
+    })();
     const lanes = this.clients.map(async (client, lane) => {
       if (lane > 0 && firsts[lane] !== undefined) await firstArrived;
       for (let i = firsts[lane]; i !== undefined; i = take(lane)) {
@@ -140,6 +185,12 @@ export class SimPool {
         if (i === firsts[0]) run.catch(firstIn);
         results[i] = await run;
         if (batch !== this.batch) throw new SupersededError();
+        if (!results[i].recovery) {
+          kept.set(keys[i], results[i]);
+          // asked for now (the worker answers once idle): a reused result must still have its
+          // fingerprint, and the worker lets unasked ones of older batches go (deferredHash.ts)
+          void traceHashOf(results[i]);
+        }
         done++;
         if (results[i].phasesMs) walls.push(results[i].phasesMs.wall);
         const now = performance.now();
@@ -153,7 +204,7 @@ export class SimPool {
       // this worker's head start is on a job another worker took: wasted work, stop it
       if (hint[lane] !== undefined && batch === this.batch) client.dropAhead();
     });
-    return Promise.all(lanes).then(
+    return Promise.all([handBack, ...lanes]).then(
       () => {
         if (batch !== this.batch) throw new SupersededError();
         return results;
@@ -168,6 +219,7 @@ export class SimPool {
 
   dispose(): void {
     this.batch++;
+    this.reusable.clear();
     for (const c of this.clients) c.dispose();
   }
 }

@@ -2,7 +2,8 @@
  * SimPool against fake workers: the first job runs alone until its result is in (or a short
  * cap), the others then spread over the workers and come back in job order, the pool size
  * follows the core count up to six, a newer batch supersedes an older one (its
- * workers drop the stale runs and stay up), and a failure reaches the caller.
+ * workers drop the stale runs and stay up), a job equal to one of the last batch's is not run
+ * again, and a failure reaches the caller.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isSuperseded } from '../../src/worker/client.ts';
@@ -200,6 +201,45 @@ describe('ui SimPool', () => {
     await settle(fresh);
     await wait(200); // the stale runs' own answers are due by now
     expect(arrived).toEqual([2, 9]);
+  });
+
+  it('does not run again a job equal to one of the last batch: that result is handed back (first) and returned', async () => {
+    const { factory, made } = fakeWorkers(10);
+    pool = new SimPool(2, factory);
+    // the seeds started on any worker since `mark` was taken, sorted
+    const mark = (): number[] => made.map((m) => m.started.length);
+    const startedSince = (at: number[]): number[] => made.flatMap((m, k) => m.started.slice(at[k] ?? 0)).sort((a, b) => a - b);
+    const before = await settle(pool.runAll([1, 2, 3].map((s) => ({ scenario: scenario(s) }))));
+    // one variant more in a comparison: the three runs already made are the same runs
+    let at = mark();
+    const arrived: number[] = [];
+    const after = await settle(pool.runAll([1, 2, 3, 4].map((s) => ({ scenario: scenario(s) })), { onResult: (i) => void arrived.push(i) }));
+    expect(startedSince(at)).toEqual([4]);
+    expect(after.map((r) => r.sim.seed)).toEqual([1, 2, 3, 4]);
+    for (let i = 0; i < 3; i++) expect(after[i]).toBe(before[i]);
+    // not measured again as if it had just been posted
+    expect(after[0].sentAtEpochMs).toBe(0);
+    expect(arrived).toEqual([0, 1, 2, 3]);
+    // reused results stay reusable, run ones become so; another seed or other options are another run
+    at = mark();
+    const again = await settle(pool.runAll([{ scenario: scenario(4) }, { scenario: scenario(1), opts: { seed: 9 } }, { scenario: scenario(5) }]));
+    expect(startedSince(at)).toEqual([1, 5]);
+    expect(again[0]).toBe(after[3]);
+    // only the last batch is kept: job 2, from two batches ago, runs again
+    at = mark();
+    await settle(pool.runAll([{ scenario: scenario(2) }]));
+    expect(startedSince(at)).toEqual([2]);
+  });
+
+  it('a batch made only of earlier runs runs nothing and is handed over whole', async () => {
+    const { factory, made } = fakeWorkers(10);
+    pool = new SimPool(2, factory);
+    const before = await settle(pool.runAll([1, 2].map((s) => ({ scenario: scenario(s) }))));
+    const n = made.flatMap((m) => m.started).length;
+    const after = await settle(pool.runAll([2, 1].map((s) => ({ scenario: scenario(s) }))));
+    expect(after).toEqual([before[1], before[0]]);
+    expect(after[0]).toBe(before[1]);
+    expect(made.flatMap((m) => m.started).length).toBe(n);
   });
 
   it('passes a failing job through', async () => {
