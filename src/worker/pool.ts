@@ -7,7 +7,7 @@
  * never queues stale runs and no worker is ever restarted for it.
  */
 import type { Scenario } from '../scenario/schema.ts';
-import { defaultWorkerFactory, SimClient, SupersededError, type WorkerFactory } from './client.ts';
+import { defaultWorkerFactory, SimClient, SupersededError, type Supervision, type WorkerFactory } from './client.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
 
 export const MAX_POOL_SIZE = 6;
@@ -60,8 +60,8 @@ export class SimPool {
   private readonly clients: SimClient[];
   private batch = 0;
 
-  constructor(size: number, factory: WorkerFactory = defaultWorkerFactory) {
-    this.clients = Array.from({ length: Math.max(1, size) }, () => new SimClient(factory));
+  constructor(size: number, factory: WorkerFactory = defaultWorkerFactory, supervision: Partial<Supervision> = {}) {
+    this.clients = Array.from({ length: Math.max(1, size) }, () => new SimClient(factory, supervision));
   }
 
   get size(): number {
