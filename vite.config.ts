@@ -109,6 +109,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // the files run one after another in one worker: each imports the app's modules (the
+          // presets, the scenario format, the URL codec) once for all, not once per file; their
+          // state lives in the browser, and no test changes what the modules hold
+          isolate: false,
         },
       },
     ],
