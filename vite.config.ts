@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CSP, SECURITY_HEADERS } from './deploy/headers.ts';
 
@@ -87,6 +88,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Vitest's default, one worker fewer than the cores, runs these files one at a time on a
+          // 2-core machine (CI's) while the main process, which only gathers results, idles. The
+          // files share nothing, so each core runs one.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           include: ['tests/engine/**/*.test.ts', 'tests/scenarios/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/ui/**/*.test.ts', 'tests/claims/**/*.test.ts', 'tests/experiments/**/*.test.ts', 'tests/architecture/**/*.test.ts', 'tests/traces/**/*.test.ts'],
           testTimeout: 60_000,
           // claim files run their simulations in beforeAll: same allowance as a test (10 s by default)
@@ -99,9 +104,15 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // one preview server and one Chromium for all the files (tests/e2e/global-setup.ts)
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // the files run one after another in one worker: each imports the app's modules (the
+          // presets, the scenario format, the URL codec) once for all, not once per file; their
+          // state lives in the browser, and no test changes what the modules hold
+          isolate: false,
         },
       },
     ],

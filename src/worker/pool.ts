@@ -11,7 +11,7 @@
  * as it is. Adding a variant to a comparison then runs one job, not all of them.
  */
 import type { Scenario } from '../scenario/schema.ts';
-import { defaultWorkerFactory, SimClient, SupersededError, traceHashOf, type WorkerFactory } from './client.ts';
+import { defaultWorkerFactory, SimClient, SupersededError, traceHashOf, type Supervision, type WorkerFactory } from './client.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
 
 export const MAX_POOL_SIZE = 6;
@@ -79,8 +79,8 @@ export class SimPool {
    */
   private reusable = new Map<string, RunOutput>();
 
-  constructor(size: number, factory: WorkerFactory = defaultWorkerFactory) {
-    this.clients = Array.from({ length: Math.max(1, size) }, () => new SimClient(factory));
+  constructor(size: number, factory: WorkerFactory = defaultWorkerFactory, supervision: Partial<Supervision> = {}) {
+    this.clients = Array.from({ length: Math.max(1, size) }, () => new SimClient(factory, supervision));
   }
 
   get size(): number {

@@ -80,7 +80,10 @@ describe.runIf(haveChromium)('hardening in Chromium', () => {
   beforeAll(async () => {
     await session.page.context().addInitScript(INIT);
     ({ page, w } = session);
-    await page.goto(session.preview.url);
+    // The first test waits out the watchdog three times: 2 s of silence (5 s for a worker never
+    // heard from) instead of the product's 8 s and 20 s, whose values a unit test holds
+    // (tests/ui/watchdogParam.test.ts). The later tests load pages without it.
+    await page.goto(`${session.preview.url}?watchdog-ms=2000`);
     await settled(page);
   });
 

@@ -75,8 +75,9 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
       // the first 10 s of each: every preset's path and variants, at a fraction of the test's time
       const scenario = { ...p.scenario, durationS: Math.min(p.scenario.durationS, 10) };
       const jobs = runJobs(scenario, p.compare);
-      const expected = jobs.map((j) => traceHash(runScenario(j.scenario).trace));
       await page.goto(`${session.preview.url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare: [...p.compare] } })}`);
+      // Node's runs while the page's workers do theirs (loaded, the page has posted its runs)
+      const expected = jobs.map((j) => traceHash(runScenario(j.scenario).trace));
       // this preset's runs, all of them, in every panel (the previous preset's picture is "settled" too)
       await page.waitForFunction(
         (n) => {
@@ -100,8 +101,9 @@ describe.runIf(haveChromium)('worker pool and progressive display in Chromium', 
     // than a worker keeps waiting for their fingerprints (PENDING_VALUES_MAX)
     const scenario = { ...p.scenario, durationS: 150, path: p.scenario.path.map((l, i) => (i === 0 ? { ...l, forward: { ...l.forward, rateBps: 10e6, queue: { ...l.forward.queue, limitPackets: 125 } } } : l)) };
     const compare = ['tahoe', 'reno', 'newreno', 'sack', 'vegas', 'veno'];
-    const expected = runJobs(scenario, compare).map((j) => traceHash(runScenario(j.scenario).trace));
     await page.goto(`${session.preview.url}#${encodeState({ scenario, view: { ...DEFAULT_VIEW, compare, panels: ['metrics'] } })}`);
+    // Node's runs while the page's workers do theirs
+    const expected = runJobs(scenario, compare).map((j) => traceHash(runScenario(j.scenario).trace));
     // settled: the status says "ran in", and no fingerprint is still to come ("…")
     await settled(page);
     expect(await page.locator('.footnote code').allTextContents()).toEqual(expected);

@@ -3,9 +3,9 @@
  * scenario and view in a fresh page, at the same playhead with the same caption; a mangled link shows the problem banner while the app runs
  * on defaults; trace CSV and chart SVG downloads are well-formed.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getPreset } from '../../src/content/presets/index.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
@@ -13,6 +13,16 @@ import { DAMAGED_LINK_TITLE, decodeState, encodeState } from '../../src/ui/state
 import { DEFAULT_VIEW } from '../../src/ui/state/view.ts';
 import { CHROMIUM, foreignRequests, OUT, settled, watch, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
+
+/**
+ * A download's bytes, read through Playwright's stream: the browser is the e2e files' shared one
+ * (global-setup.ts), connected to rather than launched here, and such a browser gives no path.
+ */
+async function bytesOf(d: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await d.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 const haveChromium = existsSync(CHROMIUM);
 const RATE_TEXT = '[data-path="path.0.forward.rateBps"] input[type="text"]';
@@ -174,7 +184,7 @@ describe.runIf(haveChromium)('share links and files in Chromium', () => {
   it('exports a trace CSV that parses, and a chart SVG that is a well-formed SVG document', async () => {
     await page.locator('.export-menu summary').click();
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid^="export-csv-"]').first().click()]);
-    const csv = readFileSync((await csvDownload.path())!, 'utf8').trim().split('\n');
+    const csv = (await bytesOf(csvDownload)).toString('utf8').trim().split('\n');
     expect(csv[0]).toBe('t_s,series,flow_or_link,value');
     expect(csv.length).toBeGreaterThan(100);
     for (const line of csv.slice(1, 200)) {
@@ -184,7 +194,7 @@ describe.runIf(haveChromium)('share links and files in Chromium', () => {
     }
     const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
     expect(svgDownload.suggestedFilename()).toMatch(/cwnd-chart\.svg$/);
-    const svg = readFileSync((await svgDownload.path())!, 'utf8');
+    const svg = (await bytesOf(svgDownload)).toString('utf8');
     // parsed in a blank page: the app's CSP (rightly) refuses the file's style attributes
     const blank = await page.context().newPage();
     const parsed = await blank.evaluate((text) => {
@@ -195,7 +205,7 @@ describe.runIf(haveChromium)('share links and files in Chromium', () => {
     expect(parsed).toEqual({ error: false, root: 'svg', paths: parsed.paths });
     expect(parsed.paths).toBeGreaterThan(3);
     const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
-    const png = readFileSync((await pngDownload.path())!);
+    const png = await bytesOf(pngDownload);
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]); // the PNG signature
     expect(foreignRequests(w.requests, session.preview.url)).toEqual([]);
     expect(w.errors).toEqual([]);

@@ -17,6 +17,7 @@
 import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import { poolSizeFor, SimPool, type BatchOptions, type Job } from '../../worker/pool.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
+import { watchdogFromQuery } from '../../worker/watchdogParam.ts';
 import { afterPaint } from '../state/afterPaint.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from '../state/perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from '../state/runSet.ts';
@@ -80,7 +81,10 @@ const IDLE: RunsState = { set: null, slow: false, error: null, retryable: false,
 let sharedPool: SimPool | null = null;
 export function pagePool(): SimPool {
   if (!sharedPool) {
-    sharedPool = new SimPool(poolSizeFor(navigator.hardwareConcurrency));
+    // a diagnostic `?watchdog-ms=` (worker/watchdogParam.ts); absent, the defaults hold
+    const watchdog = watchdogFromQuery(typeof location === 'undefined' ? '' : location.search);
+    if (watchdog.problem) console.warn(watchdog.problem);
+    sharedPool = new SimPool(poolSizeFor(navigator.hardwareConcurrency), undefined, watchdog.supervision);
     sharedPool.warm();
   }
   return sharedPool;
