@@ -18,14 +18,14 @@ const TALL_QUERY = `(min-height: ${ROOMY_HEIGHT_PX}px)`;
 /** What a smaller screen holds: two panels side by side, each the full height. */
 export const SMALL_SCREEN_PANELS = 2;
 /**
- * With a lesson open, its card, the transport and the caption area take about 460 of 720 px, and
- * two panels side by side each wrapped their legends and notices into what was left: at 1280 × 720
- * no plot showed at all. One panel, full width, keeps its legend on one line; presenterFit.css
- * drops the notices there, so the plot keeps its 160 px.
+ * With a lesson open the card takes a third of the width beside the charts, and the transport
+ * and the caption area sit above them; under 1000 px of height two panels side by side in what
+ * is left wrapped their legends into the plot's room. One panel keeps its legend on one line;
+ * presenterFit.css drops the notices there, so the plot keeps its 160 px.
  */
 export const LESSON_SHORT_SCREEN_PANELS = 1;
 
-/** The most panels presenter mode shows on this screen, following resizes; fewer under a lesson card on a short screen. */
+/** The most panels presenter mode shows on this screen, following resizes; fewer beside a lesson card on a short screen. */
 export function usePresenterFit(lesson = false): number {
   const roomy = useMedia(ROOMY_QUERY);
   const tall = useMedia(TALL_QUERY);
@@ -36,6 +36,6 @@ export function usePresenterFit(lesson = false): number {
 /** What the panel picker says when it offers fewer than MAX_PRESENT panels. */
 export function presenterFitNote(fit: number): string {
   if (fit <= LESSON_SHORT_SCREEN_PANELS)
-    return `Under the lesson card this screen holds ${fit} readable panel, without its notice; two need a screen at least ${ROOMY_HEIGHT_PX} px high.`;
+    return `Beside the lesson card this screen holds ${fit} readable panel, without its notice; two need a screen at least ${ROOMY_HEIGHT_PX} px high.`;
   return `This screen holds ${fit} readable panels; three or four need one of at least ${ROOMY_WIDTH_PX} × ${ROOMY_HEIGHT_PX} px.`;
 }
