@@ -117,7 +117,8 @@ describe.runIf(haveChromium)('four panels on real-handoff', () => {
         // the picker offers only what fits, and says so where that is fewer than four
         await page.locator('[data-testid=present-menu] > summary').click();
         if (shown < 4) {
-          expect(await page.getByTestId('present-fit-note').textContent()).toMatch(/holds 2 readable panels.*1600 × 1000/);
+          // the threshold was 1600 × 1000 until four more comparisons were measured there (plots of 128–130 px)
+          expect(await page.getByTestId('present-fit-note').textContent()).toMatch(/holds 2 readable panels.*1900 × 1050/);
           expect(await page.getByTestId('present-waves').isDisabled()).toBe(true);
         } else expect(await page.getByTestId('present-fit-note').count()).toBe(0);
       } finally {
@@ -246,7 +247,7 @@ describe.runIf(haveChromium)('four panels on real-handoff', () => {
         }
       }
       await page.locator('[data-testid=present-menu] > summary').click();
-      expect(await page.getByTestId('present-fit-note').textContent()).toMatch(/lesson card.*1 readable panel.*1000 px high/);
+      expect(await page.getByTestId('present-fit-note').textContent()).toMatch(/lesson card.*1 readable panel.*1050 px high/);
       expect(moved, 'plots that moved between steps').toEqual([]);
     } finally {
       await context.close();
