@@ -47,6 +47,36 @@ export function variantColour(name: string): string {
 /** Follows the theme's text colour (light: near-black, dark: near-white); use with style(), not attr(). */
 export const INK = 'var(--ink)';
 
+/**
+ * A colour with one value in the light theme and another in the dark one, as CSS `light-dark()`
+ * (the dark theme sets `color-scheme: dark`, so the browser picks); the same value twice is
+ * that plain colour. Use with style(), not attr().
+ */
+export function themed(light: string, dark: string): string {
+  return light.toLowerCase() === dark.toLowerCase() ? light : `light-dark(${light}, ${dark})`;
+}
+
+/** A colour's [light, dark] values: those of a `themed` colour, or a plain colour twice. */
+export function themeValues(colour: string): [string, string] {
+  const m = colour.match(/^light-dark\(\s*([^,\s]+)\s*,\s*([^)\s]+)\s*\)$/);
+  return m ? [m[1], m[2]] : [colour, colour];
+}
+
+/**
+ * Colours for marks (drop crosses, decision symbols) that must keep 3:1 against the panel in
+ * both themes (WCAG 1.4.11) where Okabe–Ito's own value does not: its orange (2.2:1), sky blue
+ * (2.2:1) and reddish purple (2.9:1) are too light on the light panel, and the brown spare (2.7:1)
+ * too dark on the dark one. Each keeps its hue and takes the nearest value that holds about
+ * 3.3:1 and stays ΔE ≥ 28 from every line colour; the other theme keeps the original.
+ * tests/ui/palette.test.ts checks the ratios; tests/e2e/colours.test.ts reads them rendered.
+ */
+export const MARK_HUES = {
+  orange: themed('#B48000', OKABE_ITO.orange),
+  skyBlue: themed('#1094B0', OKABE_ITO.skyBlue),
+  reddishPurple: themed('#B8748C', OKABE_ITO.reddishPurple),
+  brown: themed('#8C510A', '#9C601C'),
+} as const;
+
 /** Marks for loss and recovery: shape carries the meaning, colour only reinforces it. */
 export const MARK_COLOURS = {
   drop: OKABE_ITO.vermillion,
@@ -65,11 +95,11 @@ export const MARK_COLOURS = {
 /** One fixed colour per ground-truth drop cause, in DROP_CAUSES order (with the label shown in legends). */
 export const CAUSE_STYLE: readonly { cause: string; label: string; colour: string }[] = [
   { cause: 'queue-overflow', label: 'queue overflow', colour: OKABE_ITO.vermillion },
-  { cause: 'red-early', label: 'RED early drop', colour: OKABE_ITO.orange },
+  { cause: 'red-early', label: 'RED early drop', colour: MARK_HUES.orange },
   { cause: 'channel-error', label: 'channel error', colour: OKABE_ITO.blue },
-  { cause: 'handoff', label: 'handoff / outage', colour: OKABE_ITO.reddishPurple },
+  { cause: 'handoff', label: 'handoff / outage', colour: MARK_HUES.reddishPurple },
   { cause: 'reverse-path', label: 'ACK lost (reverse path)', colour: OKABE_ITO.bluishGreen },
-  { cause: 'aqm-drop', label: 'AQM drop (CoDel, FQ-CoDel, PIE, DualPI2)', colour: OKABE_ITO.skyBlue },
+  { cause: 'aqm-drop', label: 'AQM drop (CoDel, FQ-CoDel, PIE, DualPI2)', colour: MARK_HUES.skyBlue },
 ];
 
 export const causeColour = (code: number): string => CAUSE_STYLE[code]?.colour ?? INK;
@@ -97,7 +127,7 @@ export function deltaE(a: string, b: string): number {
 /** Below this difference a drop mark would read as one of its chart's lines. */
 export const MARK_CLASH_DELTA_E = 25;
 /** Colours no line takes, for a drop mark whose cause colour matches a line of its chart. */
-const MARK_SPARES = [OKABE_ITO.orange, OKABE_ITO.skyBlue, '#8C510A'] as const;
+export const MARK_SPARES = [MARK_HUES.orange, MARK_HUES.skyBlue, MARK_HUES.brown] as const;
 
 /**
  * A chart's drop-mark colour per cause: the cause's own colour, unless one of the chart's lines
@@ -108,8 +138,14 @@ const MARK_SPARES = [OKABE_ITO.orange, OKABE_ITO.skyBlue, '#8C510A'] as const;
  * what the marks are.
  */
 export function dropMarkColours(lineColours: readonly string[]): (cause: number) => string {
-  const hexes = lineColours.filter((c) => /^#[0-9a-f]{6}$/i.test(c));
-  const far = (c: string, from: readonly string[]): boolean => from.every((l) => deltaE(c, l) >= MARK_CLASH_DELTA_E);
+  const hexes = lineColours.filter((c) => themeValues(c).every((v) => /^#[0-9a-f]{6}$/i.test(v)));
+  // far in both themes: a mark's light value from the lines' light values, its dark one from their dark ones
+  const far = (c: string, from: readonly string[]): boolean =>
+    from.every((l) => {
+      const [cl, cd] = themeValues(c);
+      const [ll, ld] = themeValues(l);
+      return deltaE(cl, ll) >= MARK_CLASH_DELTA_E && deltaE(cd, ld) >= MARK_CLASH_DELTA_E;
+    });
   // every cause decided at once, in CAUSE_STYLE order: the chart and its legend agree whatever order they ask in
   const used: string[] = [];
   const chosen = CAUSE_STYLE.map(({ colour: own }) => {

@@ -141,7 +141,8 @@ export function App() {
   const openFullHref = embedded && shared ? `${location.pathname}#${encodeState({ ...shared, view: { ...shared.view, embed: false } })}` : null;
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
 
-  const lessonAside = !!lesson && !presenting && !phone && !drawerOpen;
+  // in presenter mode too the card stands beside the charts (presenterFit.css), so the whole step and its question fit a 1280 × 720 projector
+  const lessonAside = !!lesson && !phone && (presenting || !drawerOpen);
   const lessonExtra = !lesson || presenting ? null : lock ? scenario ? <LockedControls lock={lock} scenario={scenario} onChange={setScenario} /> : null : <LockLinkBuilder lesson={lesson.lesson.name} step={lesson.step} />;
   const lessonPane = lesson ? (
     <LessonPane mode={lesson} set={set} running={runs.running} presenter={presenting} senderView={view.senderView} onSenderView={(on) => setView((v) => ({ ...v, senderView: on }))} onProgress={() => setProgress(loadProgress())} extra={lessonExtra} />

@@ -2,13 +2,17 @@
  * A six-variant comparison in Chromium: six distinct line colours, each at least 3:1 against
  * the panel it is drawn on (WCAG 2.1 relative luminance and contrast ratio, from the colours the
  * browser computed) in the light and in the dark theme; the fast-retransmit and timeout marks take
- * none of them (the drop lane's colours by cause still may: not yet done). And a
- * first visit whose system asks for dark opens dark.
+ * none of them. Every mark colour (drops by cause, the spare drop colours, the decision marks),
+ * as the browser resolves it in each theme, and the drop marks the chart drew are ≥ 3:1 on the
+ * panel too. And a first visit whose system asks for dark opens dark.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CAUSE_STYLE, MARK_COLOURS, MARK_SPARES } from '../../src/catalogue/palette.ts';
+import { PROBE_DECISION_STYLE } from '../../src/ui/charts/probeChart.ts';
+import { WAVE_DECISION_STYLE } from '../../src/ui/charts/wavesChart.ts';
 import { CHROMIUM, OUT, settled } from './harness.ts';
 import { previewSession } from './session.ts';
 
@@ -29,14 +33,39 @@ function contrast(a: string, b: string): number {
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
-async function rendered(page: Page): Promise<{ lines: string[]; marks: string[]; panel: string }> {
+async function rendered(page: Page): Promise<{ lines: string[]; marks: string[]; drops: string[]; panel: string }> {
   return page.evaluate(() => {
     const chart = document.querySelector('#cwnd-chart')!;
     const lines = [...chart.querySelectorAll('g.flow')].map((g) => getComputedStyle(g.querySelector('path.cwnd-line')!).stroke);
     const marks = [...new Set([...chart.querySelectorAll('path.marker')].map((m) => getComputedStyle(m).fill))];
+    const drops = [...new Set([...chart.querySelectorAll('path.drop-mark')].map((m) => getComputedStyle(m).stroke))];
     const panel = getComputedStyle(chart.closest('.panel')!).backgroundColor;
-    return { lines, marks, panel };
+    return { lines, marks, drops, panel };
   });
+}
+
+/** Every mark colour the charts use, by name, as the palette writes it (a plain colour or a light-dark() pair). */
+const MARKS: [string, string][] = [
+  ...CAUSE_STYLE.map((c): [string, string] => [`drop: ${c.label}`, c.colour]),
+  ...MARK_SPARES.map((c, i): [string, string] => [`spare drop colour ${i + 1}`, c]),
+  ...(['drop', 'retransmit', 'queue', 'mark', 'ack', 'fastRetransmit', 'timeout'] as const).map((k): [string, string] => [k, MARK_COLOURS[k]]),
+  ...Object.entries(WAVE_DECISION_STYLE).map(([k, v]): [string, string] => [`wave ${k}`, v.colour]),
+  ...Object.entries(PROBE_DECISION_STYLE).map(([k, v]): [string, string] => [`probe ${k}`, v.colour]),
+];
+
+/** What the browser paints for each mark colour on the cwnd chart in the current theme (a mark drawn, read, removed). */
+function resolved(page: Page): Promise<string[]> {
+  return page.evaluate((colours) => {
+    const svg = document.querySelector('#cwnd-chart')!;
+    return colours.map((c) => {
+      const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+      p.style.fill = c;
+      svg.appendChild(p);
+      const fill = getComputedStyle(p).fill;
+      p.remove();
+      return fill;
+    });
+  }, MARKS.map(([, c]) => c));
 }
 
 describe.runIf(haveChromium)('line colours in Chromium', () => {
@@ -66,6 +95,16 @@ describe.runIf(haveChromium)('line colours in Chromium', () => {
         for (const c of r.lines) expect(contrast(c, r.panel), `${theme}: ${c} on ${r.panel}`).toBeGreaterThanOrEqual(3);
         for (const m of r.marks) expect(r.lines, `${theme}: mark ${m}`).not.toContain(m);
         console.log(`${theme} panel ${r.panel}: ${r.lines.map((c) => `${c} ${contrast(c, r.panel).toFixed(2)}`).join(', ')}`);
+        // the drop marks drawn here (queue overflow beside six lines), and every mark colour as this theme resolves it
+        expect(r.drops.length, `${theme}: drop marks drawn`).toBeGreaterThan(0);
+        for (const d of r.drops) {
+          expect(contrast(d, r.panel), `${theme}: drop mark ${d}`).toBeGreaterThanOrEqual(3);
+          expect(r.lines, `${theme}: drop mark ${d}`).not.toContain(d);
+        }
+        const painted = await resolved(page);
+        const table = MARKS.map(([name], i) => `${name} ${painted[i]} ${contrast(painted[i], r.panel).toFixed(2)}`);
+        for (const [i, [name]] of MARKS.entries()) expect(contrast(painted[i], r.panel), `${theme}: ${name} painted ${painted[i]}`).toBeGreaterThanOrEqual(3);
+        console.log(`${theme} marks on ${r.panel}: drawn drops ${r.drops.join(', ')}\n${table.join('\n')}`);
         await page.screenshot({ path: join(OUT, `six-variants-${theme}.png`) });
       }
     } finally {

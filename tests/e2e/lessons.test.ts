@@ -1,8 +1,8 @@
 /**
  * Lessons in Chromium: a first-time visitor finds lesson 1 on the default page and completes it
- * with the keyboard alone (choice, number, sketch); PageUp / PageDown move between steps in
- * presenter mode (not between congestion events); an instructor's locked link offers only the
- * controls it names, refuses a widened lock and an edited hash, and keeps working.
+ * with the keyboard alone (choice, number, sketch); an instructor's locked link offers only the
+ * controls it names, refuses a widened lock and an edited hash, and keeps working. PageUp /
+ * PageDown in presenter mode: tests/e2e/presenter-fit.test.ts, which steps through every lesson.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,20 +112,6 @@ describe.runIf(haveChromium)('lessons in Chromium', () => {
     } finally {
       if (size) await resizeViewport(page, size);
     }
-  });
-
-  it('in presenter mode PageUp / PageDown move between steps, not congestion events', async () => {
-    const { page, preview } = s;
-    await page.goto(`${preview.url}#${encodeLessonHash({ name: 'timeouts', step: 0 })}`);
-    await settled(page);
-    await page.click('[data-testid=presenter]');
-    await page.waitForSelector('.presenter-mode [data-testid=lesson-pane]');
-    await page.keyboard.press('PageDown');
-    await expect.poll(() => stepText(page)).toBe('Step 2 of 2: Predict the window');
-    await expect.poll(() => page.evaluate(() => location.hash)).toContain('step=2');
-    await page.keyboard.press('PageUp');
-    await expect.poll(() => stepText(page)).toBe('Step 1 of 2: The link goes dark');
-    await page.keyboard.press('Escape');
   });
 
   it('a locked link offers only what it names, and an edited lock or hash does not unlock it', async () => {

@@ -6,10 +6,11 @@
  * lengths summed, for the stacked-band charts) at least 160 px, no two tick labels overlapping,
  * and a panel's notice whole or not shown. Outside presenter mode at 1280×720 the same four
  * panels (the page scrolls): legends whole, plots ≥ 160 px, no overlapping ticks, titles
- * that say what is drawn, and drop marks in no colour of their chart's lines. A lesson in
- * presenter mode at 1280×720 (its card, the transport and the caption area above the charts)
- * shows one panel, says so in the picker, and keeps its plot ≥ 160 px inside the screen, at a
- * top that stepping through the lesson does not move.
+ * that say what is drawn, and drop marks in no colour of their chart's lines. Every lesson's
+ * every step in presenter mode at 1280×720, in one page: the card a column beside the charts,
+ * about a third of the width, with the step's title, text, question and answer controls on
+ * screen without scrolling; one panel, its plot ≥ 160 px inside the screen and readable, at a
+ * top that stepping (PageDown, the presenter's key) does not move while the panel stays.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { deltaE, MARK_CLASH_DELTA_E } from '../../src/catalogue/palette.ts';
 import { getPreset } from '../../src/content/presets/index.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
+import { lessons } from '../../src/content/lessons/index.ts';
 import { encodeLessonHash } from '../../src/ui/lessons/route.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
@@ -115,7 +117,8 @@ describe.runIf(haveChromium)('four panels on real-handoff', () => {
         // the picker offers only what fits, and says so where that is fewer than four
         await page.locator('[data-testid=present-menu] > summary').click();
         if (shown < 4) {
-          expect(await page.getByTestId('present-fit-note').textContent()).toMatch(/holds 2 readable panels.*1600 × 1000/);
+          // the threshold was 1600 × 1000 until four more comparisons were measured there (plots of 128–130 px)
+          expect(await page.getByTestId('present-fit-note').textContent()).toMatch(/holds 2 readable panels.*1900 × 1050/);
           expect(await page.getByTestId('present-waves').isDisabled()).toBe(true);
         } else expect(await page.getByTestId('present-fit-note').count()).toBe(0);
       } finally {
@@ -157,59 +160,95 @@ describe.runIf(haveChromium)('four panels on real-handoff', () => {
     }
   });
 
-  it('a lesson in presenter mode at 1280×720: one panel, its plot ≥ 160 px on screen, still while stepping', async () => {
+  it('lessons in presenter mode at 1280×720: the card beside one panel, every step whole on screen, the plot still while stepping', async () => {
     const context = await s.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
-    /** The first shown panel's plot: the top and summed height of its charts' y axes, in viewport pixels. */
-    const plot = (): Promise<{ panels: number; top: number; height: number; bottom: number }> =>
+    /** The card's column, what of the step must be read without scrolling, and the first shown panel's plot (its y axes, summed), in viewport pixels. */
+    const look = (): Promise<{ column: { left: number; width: number; top: number; bottom: number }; cut: string[]; panels: number; id: string; top: number; height: number; bottom: number }> =>
       page.evaluate(() => {
+        const column = document.querySelector('.presenter-mode .lesson-column')!.getBoundingClientRect();
+        const seen = { top: Math.max(0, column.top), bottom: Math.min(innerHeight, column.bottom) };
+        // the step's title, its text, the question and every answer control (options, the number field, Check)
+        const must = [...document.querySelectorAll('.lesson-column :is([data-testid=lesson-step], [data-testid=lesson-prompt], .lesson-question-text, .lesson-options label, .lesson-number, .lesson-question button)')];
+        const cut = must.filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.height === 0 || r.top < seen.top - 1 || r.bottom > seen.bottom + 1 || r.left < column.left - 1 || r.right > column.right + 1;
+        }).map((e) => (e.textContent ?? '?').slice(0, 40));
         const panels = [...document.querySelectorAll('.presenter-mode .panel[data-panel]')];
         const axes = [...(panels[0]?.querySelectorAll('svg.chart:not(.chart-overlay) .axis path.domain, svg.chart:not(.chart-overlay) .y-axis path.domain') ?? [])]
           .map((d) => d.getBoundingClientRect())
           .filter((r) => r.height > r.width);
-        return { panels: panels.length, top: Math.min(...axes.map((r) => r.top)), height: axes.reduce((sum, r) => sum + r.height, 0), bottom: Math.max(...axes.map((r) => r.bottom)) };
+        return {
+          column: { left: column.left, width: column.width, top: column.top, bottom: column.bottom },
+          cut,
+          panels: panels.length,
+          id: (panels[0] as HTMLElement | undefined)?.dataset.panel ?? '',
+          top: Math.min(...axes.map((r) => r.top)),
+          height: axes.reduce((sum, r) => sum + r.height, 0),
+          bottom: Math.max(...axes.map((r) => r.bottom)),
+        };
       });
     const stepText = (): Promise<string> => page.locator('[data-testid=lesson-step]').innerText();
+    const moved: string[] = [];
     try {
-      for (const [name, steps] of [
-        ['bufferbloat-cures', 5],
-        ['slow-start', 3],
-      ] as const) {
-        await page.goto(`${s.preview.url}#${encodeLessonHash({ name, step: 1 })}`);
-        await page.reload();
-        await settled(page);
+      // one page: each lesson is opened by its link (a hash change), and its steps by Next
+      await page.goto(s.preview.url);
+      await settled(page);
+      for (const lesson of lessons()) {
+        await page.evaluate((h) => (location.hash = h), encodeLessonHash({ name: lesson.name, step: 0 }));
+        await expect.poll(stepText, { timeout: 30_000 }).toMatch(new RegExp(`^Step 1 of ${lesson.steps.length}: `));
         if (!(await page.locator('.presenter-mode').count())) await page.getByTestId('presenter').click();
-        await page.waitForSelector('.presenter-mode [data-testid=lesson-pane]');
-        await expect.poll(stepText).toMatch(new RegExp(`^Step 2 of ${steps}:`));
-        await settled(page);
-        await page.waitForFunction(() => document.querySelectorAll('.presenter-mode .panel[data-panel] svg.chart .axis path.domain, .presenter-mode .panel[data-panel] svg.chart .y-axis path.domain').length > 0, null, { timeout: 60_000 });
-        await page.waitForTimeout(300);
-        const first = await plot();
-        expect(first.panels, `${name}: one panel under the lesson card`).toBe(1);
-        expect(first.height, `${name}: plot height`).toBeGreaterThanOrEqual(160);
-        expect(first.top, `${name}: plot top`).toBeGreaterThanOrEqual(0);
-        expect(first.bottom, `${name}: plot bottom`).toBeLessThanOrEqual(720);
-        expectReadable(await lookAtPanels(page, true), `lesson ${name} presenter 1280×720`);
-        await page.screenshot({ path: join(OUT, `presenter-lesson-${name}-1280x720.png`) });
-        // two steps, and the plot stays where it was; slow-start's last step is a sketch that takes
-        // the charts' place, so there it is back to step 1 and on to step 2
-        const moves = steps >= 4 ? (['Next', 'Next'] as const) : (['Previous', 'Next'] as const);
-        let at = 2;
-        for (const move of moves) {
-          await page.locator('.lesson-nav button', { hasText: move }).click();
-          at += move === 'Next' ? 1 : -1;
-          await expect.poll(stepText).toMatch(new RegExp(`^Step ${at} of`));
+        await page.waitForSelector('.presenter-mode .lesson-column [data-testid=lesson-pane]');
+        let before: { step: number; id: string; top: number } | null = null;
+        for (let i = 0; i < lesson.steps.length; i++) {
+          const where = `${lesson.name} step ${i + 1}`;
+          // in presenter mode PageDown is the next step, not the next congestion event
+          if (i > 0) {
+            await page.keyboard.press('PageDown');
+            await expect.poll(stepText).toMatch(new RegExp(`^Step ${i + 1} of`));
+          }
           await settled(page);
-          await page.waitForTimeout(300);
-          const now = await plot();
-          expect(now.panels, `${name} after ${move}`).toBe(1);
-          expect(Math.abs(now.top - first.top), `${name}: the plot moved after ${move}`).toBeLessThanOrEqual(2);
-          expect(now.height, `${name} after ${move}: plot height`).toBeGreaterThanOrEqual(160);
+          // a sketch question takes the charts' place; otherwise the step's panel is drawn
+          const sketch = lesson.steps[i].question?.kind === 'sketch';
+          if (!sketch)
+            await page.waitForFunction(() => document.querySelectorAll('.presenter-mode .panel[data-panel] svg.chart .axis path.domain, .presenter-mode .panel[data-panel] svg.chart .y-axis path.domain').length > 0, null, { timeout: 60_000 });
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          const l = await look();
+          // a column at the left, about a third of the screen, the workspace's height
+          expect(l.column.left, where).toBeLessThan(20);
+          expect(l.column.width / 1280, `${where}: column share`).toBeGreaterThanOrEqual(0.3);
+          expect(l.column.width / 1280, `${where}: column share`).toBeLessThanOrEqual(0.36);
+          expect(l.column.bottom, where).toBeLessThanOrEqual(720);
+          expect(l.cut, `${where}: step text, question or answer controls not on screen without scrolling`).toEqual([]);
+          if (sketch) {
+            before = null;
+            continue;
+          }
+          expect(l.panels, `${where}: one panel beside the lesson card`).toBe(1);
+          expect(l.height, `${where}: plot height`).toBeGreaterThanOrEqual(160);
+          expect(l.top, `${where}: plot top`).toBeGreaterThanOrEqual(0);
+          expect(l.bottom, `${where}: plot bottom`).toBeLessThanOrEqual(720);
+          expectReadable(await lookAtPanels(page, true), `lesson ${where} presenter 1280×720`);
+          // the same panel from one step to the next stays where it was (another panel is another chart, with its own lanes)
+          if (before) {
+            const step = `${lesson.name} ${before.step}→${i + 1}`;
+            const d = (l.top - before.top).toFixed(1);
+            if (before.id !== l.id) console.log(`${step}: ${before.id} → ${l.id}, plot top ${d} px`);
+            else if (Math.abs(l.top - before.top) > 2) moved.push(`${step} (${l.id}): ${d} px`);
+          }
+          before = { step: i + 1, id: l.id, top: l.top };
+          if ((lesson.name === 'slow-start' || lesson.name === 'bufferbloat-cures') && i === 1) await page.screenshot({ path: join(OUT, `presenter-lesson-${lesson.name}-1280x720.png`) });
         }
-        await page.locator('[data-testid=present-menu] > summary').click();
-        expect(await page.getByTestId('present-fit-note').textContent()).toMatch(/lesson card.*1 readable panel.*1000 px high/);
-        await page.locator('[data-testid=present-menu] > summary').click();
+        if (lesson.name === 'timeouts') {
+          // the link follows the step, and PageUp goes back one
+          await expect.poll(() => page.evaluate(() => location.hash)).toContain('step=2');
+          await page.keyboard.press('PageUp');
+          await expect.poll(stepText).toBe('Step 1 of 2: The link goes dark');
+        }
       }
+      await page.locator('[data-testid=present-menu] > summary').click();
+      expect(await page.getByTestId('present-fit-note').textContent()).toMatch(/lesson card.*1 readable panel.*1050 px high/);
+      expect(moved, 'plots that moved between steps').toEqual([]);
     } finally {
       await context.close();
     }

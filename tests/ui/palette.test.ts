@@ -8,7 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CAUSE_STYLE, deltaE as markDeltaE, distinctColours, dropMarkColours, LINE_COLOURS, LINE_PALETTE, MARK_CLASH_DELTA_E, MARK_COLOURS, OKABE_ITO } from '../../src/catalogue/palette.ts';
+import { CAUSE_STYLE, deltaE as markDeltaE, distinctColours, dropMarkColours, INK, LINE_COLOURS, LINE_PALETTE, MARK_CLASH_DELTA_E, MARK_COLOURS, MARK_HUES, MARK_SPARES, OKABE_ITO, themed, themeValues } from '../../src/catalogue/palette.ts';
+import { PROBE_DECISION_STYLE } from '../../src/ui/charts/probeChart.ts';
+import { WAVE_DECISION_STYLE } from '../../src/ui/charts/wavesChart.ts';
 
 const css = readFileSync(new URL('../../src/ui/styles.css', import.meta.url), 'utf8');
 function panel(block: RegExp): string {
@@ -118,16 +120,57 @@ describe('drop marks never take a line colour of their chart (issue 31)', () => 
     expect(colourOf(handoff)).not.toBe(CAUSE_STYLE[handoff].colour);
   });
 
-  it('for any set of up to six line colours every cause’s colour is ≥ 25 ΔE from each line, and no two causes share one', () => {
+  it('for any set of up to six line colours every cause’s colour is ≥ 25 ΔE from each line, and no two causes share one, in either theme', () => {
     fc.assert(
       fc.property(fc.subarray([...LINE_COLOURS], { minLength: 1, maxLength: 6 }), (lines) => {
         const colourOf = dropMarkColours(lines);
         const marks = CAUSE_STYLE.map((_, i) => colourOf(i));
-        // a colour for each: far from every line and from each other (the theme's ink, the last resort, may repeat)
-        const hexes = marks.filter((m) => m.startsWith('#'));
-        for (const m of hexes) for (const l of lines) expect(markDeltaE(m, l)).toBeGreaterThanOrEqual(MARK_CLASH_DELTA_E);
-        expect(new Set(hexes).size).toBe(hexes.length);
+        // a colour for each: far from every line and from each other (the theme's ink, the last resort, may repeat);
+        // a mark with a value per theme (MARK_HUES) is checked with each theme's value
+        const picked = marks.filter((m) => m !== INK);
+        for (const theme of [0, 1]) {
+          const values = picked.map((m) => themeValues(m)[theme]);
+          for (const v of values) {
+            expect(v).toMatch(/^#[0-9a-f]{6}$/i);
+            for (const l of lines) expect(markDeltaE(v, l), `${v} against line ${l}`).toBeGreaterThanOrEqual(MARK_CLASH_DELTA_E);
+          }
+          expect(new Set(values).size).toBe(values.length);
+        }
       }),
     );
+  });
+});
+
+describe('mark colours in both themes (issue 31)', () => {
+  it('a themed colour is CSS light-dark() and reads back as its two values; one value twice is that plain colour', () => {
+    expect(themed('#112233', '#445566')).toBe('light-dark(#112233, #445566)');
+    expect(themeValues(themed('#112233', '#445566'))).toEqual(['#112233', '#445566']);
+    expect(themed('#D55E00', '#d55e00')).toBe('#D55E00');
+    expect(themeValues('#D55E00')).toEqual(['#D55E00', '#D55E00']);
+  });
+
+  it('every mark colour — drops by cause, the spares, the recovery, queue and decision marks — is ≥ 3:1 against the light and the dark panel', () => {
+    const marks: [string, string][] = [
+      ...CAUSE_STYLE.map((c): [string, string] => [`drop: ${c.label}`, c.colour]),
+      ...MARK_SPARES.map((c, i): [string, string] => [`spare ${i + 1}`, c]),
+      ...(['drop', 'retransmit', 'queue', 'mark', 'ack'] as const).map((k): [string, string] => [`MARK_COLOURS.${k}`, MARK_COLOURS[k]]),
+      ...Object.entries(WAVE_DECISION_STYLE).filter(([, v]) => v.colour.startsWith('#') || v.colour.startsWith('light-dark')).map(([k, v]): [string, string] => [`wave ${k}`, v.colour]),
+      ...Object.entries(PROBE_DECISION_STYLE).map(([k, v]): [string, string] => [`probe ${k}`, v.colour]),
+    ];
+    const rows: string[] = [];
+    for (const [name, colour] of marks) {
+      const [light, dark] = themeValues(colour);
+      const l = contrast(light, LIGHT);
+      const d = contrast(dark, DARK);
+      rows.push(`${name}: ${light} ${l.toFixed(2)} | ${dark} ${d.toFixed(2)}`);
+      expect(l, `${name} ${light} on the light panel`).toBeGreaterThanOrEqual(3);
+      expect(d, `${name} ${dark} on the dark panel`).toBeGreaterThanOrEqual(3);
+    }
+    // the values the themes replace: too light on the light panel, or (the brown) too dark on the dark one
+    expect(contrast(OKABE_ITO.orange, LIGHT)).toBeLessThan(3);
+    expect(contrast(OKABE_ITO.skyBlue, LIGHT)).toBeLessThan(3);
+    expect(contrast(OKABE_ITO.reddishPurple, LIGHT)).toBeLessThan(3);
+    expect(contrast(themeValues(MARK_HUES.brown)[0], DARK)).toBeLessThan(3);
+    console.log(rows.join('\n'));
   });
 });

@@ -36,6 +36,16 @@ export interface CwndChartInput {
   showInflated?: boolean;
   /** A lesson question asks for ssthresh: its line is not drawn until answered (state/answerMask.ts). */
   maskSsthresh?: boolean;
+  /**
+   * Every line colour of the panel this chart belongs to (all its small multiples): the drop marks
+   * avoid all of them, so each multiple's marks take the colours the panel's legend shows.
+   */
+  markLines?: readonly string[];
+}
+
+/** The drop marks' colour per cause, as this chart draws them and the panel's legend shows them. */
+export function cwndDropColours(input: Pick<CwndChartInput, 'flows' | 'markLines'>): (cause: number) => string {
+  return dropMarkColours(input.markLines ?? input.flows.map((f) => f.colour));
 }
 
 /** One sentence on what the opt-in layer is (the toggle's title and the readout's words agree with it). */
@@ -248,7 +258,7 @@ export function renderCwndChart(el: SVGSVGElement, input: CwndChartInput, size: 
     x,
     input.flows.map((f) => f.drops),
     'drops',
-    dropMarkColours(input.flows.map((f) => f.colour)),
+    cwndDropColours(input),
   );
 }
 

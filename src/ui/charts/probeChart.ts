@@ -10,7 +10,7 @@
 import * as d3 from 'd3';
 import { bandScale, clipBands, shapePath, type Band, type ShapeName } from './bands.ts';
 import { drawCursor, drawFrame, revealWhenPassed, drawMarks, drawSpans, layer, MARGIN, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
+import { INK, MARK_HUES, OKABE_ITO } from '../../catalogue/palette.ts';
 import { cycleAt, DECISION_LABEL, decisionSteps, rttSamples, type ProbeCycle, type ProbeDecision, type ProbeExchange } from './probeSeries.ts';
 import { stepPath, type StepSeries } from './series.ts';
 
@@ -24,8 +24,8 @@ export const RTT_LINES = { acprtt: INK, best: OKABE_ITO.bluishGreen, worst: OKAB
 export const PROBE_DECISION_STYLE: Record<ProbeDecision, { shape: ShapeName; colour: string }> = {
   'immediate-recovery': { shape: 'triangle', colour: OKABE_ITO.bluishGreen },
   'gentle-recovery': { shape: 'square', colour: OKABE_ITO.blue },
-  'reno-recovery': { shape: 'triangle-down', colour: OKABE_ITO.orange },
-  'slow-start': { shape: 'diamond', colour: OKABE_ITO.reddishPurple },
+  'reno-recovery': { shape: 'triangle-down', colour: MARK_HUES.orange },
+  'slow-start': { shape: 'diamond', colour: MARK_HUES.reddishPurple },
 };
 
 export interface ProbeChartInput {

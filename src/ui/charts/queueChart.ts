@@ -24,6 +24,21 @@ export interface QueueChartInput {
   series: QueueSeriesInput[];
   /** The buffer limit over time: one step unless a timed change moved it. */
   limit: StepSeries;
+  /**
+   * Every line colour of the panel this chart belongs to (all its small multiples): the drop marks
+   * avoid all of them, so each multiple's marks take the colours the panel's legend shows.
+   */
+  markLines?: readonly string[];
+}
+
+/** The colour and dash a series' line is drawn in: the queue's own blue in a chart of one series, else its run's. */
+export function queueLineStyle(input: Pick<QueueChartInput, 'series'>, s: Pick<QueueSeriesInput, 'colour' | 'dash'>): { colour: string; dash: string | null } {
+  return { colour: input.series.length === 1 ? MARK_COLOURS.queue : s.colour, dash: s.dash };
+}
+
+/** The drop marks' colour per cause, as this chart draws them and the panel's legend shows them. */
+export function queueDropColours(input: QueueChartInput): (cause: number) => string {
+  return dropMarkColours(input.markLines ?? input.series.map((s) => queueLineStyle(input, s).colour));
 }
 
 interface Dot {
@@ -82,9 +97,10 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
     .attr('class', 'queue-series')
     .attr('data-series', (p) => p.label)
     .each(function (s) {
+      const style = queueLineStyle(input, s);
       setPieces(this, 'queue-line', inputsOf(s), () => piecesOf(s))
-        .attr('stroke-dasharray', s.dash)
-        .style('stroke', single ? MARK_COLOURS.queue : s.colour);
+        .attr('stroke-dasharray', style.dash)
+        .style('stroke', style.colour);
     });
 
   const dots: Dot[] = [];
@@ -140,14 +156,14 @@ export function renderQueueChart(el: SVGSVGElement, input: QueueChartInput, size
     x,
     input.series.map((s) => s.drops),
     'drops',
-    dropMarkColours(input.series.map((s) => s.colour)),
+    queueDropColours(input),
   );
 }
 
 export function queueReadout(input: QueueChartInput, tS: number): ReadoutLine[] {
   return input.series.map((s) => {
     const i = indexAtOrBefore(s.queue.tS, tS);
-    return { text: `${s.label}: ${i < 0 ? 0 : s.queue.values[i]} packets`, colour: s.colour };
+    return { text: `${s.label}: ${i < 0 ? 0 : s.queue.values[i]} packets`, colour: queueLineStyle(input, s).colour };
   });
 }
 

@@ -7,7 +7,7 @@
 import * as d3 from 'd3';
 import { CA_STATES, type TraceData } from '../../engine/core/trace.ts';
 import { layer, type ChartSize } from './frame.ts';
-import { OKABE_ITO } from '../../catalogue/palette.ts';
+import { MARK_HUES, OKABE_ITO } from '../../catalogue/palette.ts';
 
 export interface RatePoint {
   /** End of the bin. */
@@ -158,7 +158,7 @@ export function ratesCursor(el: SVGSVGElement, input: RatesInput, size: ChartSiz
     .attr('cx', px)
     .attr('cy', py)
     .attr('r', 6)
-    .attr('fill', OKABE_ITO.orange);
+    .style('fill', MARK_HUES.orange);
   svg
     .selectAll('path.off-scale')
     .data(shown.filter((p) => Math.max(p.x, p.y) > max))

@@ -9,14 +9,14 @@ import * as d3 from 'd3';
 import type { WaveDecision } from '../../engine/tables/wave.ts';
 import { bandGapPx, bandScale, barsPath, clipBands, drawBandFrame, polylinePath, shapePath, splitBands, type ShapeName } from './bands.ts';
 import { drawCursor, drawDropLane, drawMarks, layer, MARK_BIN_PX, timeScale, type ChartSize, type ReadoutLine, type WindowS } from './frame.ts';
-import { INK, OKABE_ITO } from '../../catalogue/palette.ts';
+import { INK, MARK_HUES, OKABE_ITO } from '../../catalogue/palette.ts';
 import { stepPath, type CausedTimes } from './series.ts';
 import { thresholdSteps, waveAt, waveEndS, type Wave } from './waveSeries.ts';
 
 /** Shape first, colour second: each decision reads in greyscale too. */
 export const WAVE_DECISION_STYLE: Record<WaveDecision, { shape: ShapeName; colour: string; label: string }> = {
   increase: { shape: 'triangle', colour: OKABE_ITO.bluishGreen, label: 'increase' },
-  decrease: { shape: 'triangle-down', colour: OKABE_ITO.orange, label: 'decrease' },
+  decrease: { shape: 'triangle-down', colour: MARK_HUES.orange, label: 'decrease' },
   // holds are most decisions: small and muted, so increases and decreases stand out
   hold: { shape: 'square', colour: 'var(--muted)', label: 'hold' },
   timeout: { shape: 'diamond', colour: OKABE_ITO.vermillion, label: 'timeout (threshold halves)' },

@@ -50,17 +50,23 @@ const CAUSE_WORDS: Record<DropCause, string> = {
 };
 
 /** "bottleneck/fwd" → "bottleneck": the scenario's own name for the hop. */
-const linkName = (run: RunFacts, link: number): string => (run.links[link]?.id ?? `link ${link}`).replace(/\/(fwd|rev)$/, '');
+export const hopName = (id: string): string => id.replace(/\/(fwd|rev)$/, '');
+const linkName = (run: RunFacts, link: number): string => hopName(run.links[link]?.id ?? `link ${link}`);
 
 /**
- * Where a drop happened, in words: `link "bottleneck"` for a named hop; a hop the scenario
- * only calls "link" (or "link2") is "the link" ("link 2"), not `link "link"`.
+ * A hop in words: `link "bottleneck"` for a named hop; a hop the scenario only calls "link"
+ * (or "link2") is "the link" ("link 2"), not `link "link"`.
  */
-function atLink(run: RunFacts, link: number): string {
-  const name = linkName(run, link);
+export function linkPlace(id: string): string {
+  const name = hopName(id);
   const generic = /^link ?(\d*)$/i.exec(name);
   if (!generic) return `link "${name}"`;
   return generic[1] ? `link ${generic[1]}` : 'the link';
+}
+
+/** Where a drop happened, in words (linkPlace). */
+function atLink(run: RunFacts, link: number): string {
+  return linkPlace(run.links[link]?.id ?? `link ${link}`);
 }
 
 const segmentOf = (run: RunFacts, flow: number, seq: number): string => grouped(seq / (run.flows[flow]?.mssBytes ?? 1));

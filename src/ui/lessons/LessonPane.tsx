@@ -36,11 +36,12 @@ interface Props {
 }
 
 /**
- * The sketch's height: a panel's in normal mode; in presenter mode what the screen leaves under
- * the title bar, the lesson band (at most a third of the screen) and the transport.
+ * The sketch's height: a panel's in normal mode; in presenter mode (the card beside the stage)
+ * what the screen leaves under the title bar, the transport, the caption area and the sketch's
+ * own button line.
  */
 function sketchHeight(presenter: boolean): number {
-  return presenter ? Math.max(160, Math.round(innerHeight * 0.6) - 200) : 300;
+  return presenter ? Math.max(160, innerHeight - 280) : 300;
 }
 
 /** The element on the stage a sketch question draws into (App renders it in a lesson). */

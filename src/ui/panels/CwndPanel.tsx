@@ -1,11 +1,11 @@
 /** Congestion window and ssthresh per flow (and per compared variant), with loss and recovery events. */
 import { useId, useMemo, useState } from 'react';
 import { FLOW_EVENTS } from '../../engine/core/trace.ts';
-import { cwndCursor, cwndYRange, focusedRange, hasInflation, INFLATED_CWND_NOTE, type CwndFlowInput } from '../charts/cwndChart.ts';
+import { cwndCursor, cwndDropColours, cwndYRange, focusedRange, hasInflation, INFLATED_CWND_NOTE, type CwndFlowInput } from '../charts/cwndChart.ts';
 import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/series.ts';
 import { caSpans } from '../events/congestionEvents.ts';
 import { cwndNotice } from '../events/notices.ts';
-import { CAUSE_STYLE, dropMarkColours, MARK_COLOURS } from '../../catalogue/palette.ts';
+import { CAUSE_STYLE, MARK_COLOURS } from '../../catalogue/palette.ts';
 import { CYCLE_FILL } from '../charts/probeChart.ts';
 import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
 import { int, variantLabel } from '../../catalogue/format.ts';
@@ -14,6 +14,7 @@ import { useTimeAxis } from '../state/timeAxis.ts';
 import { useStore } from '../state/store.ts';
 import { answerMask } from '../state/answerMask.ts';
 import { ChartMultiples } from './Multiples.tsx';
+import { withMarkLines } from './panelMarks.ts';
 import { CAPTURED_KEY } from '../traces/capturedRun.ts';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
@@ -74,19 +75,20 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
   const maskSsthresh = useStore(answerMask).has('ssthresh');
   const groups = useMemo(() => {
     const byRun = new Map(set.runs.map((r, i) => [r.key, all[i]]));
-    return runGroups(set, layout).map((runs) => {
+    const groups = runGroups(set, layout).map((runs): { key: string; input: CwndWithSuspensions } => {
       const flows = runs.flatMap((r) => byRun.get(r.key) ?? []);
       // overlaid runs' recovery periods would shade nearly everything: shade only a lone run
       const shaded = runs.length === 1 ? flows : flows.map((f) => ({ ...f, recoveries: [] }));
       const suspensions = runs.length === 1 ? runSuspensions(runs[0]) : [];
       return { key: runs.map((r) => r.key).join('+'), input: { windowS, endS: set.endS, yMax, flows: shaded, suspensions, showInflated: showInflated && inflation, maskSsthresh } satisfies CwndWithSuspensions };
     });
+    return withMarkLines(groups, (input) => input.flows.map((f) => f.colour));
   }, [set, all, layout, windowS, yMax, showInflated, inflation, maskSsthresh]);
   const causes = new Set<number>();
   for (const f of all.flat()) for (const c of f.drops.cause) causes.add(c);
   const first = all[0]?.[0];
-  // the drop marks' colours as the chart draws them: none the colour of a run's line
-  const markColour = dropMarkColours(all.flat().map((f) => f.colour));
+  // the drop marks' colours as every chart of the panel draws them: none the colour of a run's line
+  const markColour = cwndDropColours(groups[0]?.input ?? { flows: [] });
   const waiting = updatingFlowStyles(set);
   const legend = (
     <>

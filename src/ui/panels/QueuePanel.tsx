@@ -1,15 +1,17 @@
 /** Queue occupancy at one link (the bottleneck by default; any link can be chosen), per compared run. */
 import { useMemo } from 'react';
-import { queueCursor, renderQueueChart, type QueueChartInput, type QueueSeriesInput } from '../charts/queueChart.ts';
+import { queueCursor, queueDropColours, queueLineStyle, renderQueueChart, type QueueChartInput, type QueueSeriesInput } from '../charts/queueChart.ts';
 import { bufferLimitSteps, dropsWithCause, markTimes, queueSeries } from '../charts/series.ts';
-import { CAUSE_STYLE, dropMarkColours, MARK_COLOURS } from '../../catalogue/palette.ts';
+import { CAUSE_STYLE, MARK_COLOURS } from '../../catalogue/palette.ts';
 import { fixed1, int } from '../../catalogue/format.ts';
 import { overSpan, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { queueNotice } from '../events/notices.ts';
+import { hopName, linkPlace } from '../events/captions.ts';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
+import { withMarkLines } from './panelMarks.ts';
 import { perResult } from './perRun.ts';
 import { runGroups, type PanelDef, type PanelProps } from './types.ts';
 import { QUEUE_META } from './meta.ts';
@@ -40,7 +42,30 @@ function summary(set: RunSet, link: number, series: readonly QueueSeriesInput[],
       : `${who}no data`;
   });
   const l0 = set.runs[0]?.result.links[link];
-  return `Queue at ${l0?.id ?? `link ${link}`} ${overSpan(set)}, buffer limit ${limitsPackets.join(', then ')} packets: ${parts.join('; ')}.`;
+  return `Queue at ${linkPlace(l0?.id ?? `link ${link}`)} ${overSpan(set)}, buffer limit ${limitsPackets.join(', then ')} packets: ${parts.join('; ')}.`;
+}
+
+/**
+ * The legend's queue entries, each in the colour and dash its chart draws (queueLineStyle): one
+ * chart of one series is the filled blue backlog (null: one "waiting packets" entry); otherwise a
+ * line per run — overlaid in the runs' colours, or as small multiples each in blue with its run's dash.
+ */
+export function queueLegendLines(groups: readonly { input: QueueChartInput }[]): { key: string; label: string; colour: string; dash: string | null }[] | null {
+  if (groups.length === 1 && groups[0].input.series.length === 1) return null;
+  return groups.flatMap((g) => g.input.series.map((s) => ({ key: s.key, label: s.label, ...queueLineStyle(g.input, s) })));
+}
+
+/**
+ * The panel's title, in the captions' words rather than the trace's link id ("link/fwd"): the
+ * first hop is the bottleneck, named when the scenario gives it a name of its own; another hop
+ * is "link 2" or `link "wifi"`; a return-path hop says so.
+ */
+export function queueTitle(id: string | undefined, index: number): string {
+  if (id === undefined) return 'Queue';
+  const name = hopName(id);
+  const back = /\/rev$/.test(id) ? ' (return path)' : '';
+  if (index === 0) return `Queue at the bottleneck${/^(link ?\d*|bottleneck)$/i.test(name) ? '' : ` “${name}”`}${back}`;
+  return `Queue at ${linkPlace(id)}${back}`;
 }
 
 function QueuePanel({ set, layout, presenter }: PanelProps) {
@@ -55,20 +80,28 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
   }, [set, shownLink]);
   const groups = useMemo(
     () =>
-      runGroups(set, layout).map((runs) => {
-        const keys = new Set(runs.map((r) => r.key));
-        return { key: [...keys].join('+'), input: { windowS, endS: set.endS, series: series.filter((s) => keys.has(s.key)), limit } satisfies QueueChartInput };
-      }),
+      withMarkLines(
+        runGroups(set, layout).map((runs): { key: string; input: QueueChartInput } => {
+          const keys = new Set(runs.map((r) => r.key));
+          return { key: [...keys].join('+'), input: { windowS, endS: set.endS, series: series.filter((s) => keys.has(s.key)), limit } satisfies QueueChartInput };
+        }),
+        (input) => input.series.map((s) => queueLineStyle(input, s).colour),
+      ),
     [set, layout, windowS, series, limit],
   );
+  const legendLines = queueLegendLines(groups);
   const causes = new Set<number>();
   for (const s of series) for (const c of s.drops.cause) causes.add(c);
   const anyMarks = series.some((s) => s.marksS.length > 0);
-  // the drop marks' colours as the chart draws them: none the colour of a run's line
-  const markColour = dropMarkColours(series.map((s) => s.colour));
+  // the drop marks' colours as every chart of the panel draws them: none the colour of a line
+  const markColour = queueDropColours(groups[0]?.input ?? { windowS, endS: set.endS, series: [], limit });
   const legend = (
     <>
-      <LegendItem swatch={{ kind: 'area', colour: MARK_COLOURS.queue, fill: MARK_COLOURS.queueFill }} label="waiting packets" />
+      {legendLines === null ? (
+        <LegendItem swatch={{ kind: 'area', colour: MARK_COLOURS.queue, fill: MARK_COLOURS.queueFill }} label="waiting packets" />
+      ) : (
+        legendLines.map((l) => <LegendItem key={l.key} swatch={{ kind: 'line', colour: l.colour, dashed: l.dash ?? undefined }} label={`${l.label}: waiting packets`} />)
+      )}
       <LegendItem swatch={{ kind: 'line', colour: MARK_COLOURS.limit, dashed: true }} label="buffer limit" />
       {[...causes].sort().map((c) => (
         <LegendItem key={c} swatch={{ kind: 'symbol', shape: 'times', colour: markColour(c) }} label={`drop: ${CAUSE_STYLE[c]?.label ?? c}`} />
@@ -82,7 +115,7 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
   // 260 px: with the drops lane and the time axis, 250 left 158 px of plot, under the 160 a plot needs to be read
   const height = (presenter ? 320 : 260) / (groups.length > 1 ? 1.4 : 1);
   return (
-    <Panel id="queue" title={`Queue at ${shownLink === 0 ? 'the bottleneck' : 'a link'} (${links[shownLink]?.id ?? '—'})`} hint={queueNotice(set.runs.map((r) => r.result), shownLink, limits)} legend={legend} summary={text}>
+    <Panel id="queue" title={queueTitle(links[shownLink]?.id, shownLink)} hint={queueNotice(set.runs.map((r) => r.result), shownLink, limits)} legend={legend} summary={text}>
       <ItemPicker id={selectId} label="Link" testId="queue-link" items={links} value={shownLink} onChange={setLink} />
       <ChartMultiples idPrefix="queue" groups={groups} titleOf={(i) => set.runs[i]?.label} labelOf={() => text} render={renderQueueChart} cursor={queueCursor} height={height} />
     </Panel>

@@ -20,7 +20,7 @@ import type { PanelDef } from '../panels/types.ts';
 import { showPanel } from '../state/panelList.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { MAX_COMPARE, type ViewState } from '../state/view.ts';
-import { presenterFitNote } from './presenterFit.ts';
+import { presenterFitNote, type PresenterFit } from './presenterFit.ts';
 
 interface MenuProps {
   lock: Lock | null;
@@ -97,7 +97,7 @@ export function ToolbarMenus({ lock, lesson, variants, view, setView, setCompare
   );
 }
 
-export function PresenterMenus({ lock, controls, available, chosen, onChange, presetName, onPreset, fit }: { lock: Lock | null; controls: ReactNode; available: PanelDef[]; chosen: string[]; onChange: (ids: string[]) => void; presetName: string | undefined; onPreset: (name: string) => void; fit: number }) {
+export function PresenterMenus({ lock, controls, available, chosen, onChange, presetName, onPreset, fit }: { lock: Lock | null; controls: ReactNode; available: PanelDef[]; chosen: string[]; onChange: (ids: string[]) => void; presetName: string | undefined; onPreset: (name: string) => void; fit: PresenterFit }) {
   return (
     <>
       {lock ? null : (
@@ -108,7 +108,7 @@ export function PresenterMenus({ lock, controls, available, chosen, onChange, pr
       )}
       {/* a lecturer changes preset without leaving presenter mode; the chosen panels stay (pickPreset keeps view.present) */}
       {lock ? null : <PresetMenu current={presetName} onPick={onPreset} />}
-      <PresentMenu available={available} chosen={chosen} onChange={onChange} fit={fit} fitNote={presenterFitNote(fit)} />
+      <PresentMenu available={available} chosen={chosen} onChange={onChange} fit={fit.panels} fitNote={presenterFitNote(fit)} />
     </>
   );
 }

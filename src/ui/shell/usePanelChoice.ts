@@ -33,10 +33,10 @@ export function usePanelChoice(view: ViewState, set: RunSet | null, lesson: Less
   const available = set ? panelIds.map((id) => getPanel(id)!) : [];
   // presenter mode: the panels chosen for it, or the first two shown; as many as the screen
   // holds readably (presenterFit.ts), the rest kept in the view for a larger screen
-  const presentFit = usePresenterFit(!!lesson);
+  const presentFit = usePresenterFit(!!lesson, set?.runs.length ?? 1);
   const presentIds = useMemo(() => {
     const chosen = view.present.filter((id) => panelIds.includes(id));
-    return (chosen.length > 0 ? chosen : panelIds.slice(0, 2)).slice(0, presentFit);
+    return (chosen.length > 0 ? chosen : panelIds.slice(0, 2)).slice(0, presentFit.panels);
   }, [view.present, panelIds, presentFit]);
   return { panelIds, panelAllowed, editPanels, shownSet, available, presentIds, presentFit };
 }
