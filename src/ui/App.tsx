@@ -19,7 +19,7 @@ import { measureRedraw } from './state/perf.ts';
 import { stepChoices } from './state/runSet.ts';
 import { TimeAxisContext } from './state/timeAxis.ts';
 import { encodeState } from './state/url.ts';
-import { RunsBusyContext, useRuns } from './state/useRuns.ts';
+import { RunSchedulerContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW } from './state/view.ts';
 import { createAppModel, initialFromHash } from './model/appModel.ts';
 import { withSystemTheme } from './shell/systemTheme.ts';
@@ -184,7 +184,7 @@ export function App() {
       {!lesson && initial.state && !initial.lesson && initial.problems.length === 0 && presetName === DEFAULT_PRESET && !presenting && !embedded ? <LessonInvite /> : null}
       {capNotes.map((n) => <p key={n} className="cap-note" role="note">{n}</p>)}
       <TimeAxisContext.Provider value={axis}>
-        <RunsBusyContext.Provider value={runs.busy}>
+        <RunSchedulerContext.Provider value={scheduler}>
           <div className={lessonAside ? 'workspace with-lesson' : drawerOpen && !presenting && !phone && !embedded ? 'workspace with-drawer' : 'workspace'}>
             {lessonAside ? <aside className="lesson-column">{lessonPane}</aside> : null}
             {drawerOpen && !presenting && !embedded && scenario ? (
@@ -215,7 +215,7 @@ export function App() {
               </ChangeMarksContext.Provider>
             </div>
           </div>
-        </RunsBusyContext.Provider>
+        </RunSchedulerContext.Provider>
       </TimeAxisContext.Provider>
       <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
       {traceImport.element}

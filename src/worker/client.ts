@@ -13,8 +13,10 @@
  * slow again), the run rejects with a WorkerLostError whose message a student can act on.
  */
 import * as Comlink from 'comlink';
+import type { PacketWindow } from '../engine/net/hop-log.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { DEFAULT_CAPS, runDeadlineMs } from './caps.ts';
+import type { PacketWindowRequest } from './packetWindow.ts';
 import type { RunOutput, SimApi, WorkerRunOptions } from './protocol.ts';
 
 export class SupersededError extends Error {
@@ -91,6 +93,8 @@ interface Live {
   heard: boolean;
   /** What to do if this worker is found dead while a run is in flight. */
   onDeath: ((why: string) => void) | null;
+  /** The packet windows asked of it and not yet answered: rejected if it is stopped (it never will answer). */
+  windows: Set<(e: Error) => void>;
 }
 
 interface Pending {
@@ -224,6 +228,30 @@ export class SimClient {
     });
   }
 
+  /**
+   * A packet window for the path picture, from this client's worker (the sessions of the runs it
+   * was asked about live there). Not supervised like a run: the worker computes it only between
+   * runs, and gives it up (rejecting) when a run comes in; if the worker is stopped, it rejects.
+   */
+  packetWindow(req: PacketWindowRequest): Promise<PacketWindow> {
+    if (this.disposed) return Promise.reject(new Error('the simulation client was disposed'));
+    const live = this.ensureWorker();
+    return new Promise<PacketWindow>((resolve, reject) => {
+      const fail = (e: Error): void => reject(e);
+      live.windows.add(fail);
+      live.api.packetWindow(req).then(
+        (w) => {
+          live.windows.delete(fail);
+          resolve(w);
+        },
+        (e: unknown) => {
+          live.windows.delete(fail);
+          reject(asError(e));
+        },
+      );
+    });
+  }
+
   /** Abandons the run in flight: its promise rejects as superseded, and the worker stops it at its next yield. */
   cancel(): void {
     if (!this.pending) return;
@@ -271,7 +299,7 @@ export class SimClient {
   private ensureWorker(): Live {
     if (this.live) return this.live;
     const worker = this.factory();
-    const live: Live = { worker, api: Comlink.wrap<SimApi>(worker), heardAtMs: this.sup.nowMs(), heard: false, onDeath: null };
+    const live: Live = { worker, api: Comlink.wrap<SimApi>(worker), heardAtMs: this.sup.nowMs(), heard: false, onDeath: null, windows: new Set() };
     // A worker that fails to load or crashes never answers Comlink: hand it to the run in
     // flight (which replaces it and repeats once), or just drop it if idle.
     const fail = (why: string): void => {
@@ -295,6 +323,8 @@ export class SimClient {
 
   private stopWorker(live: Live): void {
     live.worker.terminate();
+    for (const fail of live.windows) fail(new WorkerLostError('the simulation worker was stopped before the packet detail came'));
+    live.windows.clear();
     if (this.live === live) this.live = null;
   }
 }

@@ -6,8 +6,10 @@
  * and tells every worker still busy with it to drop it at its next yield, so dragging a slider
  * never queues stale runs and no worker is ever restarted for it.
  */
+import type { PacketWindow } from '../engine/net/hop-log.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { defaultWorkerFactory, SimClient, SupersededError, type WorkerFactory } from './client.ts';
+import type { PacketWindowRequest } from './packetWindow.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
 
 export const MAX_POOL_SIZE = 6;
@@ -164,6 +166,14 @@ export class SimPool {
         throw e;
       },
     );
+  }
+
+  /**
+   * A packet window of the set's `lane`-th run, always from the same worker (its session lives
+   * there): lanes are spread over the workers in turn.
+   */
+  packetWindow(lane: number, req: PacketWindowRequest): Promise<PacketWindow> {
+    return this.clients[lane % this.clients.length].packetWindow(req);
   }
 
   dispose(): void {

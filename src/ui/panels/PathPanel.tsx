@@ -8,7 +8,7 @@ import { CHANNEL_COLOURS, MARK_COLOURS } from '../../catalogue/palette.ts';
 import { rate } from '../../catalogue/format.ts';
 import { useReducedMotion } from '../state/media.ts';
 import { measurePathFrame } from '../state/perf.ts';
-import { usePacketWindows } from '../state/packetWindows.ts';
+import { usePacketWindows } from '../state/usePacketWindows.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartSvg } from './ChartSvg.tsx';
