@@ -10,7 +10,7 @@
  */
 import { buildSimulation, type Simulation } from '../engine/build.ts';
 import { nullSink } from '../engine/core/trace.ts';
-import { PacketWindowRecorder, type PacketWindow } from '../engine/net/hop-log.ts';
+import { PacketWindowRecorder, VISIT_COLUMNS, type PacketWindow } from '../engine/net/hop-log.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { applyCaps, DEFAULT_CAPS } from './caps.ts';
 
@@ -89,3 +89,6 @@ function start(key: string, scenario: Scenario, seed: number, fromNs: number): S
   for (const link of sim.links) link.hops = recorder;
   return { key, sim, recorder, asked: 0 };
 }
+
+/** A window's column buffers, to transfer rather than copy it to the main thread. */
+export const windowBuffers = (w: PacketWindow): ArrayBuffer[] => VISIT_COLUMNS.map((c) => w[c].buffer as ArrayBuffer);

@@ -5,8 +5,7 @@
  * picture's packet windows are computed here too, sliced the same way, and give way to any run.
  */
 import * as Comlink from 'comlink';
-import { VISIT_COLUMNS } from '../engine/net/hop-log.ts';
-import { PacketWindows } from './packetWindow.ts';
+import type { PacketWindows } from './packetWindow.ts';
 import { HEARTBEAT_EVERY_MS, type Heartbeat, type SimApi } from './protocol.ts';
 import { createRunner, SLICE_EVENTS, SUPERSEDED, YIELD_EVERY_MS, type Progress } from './runner.ts';
 import { traceTransferables } from './transfer.ts';
@@ -33,7 +32,8 @@ const heartbeat = ({ events }: Progress): void => {
 
 const runner = createRunner(yieldNow, () => performance.now(), YIELD_EVERY_MS, heartbeat);
 
-const windows = new PacketWindows();
+/** Loaded at the first packet window: a page without the path panel never needs it. */
+let windows: Promise<[PacketWindows, typeof import('./packetWindow.ts')]> | null = null;
 /** Counts the runs and cancels received: a packet window being computed gives way to them. */
 let runsAsked = 0;
 
@@ -53,14 +53,16 @@ const api: SimApi = {
   warmUp: (scenario, variants) => runner.warmUp(scenario, variants),
   async packetWindow(req) {
     const asked = runsAsked;
+    const [sessions, { windowBuffers }] = await (windows ??= import('./packetWindow.ts').then((m) => [new m.PacketWindows(), m]));
+    if (runsAsked !== asked) throw new Error(SUPERSEDED);
     let lastYield = performance.now();
-    const w = await windows.getSliced(req, SLICE_EVENTS, async () => {
+    const w = await sessions.getSliced(req, SLICE_EVENTS, async () => {
       if (performance.now() - lastYield < YIELD_EVERY_MS) return;
       await yieldNow();
       lastYield = performance.now();
       if (runsAsked !== asked) throw new Error(SUPERSEDED);
     });
-    return Comlink.transfer(w, VISIT_COLUMNS.map((c) => w[c].buffer as ArrayBuffer));
+    return Comlink.transfer(w, windowBuffers(w));
   },
 };
 

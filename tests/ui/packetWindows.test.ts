@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PacketWindow } from '../../src/engine/net/hop-log.ts';
 import type { Scenario } from '../../src/scenario/schema.ts';
+import { createPacketWindows } from '../../src/ui/model/packetWindows.ts';
 import { createRunScheduler } from '../../src/ui/model/runScheduler.ts';
 import { initialPlayback, type PlaybackState } from '../../src/ui/state/playback.ts';
 import type { RunSet } from '../../src/ui/state/runSet.ts';
@@ -26,16 +27,17 @@ function setup() {
   const clock = manualClock();
   const scheduler = createRunScheduler(pool, clock);
   const playback = createStore<PlaybackState>(initialPlayback(END_S));
-  const held = () => scheduler.windows.held.get();
-  return { pool, clock, scheduler, playback, held };
+  const windows = scheduler.windows(createPacketWindows);
+  const held = () => windows.held.get();
+  return { pool, clock, scheduler, windows, playback, held };
 }
 
 describe('packet windows through the run scheduler', () => {
   it('asks each run for the window at the playhead, then the next one ahead while playing, and publishes at the next frame', () => {
-    const { pool, clock, scheduler, playback, held } = setup();
+    const { pool, clock, windows, playback, held } = setup();
     const set = runSet(2, 'a');
     playback.set({ ...playback.get(), tS: 4, speed: 1 }); // a 2 s window: [4 − 0.5, 4 + 2]
-    scheduler.windows.follow(set, playback, END_S);
+    windows.follow(set, playback, END_S);
     expect(pool.windows.map((w) => [w.lane, w.req.scenario.name, w.req.fromS, w.req.toS])).toEqual([
       [0, 'a-0', 3.5, 6],
       [1, 'a-1', 3.5, 6],
@@ -63,11 +65,11 @@ describe('packet windows through the run scheduler', () => {
   });
 
   it('a newer request supersedes an older one: the older set\'s late answers are dropped', async () => {
-    const { pool, clock, scheduler, playback, held } = setup();
+    const { pool, clock, windows, playback, held } = setup();
     const a = runSet(1, 'a');
     const b = runSet(1, 'b');
-    scheduler.windows.follow(a, playback, END_S);
-    scheduler.windows.follow(b, playback, END_S);
+    windows.follow(a, playback, END_S);
+    windows.follow(b, playback, END_S);
     expect(pool.windows.map((w) => w.req.scenario.name)).toEqual(['a-0', 'b-0']);
     pool.windows[0].answer(win(0, 4));
     await Promise.resolve();
@@ -81,9 +83,9 @@ describe('packet windows through the run scheduler', () => {
   });
 
   it('a scenario edit cancels the windows on their way; the lane asks again once the workers are free', async () => {
-    const { pool, clock, scheduler, playback, held } = setup();
+    const { pool, clock, scheduler, windows, playback, held } = setup();
     const set = runSet(1, 'a');
-    scheduler.windows.follow(set, playback, END_S);
+    windows.follow(set, playback, END_S);
     expect(pool.windows).toHaveLength(1);
     scheduler.request([{ key: 'scenario', variant: null, scenario: set.runs[0].scenario }]);
     expect(scheduler.busy.get()).toBe(true);
@@ -104,12 +106,12 @@ describe('packet windows through the run scheduler', () => {
   });
 
   it('asks nothing for a set still filling in, and nothing once the chart stops following', async () => {
-    const { pool, clock, scheduler, playback, held } = setup();
+    const { pool, clock, windows, playback, held } = setup();
     const filling = { ...runSet(2, 'a'), updating: [{ key: 'x' }] } as unknown as RunSet;
-    scheduler.windows.follow(filling, playback, END_S);
+    windows.follow(filling, playback, END_S);
     expect(pool.windows).toHaveLength(0);
     const set = runSet(1, 'b');
-    const stop = scheduler.windows.follow(set, playback, END_S);
+    const stop = windows.follow(set, playback, END_S);
     expect(pool.windows).toHaveLength(1);
     stop();
     pool.windows[0].answer(win(0, 4));

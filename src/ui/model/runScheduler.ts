@@ -24,7 +24,7 @@ import { afterPaint } from '../state/afterPaint.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from '../state/perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from '../state/runSet.ts';
 import { createStore, type Store } from '../state/store.ts';
-import { createPacketWindows, type WindowPool } from './packetWindows.ts';
+import type { createPacketWindows, PacketWindowsOwner, WindowPool } from './packetWindows.ts';
 
 const SLOW_MS = 400;
 /** Least time between two partial pictures of one comparison (the first and the complete one are drawn at once). */
@@ -107,7 +107,7 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
   }
 
   const busy: Store<boolean> = createStore(false);
-  const windows = createPacketWindows(pool, clock, busy);
+  let windows: PacketWindowsOwner | null = null;
 
   const scheduler = {
     pool,
@@ -122,8 +122,14 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
      * following it re-renders nothing.
      */
     busy,
-    /** The path picture's packet windows: `follow` a set around the playhead, read `held`. */
-    windows,
+    /**
+     * The path picture's packet windows (`follow` a set around the playhead, read `held`), made
+     * at the first call: the code comes with the path panel's (usePacketWindows hands `make`
+     * over), so the page's first load does not carry it.
+     */
+    windows(make: typeof createPacketWindows): PacketWindowsOwner {
+      return (windows ??= make(pool, clock, busy));
+    },
     /**
      * Jobs run in their order (the pool gives each free worker the next): the first compared
      * variant comes first, unless this names another job's key — the run the lecturer is
@@ -158,7 +164,7 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
     if (!pool) return;
     inFlight = true;
     busy.set(true);
-    windows.edit();
+    windows?.edit();
     posted = jobs;
     const id = ++latest;
     const current = (): boolean => id === latest;

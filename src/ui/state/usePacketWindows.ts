@@ -5,7 +5,7 @@
  */
 import { useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { PacketWindow } from '../../engine/net/hop-log.ts';
-import type { HeldWindows } from '../model/packetWindows.ts';
+import { createPacketWindows, type HeldWindows } from '../model/packetWindows.ts';
 import { createStore } from './store.ts';
 import { useOnScreen } from './onScreen.ts';
 import type { PlaybackState } from './playback.ts';
@@ -22,8 +22,9 @@ export function usePacketWindows(set: RunSet, playback: Store<PlaybackState>, en
   const onScreen = useOnScreen(chartId);
   // windows belong to the set they were asked for: a new set starts with none, without a render to clear them
   const none = useMemo(() => set.runs.map((): PacketWindow[] => []), [set]);
-  useEffect(() => (scheduler && onScreen ? scheduler.windows.follow(set, playback, endS) : undefined), [scheduler, set, playback, endS, onScreen]);
-  const store = scheduler?.windows.held ?? NONE;
+  const windows = scheduler?.windows(createPacketWindows);
+  useEffect(() => (windows && onScreen ? windows.follow(set, playback, endS) : undefined), [windows, set, playback, endS, onScreen]);
+  const store = windows?.held ?? NONE;
   const held = useSyncExternalStore(store.subscribe, store.get);
   return held.set === set ? held.windows : none;
 }
