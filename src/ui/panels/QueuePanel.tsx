@@ -11,8 +11,7 @@ import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
-import { runGroups, type PanelDef, type PanelProps } from './types.ts';
-import { QUEUE_META } from './meta.ts';
+import { runGroups, type PanelProps } from './types.ts';
 
 /** A run's series at a link, built once per result and link (perResult). */
 const linkSeries = perResult(({ result }: VariantRun, link: number) => ({
@@ -43,7 +42,8 @@ function summary(set: RunSet, link: number, series: readonly QueueSeriesInput[],
   return `Queue at ${l0?.id ?? `link ${link}`} ${overSpan(set)}, buffer limit ${limitsPackets.join(', then ')} packets: ${parts.join('; ')}.`;
 }
 
-function QueuePanel({ set, layout, presenter }: PanelProps) {
+/** The panel's component (its declaration is in registry.ts). */
+export function QueuePanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const links = set.runs[0]?.result.links ?? [];
   const { id: selectId, shown: shownLink, setPick: setLink } = usePick(links.length);
@@ -88,5 +88,3 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
     </Panel>
   );
 }
-
-export const queuePanel: PanelDef = { ...QUEUE_META, Component: QueuePanel };
