@@ -93,8 +93,6 @@ interface Live {
   heard: boolean;
   /** What to do if this worker is found dead while a run is in flight. */
   onDeath: ((why: string) => void) | null;
-  /** The packet windows asked of it and not yet answered: rejected if it is stopped (it never will answer). */
-  windows: Set<(e: Error) => void>;
 }
 
 interface Pending {
@@ -231,25 +229,11 @@ export class SimClient {
   /**
    * A packet window for the path picture, from this client's worker (the sessions of the runs it
    * was asked about live there). Not supervised like a run: the worker computes it only between
-   * runs, and gives it up (rejecting) when a run comes in; if the worker is stopped, it rejects.
+   * runs and gives it up (rejecting) when a run comes in. A worker that dies never answers; the
+   * scheduler stops waiting for the answer at the next edit (model/packetWindows.ts).
    */
   packetWindow(req: PacketWindowRequest): Promise<PacketWindow> {
-    if (this.disposed) return Promise.reject(new Error('the simulation client was disposed'));
-    const live = this.ensureWorker();
-    return new Promise<PacketWindow>((resolve, reject) => {
-      const fail = (e: Error): void => reject(e);
-      live.windows.add(fail);
-      live.api.packetWindow(req).then(
-        (w) => {
-          live.windows.delete(fail);
-          resolve(w);
-        },
-        (e: unknown) => {
-          live.windows.delete(fail);
-          reject(asError(e));
-        },
-      );
-    });
+    return this.ensureWorker().api.packetWindow(req);
   }
 
   /** Abandons the run in flight: its promise rejects as superseded, and the worker stops it at its next yield. */
@@ -299,7 +283,7 @@ export class SimClient {
   private ensureWorker(): Live {
     if (this.live) return this.live;
     const worker = this.factory();
-    const live: Live = { worker, api: Comlink.wrap<SimApi>(worker), heardAtMs: this.sup.nowMs(), heard: false, onDeath: null, windows: new Set() };
+    const live: Live = { worker, api: Comlink.wrap<SimApi>(worker), heardAtMs: this.sup.nowMs(), heard: false, onDeath: null };
     // A worker that fails to load or crashes never answers Comlink: hand it to the run in
     // flight (which replaces it and repeats once), or just drop it if idle.
     const fail = (why: string): void => {
@@ -323,8 +307,6 @@ export class SimClient {
 
   private stopWorker(live: Live): void {
     live.worker.terminate();
-    for (const fail of live.windows) fail(new WorkerLostError('the simulation worker was stopped before the packet detail came'));
-    live.windows.clear();
     if (this.live === live) this.live = null;
   }
 }
