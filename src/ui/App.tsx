@@ -3,23 +3,17 @@
  * the runs each edit asks for, on the run scheduler) and lays out the toolbar, the editor
  * drawer, the transport and the stage (shell/) on one time axis.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { variantNames } from '../catalogue/variants.ts';
 import { scenarioId } from '../worker/scenarioId.ts';
-import { ErrorBanner } from './panels/ErrorBanner.tsx';
-import { embedCode } from './export/embed.ts';
-import { ProblemBanner } from './panels/ProblemBanner.tsx';
-import { RunBanner } from './panels/RunBanner.tsx';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { ChangeMarksContext, LiveEditBar } from './panels/TimedChanges.tsx';
 import { DEFAULT_PRESET } from './state/baseScenario.ts';
 import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
 import { hidePanel, movePanel } from './state/panelList.ts';
-import { measureRedraw } from './state/perf.ts';
 import { stepChoices } from './state/runSet.ts';
 import { TimeAxisContext } from './state/timeAxis.ts';
-import { encodeState } from './state/url.ts';
-import { RunsBusyContext, useRuns } from './state/useRuns.ts';
+import { RunSchedulerContext, useRuns } from './state/useRuns.ts';
 import { DEFAULT_VIEW } from './state/view.ts';
 import { createAppModel, initialFromHash } from './model/appModel.ts';
 import { withSystemTheme } from './shell/systemTheme.ts';
@@ -30,7 +24,8 @@ import { EventList } from './events/EventList.tsx';
 import { PresenterMenus, ToolbarMenus } from './shell/AppMenus.tsx';
 import { Drawer } from './shell/Drawer.tsx';
 import { KeyHelp } from './shell/KeyHelp.tsx';
-import { ShareLine, useCopy } from './shell/ShareLine.tsx';
+import { Banners } from './shell/Banners.tsx';
+import { ShareLine } from './shell/ShareLine.tsx';
 import { Stage } from './shell/Stage.tsx';
 import { focusStage } from './shell/stageFocus.ts';
 import { runStatus } from './shell/status.ts';
@@ -39,11 +34,12 @@ import { useAxis } from './shell/useAxis.ts';
 import { useHashLink, useLessonLink } from './shell/useHashLink.ts';
 import { useLiveEditing } from './shell/useLiveEditing.tsx';
 import { usePanelChoice } from './shell/usePanelChoice.ts';
+import { usePictureEffects } from './shell/usePictureEffects.ts';
 import { useScreen } from './shell/useScreen.ts';
+import { useShare } from './shell/useShare.ts';
 import { useTraceImport } from './traces/useTraceImport.tsx';
-import { LessonInvite } from './lessons/LessonMenu.tsx';
 import { LESSON_STAGE_SLOT } from './lessons/stageSlot.ts';
-import { LessonPane, LockedControls, LockLinkBuilder, preloadDeferred } from './lazy.tsx';
+import { LessonPane, LockedControls, LockLinkBuilder } from './lazy.tsx';
 import './lessons/lessons.css';
 import './shell/firstScreen.css';
 import { lessonHash, lockedCompare, useLessonMode } from './lessons/useLessonMode.ts';
@@ -82,36 +78,12 @@ export function App() {
   const { playback, dispatch, marks, controls, quick } = useLiveEditing(model, scenario, variants);
   const liveBar = scenario ? <LiveEditBar scenario={scenario} playback={playback} dispatch={dispatch} fromStart={fromStart} onFromStart={setFromStart} onRemove={removeTimedChange} /> : null;
 
-  // Once the first picture is up, the idle workers run the scenario briefly with every variant
-  // so the engine's code is compiled before the class starts dragging sliders or comparing.
-  const warmed = useRef(false);
-  useEffect(() => {
-    if (!set || warmed.current || initial.fatal) return;
-    warmed.current = true;
-    pagePool().warm(set.runs[0].scenario, variants);
-    preloadDeferred();
-  }, [set, initial.fatal]);
-  useEffect(() => {
-    if (set) dispatch({ type: 'load', endS: set.endS });
-  }, [set, dispatch]);
-  // A shared link's playhead: once its run is loaded the page stands there (paused, so the
-  // caption of an event at that moment shows); then the view forgets it, so later links do not carry a stale one.
-  const sharedAtS = shared?.view.atS ?? null;
-  useEffect(() => {
-    if (!set || sharedAtS === null) return;
-    dispatch({ type: 'pause' });
-    dispatch({ type: 'seek', tS: sharedAtS });
-    setView((v) => ({ ...v, atS: null }));
-  }, [set, sharedAtS, dispatch, setView]);
+  usePictureEffects(set, !!initial.fatal, shared?.view.atS ?? null, dispatch, setView);
 
   const lesson = useLessonMode({ route: lessonRoute, setRoute: setLessonRoute, shared, setShared: (s) => model.replaceShared(s), set, running: runs.running, playback, dispatch, pool: pagePool, onProblems: (lines) => setProblems({ lines }) });
   lessonLink.current = lesson ? lessonHash(lesson) : null;
   const setCompare = useCallback((compare: string[]) => model.setCompare(lockedCompare(lesson, compare)), [lesson, model]);
   const [progress, setProgress] = useState(loadProgress);
-  // children's layout effects (the charts' D3 renders) have run by now: the new picture is drawn
-  useLayoutEffect(() => {
-    if (set) measureRedraw(set.updating.length === 0);
-  }, [set]);
 
   const { axis, zoomed } = useAxis(view, set, scenario?.durationS, setView, playback, dispatch);
   // Congestion events of every run; stepping follows one of them (the first unless the lecturer picks another).
@@ -128,18 +100,8 @@ export function App() {
     dispatch({ type: 'reset' });
     focusStage();
   };
-  const [copied, copy, closeCopied] = useCopy();
-  const copyLink = (): Promise<void> => {
-    if (shared) writeHash();
-    // outside a lesson the link carries the playhead, so it opens at the moment shared
-    const atS = playback.get().tS;
-    if (!shared || lesson || atS <= 0) return copy('link', location.href);
-    return copy('link', `${location.origin}${location.pathname}${location.search}#${encodeState({ ...shared, view: { ...shared.view, atS } })}`);
-  };
-  const copyEmbed = (): Promise<void> => (shared ? copy('embed code', embedCode(shared, panelIds, location.origin + location.pathname)) : Promise.resolve());
+  const { copied, closeCopied, copyLink, copyEmbed, openFullHref } = useShare(shared, !!lesson, playback, writeHash, panelIds);
   const embedded = view.embed;
-  const openFullHref = embedded && shared ? `${location.pathname}#${encodeState({ ...shared, view: { ...shared.view, embed: false } })}` : null;
-  const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
 
   // in presenter mode too the card stands beside the charts (presenterFit.css), so the whole step and its question fit a 1280 × 720 projector
   const lessonAside = !!lesson && !phone && (presenting || !drawerOpen);
@@ -169,23 +131,22 @@ export function App() {
         presenterMenus={<PresenterMenus lock={lock} presetName={presetName} onPreset={pickPreset} controls={<>{quick}{liveBar}</>} available={available} chosen={presentIds} fit={presentFit} onChange={(ids) => setView((v) => ({ ...v, present: ids }))} />}
       />
       {copied ? <ShareLine copied={copied} onClose={closeCopied} /> : null}
-      {initial.fatal ? <ErrorBanner message={initial.fatal} /> : null}
-      <ProblemBanner
-        problems={problems.lines}
-        title={problems.title}
-        onDismiss={() => setProblems({ lines: [] })}
-        action={problems.damaged ? { label: 'Open the defaults instead', run: () => {
-                  setView(() => DEFAULT_VIEW);
-                  pickPreset(DEFAULT_PRESET);
-                  setProblems({ lines: [] });
-                } } : undefined}
+      <Banners
+        fatal={initial.fatal}
+        problems={problems}
+        onProblems={setProblems}
+        onDefaults={() => {
+          setView(() => DEFAULT_VIEW);
+          pickPreset(DEFAULT_PRESET);
+        }}
+        notice={notice}
+        onNotice={setNotice}
+        runs={runs}
+        invite={!lesson && !!initial.state && !initial.lesson && initial.problems.length === 0 && presetName === DEFAULT_PRESET && !presenting && !embedded}
+        set={set}
       />
-      {notice ? <ErrorBanner message={notice} onDismiss={() => setNotice(null)} /> : null}
-      <RunBanner runs={runs} />
-      {!lesson && initial.state && !initial.lesson && initial.problems.length === 0 && presetName === DEFAULT_PRESET && !presenting && !embedded ? <LessonInvite /> : null}
-      {capNotes.map((n) => <p key={n} className="cap-note" role="note">{n}</p>)}
       <TimeAxisContext.Provider value={axis}>
-        <RunsBusyContext.Provider value={runs.busy}>
+        <RunSchedulerContext.Provider value={scheduler}>
           <div className={lessonAside ? 'workspace with-lesson' : drawerOpen && !presenting && !phone && !embedded ? 'workspace with-drawer' : 'workspace'}>
             {lessonAside ? <aside className="lesson-column">{lessonPane}</aside> : null}
             {drawerOpen && !presenting && !embedded && scenario ? (
@@ -216,7 +177,7 @@ export function App() {
               </ChangeMarksContext.Provider>
             </div>
           </div>
-        </RunsBusyContext.Provider>
+        </RunSchedulerContext.Provider>
       </TimeAxisContext.Provider>
       <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
       {traceImport.element}

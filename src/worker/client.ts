@@ -13,8 +13,10 @@
  * slow again), the run rejects with a WorkerLostError whose message a student can act on.
  */
 import * as Comlink from 'comlink';
+import type { PacketWindow } from '../engine/net/hop-log.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { DEFAULT_CAPS, runDeadlineMs } from './caps.ts';
+import type { PacketWindowRequest } from './packetWindow.ts';
 import type { RunOutput, SimApi, WorkerRunOptions } from './protocol.ts';
 
 export class SupersededError extends Error {
@@ -222,6 +224,16 @@ export class SimClient {
       };
       attempt(null);
     });
+  }
+
+  /**
+   * A packet window for the path picture, from this client's worker (the sessions of the runs it
+   * was asked about live there). Not supervised like a run: the worker computes it only between
+   * runs and gives it up (rejecting) when a run comes in. A worker that dies never answers; the
+   * scheduler stops waiting for the answer at the next edit (model/packetWindows.ts).
+   */
+  packetWindow(req: PacketWindowRequest): Promise<PacketWindow> {
+    return this.ensureWorker().api.packetWindow(req);
   }
 
   /** Abandons the run in flight: its promise rejects as superseded, and the worker stops it at its next yield. */

@@ -10,7 +10,7 @@
  */
 import { buildSimulation, type Simulation } from '../engine/build.ts';
 import { nullSink } from '../engine/core/trace.ts';
-import { PacketWindowRecorder, type PacketWindow } from '../engine/net/hop-log.ts';
+import { PacketWindowRecorder, VISIT_COLUMNS, type PacketWindow } from '../engine/net/hop-log.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { applyCaps, DEFAULT_CAPS } from './caps.ts';
 
@@ -23,10 +23,14 @@ export interface PacketWindowRequest {
   toS: number;
 }
 
+export const WINDOW_SUPERSEDED = 'superseded by a newer packet window';
+
 interface Session {
   key: string;
   sim: Simulation;
   recorder: PacketWindowRecorder;
+  /** Counts the windows asked of this session: a sliced window stops once a newer one is asked. */
+  asked: number;
 }
 
 /** Sessions kept: one per compared variant at most (compare mode's limit). */
@@ -35,8 +39,31 @@ const MAX_SESSIONS = 6;
 export class PacketWindows {
   private sessions: Session[] = [];
 
-  /** The visits overlapping [fromS, toS] (toS clipped to the run's duration). */
+  /** The visits overlapping [fromS, toS] (toS clipped to the run's duration), in one go. */
   get(req: PacketWindowRequest): PacketWindow {
+    const { s, toNs } = this.open(req);
+    s.sim.sim.runUntil(toNs);
+    return s.recorder.collect(toNs);
+  }
+
+  /**
+   * The same, `sliceEvents` engine events at a time with `between()` awaited after each slice:
+   * in a run worker a window must not hold up a newer edit's run, so `between` yields to the
+   * worker's message loop and throws once a run has come in. A window given up half-way leaves
+   * its session where it got to, which a later window continues or replaces as usual.
+   */
+  async getSliced(req: PacketWindowRequest, sliceEvents: number, between: () => Promise<void>): Promise<PacketWindow> {
+    const { s, toNs } = this.open(req);
+    const mine = s.asked;
+    while (!s.sim.sim.runUntil(toNs, sliceEvents)) {
+      await between();
+      if (s.asked !== mine) throw new Error(WINDOW_SUPERSEDED);
+    }
+    return s.recorder.collect(toNs);
+  }
+
+  /** The session to answer `req` from, recording from its start; `toNs` clipped to the run. */
+  private open(req: PacketWindowRequest): { s: Session; toNs: number } {
     const { scenario } = applyCaps(req.scenario, DEFAULT_CAPS);
     const seed = req.seed ?? scenario.seed;
     const endNs = Math.round(scenario.durationS * 1e9);
@@ -44,6 +71,7 @@ export class PacketWindows {
     const toNs = Math.max(fromNs, Math.min(endNs, Math.round(req.toS * 1e9)));
     const key = `${seed}:${JSON.stringify(scenario)}`;
     let s = this.sessions.find((x) => x.key === key);
+    if (s !== undefined) s.asked++;
     if (s !== undefined && s.sim.sim.now() <= fromNs) s.recorder.restart(fromNs);
     else {
       if (s !== undefined) this.sessions.splice(this.sessions.indexOf(s), 1);
@@ -51,8 +79,7 @@ export class PacketWindows {
       this.sessions.push(s);
       if (this.sessions.length > MAX_SESSIONS) this.sessions.shift();
     }
-    s.sim.sim.runUntil(toNs);
-    return s.recorder.collect(toNs);
+    return { s, toNs };
   }
 }
 
@@ -60,10 +87,8 @@ function start(key: string, scenario: Scenario, seed: number, fromNs: number): S
   const sim = buildSimulation(scenario, seed, nullSink);
   const recorder = new PacketWindowRecorder(fromNs);
   for (const link of sim.links) link.hops = recorder;
-  return { key, sim, recorder };
+  return { key, sim, recorder, asked: 0 };
 }
 
-/** What the packet-window worker offers (packetWindow.worker.ts). */
-export interface PacketWindowApi {
-  get(req: PacketWindowRequest): PacketWindow | Promise<PacketWindow>;
-}
+/** A window's column buffers, to transfer rather than copy it to the main thread. */
+export const windowBuffers = (w: PacketWindow): ArrayBuffer[] => VISIT_COLUMNS.map((c) => w[c].buffer as ArrayBuffer);

@@ -10,8 +10,10 @@
  * is deterministic (same scenario and seed, same trace), so that batch's result is handed back
  * as it is. Adding a variant to a comparison then runs one job, not all of them.
  */
+import type { PacketWindow } from '../engine/net/hop-log.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { defaultWorkerFactory, SimClient, SupersededError, traceHashOf, type Supervision, type WorkerFactory } from './client.ts';
+import type { PacketWindowRequest } from './packetWindow.ts';
 import type { RunOutput, WorkerRunOptions } from './protocol.ts';
 
 export const MAX_POOL_SIZE = 6;
@@ -215,6 +217,14 @@ export class SimPool {
         throw e;
       },
     );
+  }
+
+  /**
+   * A packet window of the set's `lane`-th run, always from the same worker (its session lives
+   * there): lanes are spread over the workers in turn.
+   */
+  packetWindow(lane: number, req: PacketWindowRequest): Promise<PacketWindow> {
+    return this.clients[lane % this.clients.length].packetWindow(req);
   }
 
   dispose(): void {

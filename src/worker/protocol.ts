@@ -1,8 +1,10 @@
 /** What the simulation worker offers the main thread. Types only: both sides import this. */
 import type { TableName } from '../engine/core/trace.ts';
+import type { PacketWindow } from '../engine/net/hop-log.ts';
 import type { runScenario } from '../engine/run.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import type { Caps } from './caps.ts';
+import type { PacketWindowRequest } from './packetWindow.ts';
 
 export interface WorkerRunOptions {
   /** Overrides `scenario.seed`. */
@@ -129,4 +131,10 @@ export interface SimApi {
    * first real run; superseded by any run() at once. Resolves with how many it completed.
    */
   warmUp(scenario: Scenario, variants: readonly string[]): number | Promise<number>;
+  /**
+   * Where every packet is between two times, for the path picture (packetWindow.ts), from this
+   * worker's session for that run. Computed in slices: a run or a cancel arriving meanwhile makes
+   * it reject (the run goes first), as does a newer window of the same run.
+   */
+  packetWindow(req: PacketWindowRequest): PacketWindow | Promise<PacketWindow>;
 }

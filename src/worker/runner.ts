@@ -21,9 +21,9 @@ export const SLICE_EVENTS = 5_000;
 
 /**
  * Wall time the worker runs before it yields to its message loop, when it has a clock. A yield
- * measured 0.2–0.5 ms in Chromium (not the ~0.05 ms of a bare message round trip), so yielding
- * after every slice cost ~3 ms of a 60 s run; yielding by time keeps a newer request's wait
- * under YIELD_EVERY_MS while paying for a few yields per run. Without a clock (Node tests'
+ * costs the worker far more in Chromium than a bare message round trip (docs/performance.md), so
+ * it yields by time, not after every slice: a newer request waits at most YIELD_EVERY_MS, and a
+ * run pays for only a few yields. Without a clock (Node tests'
  * default) the clock never advances and the runner yields after every slice.
  */
 export const YIELD_EVERY_MS = 8;

@@ -1,11 +1,13 @@
 /**
  * Worker entry: the engine behind Comlink, so the main thread never blocks on a run. Runs are
  * sliced and latest-wins (./runner.ts); between slices the worker yields through a
- * MessageChannel, a macrotask without setTimeout's 4 ms clamp for nested timers.
+ * MessageChannel, a macrotask without setTimeout's 4 ms clamp for nested timers. The path
+ * picture's packet windows are computed here too, sliced the same way, and give way to any run.
  */
 import * as Comlink from 'comlink';
+import type { PacketWindows } from './packetWindow.ts';
 import { HEARTBEAT_EVERY_MS, type Heartbeat, type SimApi } from './protocol.ts';
-import { createRunner, YIELD_EVERY_MS, type Progress } from './runner.ts';
+import { createRunner, SLICE_EVENTS, SUPERSEDED, YIELD_EVERY_MS, type Progress } from './runner.ts';
 import { traceTransferables } from './transfer.ts';
 
 const waiting: (() => void)[] = [];
@@ -30,16 +32,38 @@ const heartbeat = ({ events }: Progress): void => {
 
 const runner = createRunner(yieldNow, () => performance.now(), YIELD_EVERY_MS, heartbeat);
 
+/** Loaded at the first packet window: a page without the path panel never needs it. */
+let windows: Promise<[PacketWindows, typeof import('./packetWindow.ts')]> | null = null;
+/** Counts the runs and cancels received: a packet window being computed gives way to them. */
+let runsAsked = 0;
+
 const api: SimApi = {
   ping: () => true,
   async run(scenario, opts) {
+    runsAsked++;
     const result = await runner.run(scenario, opts);
     result.sentAtEpochMs = performance.timeOrigin + performance.now();
     return Comlink.transfer(result, traceTransferables(result.trace));
   },
   traceHash: (ticket) => runner.traceHash(ticket),
-  cancel: () => runner.cancel(),
+  cancel() {
+    runsAsked++;
+    runner.cancel();
+  },
   warmUp: (scenario, variants) => runner.warmUp(scenario, variants),
+  async packetWindow(req) {
+    const asked = runsAsked;
+    const [sessions, { windowBuffers }] = await (windows ??= import('./packetWindow.ts').then((m) => [new m.PacketWindows(), m]));
+    if (runsAsked !== asked) throw new Error(SUPERSEDED);
+    let lastYield = performance.now();
+    const w = await sessions.getSliced(req, SLICE_EVENTS, async () => {
+      if (performance.now() - lastYield < YIELD_EVERY_MS) return;
+      await yieldNow();
+      lastYield = performance.now();
+      if (runsAsked !== asked) throw new Error(SUPERSEDED);
+    });
+    return Comlink.transfer(w, windowBuffers(w));
+  },
 };
 
 Comlink.expose(api);

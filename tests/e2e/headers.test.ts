@@ -63,10 +63,13 @@ const PROBE = (url: string): Promise<Probe> =>
         }, 0),
       );
 
-/** The app's dedicated workers, once both kinds are up (the path panel on screen starts the packet-window ones). */
+/**
+ * The app's dedicated workers, once they are up. The run scheduler's pool is the only kind:
+ * the path panel's packet windows, which once had workers of their own, are computed there.
+ */
 async function appWorkers(page: Page): Promise<Worker[]> {
-  const kinds = (): Worker[] => page.workers().filter((w) => /sim\.worker|packetWindow\.worker/.test(w.url()));
-  for (let i = 0; i < 300 && !(kinds().some((w) => w.url().includes('sim.worker')) && kinds().some((w) => w.url().includes('packetWindow.worker'))); i++) await page.waitForTimeout(100);
+  const kinds = (): Worker[] => page.workers().filter((w) => /sim\.worker/.test(w.url()));
+  for (let i = 0; i < 300 && !kinds().some((w) => w.url().includes('sim.worker')); i++) await page.waitForTimeout(100);
   return kinds();
 }
 
@@ -90,7 +93,7 @@ describe.skipIf(!existsSync(CHROMIUM))('security headers in Chromium', () => {
     await page.goto(`${preview.url}#panels=path,cwnd`);
     await settled(page);
     const workers = [...(await appWorkers(page)), await serviceWorker(page.context())];
-    expect(new Set(workers.map((w) => /(sim\.worker|packetWindow\.worker|sw\.js)/.exec(w.url())?.[1]))).toEqual(new Set(['sim.worker', 'packetWindow.worker', 'sw.js']));
+    expect(new Set(workers.map((w) => /(sim\.worker|sw\.js)/.exec(w.url())?.[1]))).toEqual(new Set(['sim.worker', 'sw.js']));
     for (const w of workers) expect(await w.evaluate(PROBE, otherUrl), w.url()).toEqual({ eval: 'EvalError', fn: 'EvalError', fetch: 'TypeError' });
   });
 
@@ -107,7 +110,7 @@ describe.skipIf(!existsSync(CHROMIUM))('security headers in Chromium', () => {
       await page.goto(`${preview.url}#panels=path,cwnd`);
       await settled(page);
       const workers = await appWorkers(page);
-      expect(new Set(workers.map((w) => /(sim\.worker|packetWindow\.worker)/.exec(w.url())?.[1]))).toEqual(new Set(['sim.worker', 'packetWindow.worker']));
+      expect(new Set(workers.map((w) => /(sim\.worker)/.exec(w.url())?.[1]))).toEqual(new Set(['sim.worker']));
       for (const w of workers) expect(await w.evaluate(PROBE, otherUrl), w.url()).toEqual({ eval: 'ran', fn: 'ran', fetch: 'ran' });
       // the page itself keeps its <meta> policy
       expect(await page.evaluate(PROBE, otherUrl)).toEqual({ eval: 'EvalError', fn: 'EvalError', fetch: 'TypeError' });

@@ -99,4 +99,23 @@ describe('packet window', () => {
     expect(next.inNs.length).toBeGreaterThan(0);
     expect(cols(next)).toEqual(cols(fresh));
   });
+
+  it('sliced, as a run worker computes it, gives the same window; a newer window of the same run stops it', async () => {
+    const s = preset('real-handoff', 20);
+    const cols = (w: PacketWindow) => ({ link: [...w.link], inNs: [...w.inNs], endNs: [...w.endNs], cause: [...w.cause] });
+    const whole = new PacketWindows().get({ scenario: s, fromS: 6, toS: 8 });
+    let pauses = 0;
+    const sliced = await new PacketWindows().getSliced({ scenario: s, fromS: 6, toS: 8 }, 1000, async () => void pauses++);
+    expect(pauses).toBeGreaterThan(1);
+    expect(cols(sliced)).toEqual(cols(whole));
+
+    // the first pause asks the same run for a later window: the first gives way, the later one completes
+    const windows = new PacketWindows();
+    let later: Promise<PacketWindow> | null = null;
+    const first = windows.getSliced({ scenario: s, fromS: 2, toS: 4 }, 1000, async () => {
+      later ??= windows.getSliced({ scenario: s, fromS: 6, toS: 8 }, 1000, async () => {});
+    });
+    await expect(first).rejects.toThrow('superseded by a newer packet window');
+    expect(cols(await later!)).toEqual(cols(whole));
+  });
 });

@@ -52,6 +52,9 @@ export function fakeWorkers(delayMs: number | ((seed: number) => number), option
       traceHash: () => '',
       cancel() {},
       warmUp: () => 0,
+      packetWindow() {
+        throw new Error('no packet windows from a fake worker');
+      },
     };
     const fake: Fake = {
       port: port1,

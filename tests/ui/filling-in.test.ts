@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getPreset } from '../../src/content/presets/index.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
-import { metricsPanel } from '../../src/ui/panels/MetricsPanel.tsx';
+import { MetricsPanel } from '../../src/ui/panels/MetricsPanel.tsx';
 import { Panel, summaryWithUpdating, UpdatingRunsContext } from '../../src/ui/panels/Panel.tsx';
 import { buildRunSet, flowStyle, runJobs, stepChoices, updatingFlowStyles } from '../../src/ui/state/runSet.ts';
 import type { RunOutput } from '../../src/worker/protocol.ts';
@@ -25,7 +25,7 @@ const results = jobs.map((j) => {
   return run.finish();
 });
 const render = (arrived: readonly boolean[]): string =>
-  renderToStaticMarkup(createElement(metricsPanel.Component, { set: buildRunSet(jobs, results.map((r, i) => (arrived[i] ? r : undefined)), 0), layout: 'overlay', presenter: false }));
+  renderToStaticMarkup(createElement(MetricsPanel, { set: buildRunSet(jobs, results.map((r, i) => (arrived[i] ? r : undefined)), 0), layout: 'overlay', presenter: false }));
 const count = (html: string, re: RegExp): number => html.match(re)?.length ?? 0;
 
 describe('metrics table while a comparison fills in', () => {

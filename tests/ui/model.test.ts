@@ -3,11 +3,10 @@
 // rules (first run drawn at once, later ones at most every 100 ms, complete set at once).
 import { describe, expect, it, vi } from 'vitest';
 import { createAppModel, initialFromHash } from '../../src/ui/model/appModel.ts';
-import { createRunScheduler, type RunPool, type SchedulerClock } from '../../src/ui/model/runScheduler.ts';
+import { createRunScheduler } from '../../src/ui/model/runScheduler.ts';
 import type { Scenario } from '../../src/scenario/schema.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
-import type { BatchOptions, Job } from '../../src/worker/pool.ts';
-import type { RunOutput } from '../../src/worker/protocol.ts';
+import { fakePool, manualClock } from './schedulerFakes.ts';
 
 // Every call of the scenario validator is counted, wherever in the app it is made.
 vi.mock('../../src/scenario/validate.ts', async (importOriginal) => {
@@ -15,83 +14,6 @@ vi.mock('../../src/scenario/validate.ts', async (importOriginal) => {
   return { ...real, parseScenario: vi.fn(real.parseScenario) };
 });
 const validations = vi.mocked(parseScenario);
-
-interface Batch {
-  jobs: readonly Job[];
-  options: BatchOptions;
-  /** Delivers job i's result (the pool's onResult), waiting for a promise it returns to be settled by the clock. */
-  arrive(i: number, restMs?: number): void;
-  /** Ends the batch with every result (those not delivered before are made up). */
-  finish(): Promise<void>;
-}
-
-function fakePool(): RunPool & { batches: Batch[] } {
-  const batches: Batch[] = [];
-  return {
-    batches,
-    runAll(jobs, options = {}) {
-      return new Promise<RunOutput[]>((resolve) => {
-        const results: RunOutput[] = jobs.map((j) => ({ endS: j.scenario.durationS, sentAtEpochMs: 0 }) as unknown as RunOutput);
-        batches.push({
-          jobs,
-          options,
-          arrive: (i, restMs = Infinity) => void options.onResult?.(i, results[i], restMs),
-          finish: async () => {
-            resolve(results);
-            await Promise.resolve();
-            await Promise.resolve();
-          },
-        });
-      });
-    },
-  };
-}
-
-function manualClock(): SchedulerClock & { advance(ms: number): void; frame(): void; paint(): void } {
-  let t = 0;
-  let timers: { at: number; fn: () => void; id: number }[] = [];
-  let frames: (() => void)[] = [];
-  let paints: (() => void)[] = [];
-  let ids = 0;
-  return {
-    now: () => t,
-    setTimeout(fn, ms) {
-      const id = ++ids;
-      timers.push({ at: t + ms, fn, id });
-      return id;
-    },
-    clearTimeout(id) {
-      timers = timers.filter((x) => x.id !== id);
-    },
-    nextFrame(fn) {
-      frames.push(fn);
-      return () => (frames = frames.filter((f) => f !== fn));
-    },
-    afterPaint(fn) {
-      paints.push(fn);
-      return () => (paints = paints.filter((f) => f !== fn));
-    },
-    advance(ms) {
-      t += ms;
-      for (;;) {
-        const due = timers.filter((x) => x.at <= t).sort((a, b) => a.at - b.at)[0];
-        if (!due) break;
-        timers = timers.filter((x) => x !== due);
-        due.fn();
-      }
-    },
-    frame() {
-      const run = frames;
-      frames = [];
-      for (const f of run) f();
-    },
-    paint() {
-      const run = paints;
-      paints = [];
-      for (const f of run) f();
-    },
-  };
-}
 
 function setup(hash = '') {
   const model = createAppModel(initialFromHash(hash), () => 0);

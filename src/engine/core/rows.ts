@@ -1,8 +1,7 @@
 /**
  * What a trace table is to the sink that stores it: its columns, in order, and whether an empty
- * table is left out of the fingerprint. Tables that belong to one paper or one network element
- * are declared beside their writer's code in src/engine/tables/; src/engine/core/trace.ts only
- * lists them, in fingerprint order.
+ * table is left out of the fingerprint. Every table is declared beside its writer's code in
+ * src/engine/tables/; src/engine/core/trace.ts only lists them, in fingerprint order.
  */
 export interface TableDecl {
   readonly columns: readonly string[];

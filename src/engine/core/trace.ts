@@ -8,57 +8,17 @@ import type { RowWriter, TableDecl } from './rows.ts';
 import { ACKREG_TABLE } from '../tables/ackreg.ts';
 import { AQM_TABLE } from '../tables/aqm.ts';
 import { CCSTATE_TABLE } from '../tables/ccstate.ts';
+import { CHANGE_TABLE } from '../tables/change.ts';
 import { INFLATION_TABLE } from '../tables/inflation.ts';
+import { CHANNEL_STATES, dropCauseCode, NETWORK_TABLES, type ChannelState, type DropCause } from '../tables/network.ts';
+import { PLAYBACK_TABLE } from '../tables/playback.ts';
 import { PROBE_TABLE } from '../tables/probe.ts';
+import { CA_STATES, FLOW_EVENTS, LOSS_TRUTHS, SENDER_TABLES, VERDICTS, type CaState, type FlowEventKind, type LossTruth, type Verdict } from '../tables/sender.ts';
 import { WAVE_TABLE } from '../tables/wave.ts';
 
-/**
- * Ground-truth reasons a packet never arrived:
- * - `queue-overflow`: a full drop-tail (or RED hard-limit) buffer — congestion;
- * - `red-early`: RED's probabilistic early drop (ECN off) — congestion;
- * - `channel-error`: corrupted on a link by a random error model (Bernoulli, Gilbert–Elliott);
- * - `handoff`: lost while the channel was OFF (handoff or blackout window);
- * - `reverse-path`: an ACK lost on its way back, whatever the mechanism — the data flow's view;
- * - `aqm-drop`: a delay-based AQM's drop (CoDel, FQ-CoDel, PIE, DualPI2) — congestion. Last in
- *   the list so the codes of the older causes (and so older trace hashes) do not move.
- */
-export const DROP_CAUSES = ['queue-overflow', 'red-early', 'channel-error', 'handoff', 'reverse-path', 'aqm-drop'] as const;
-export type DropCause = (typeof DROP_CAUSES)[number];
-export const dropCauseCode = (c: DropCause): number => DROP_CAUSES.indexOf(c);
-
-/** Sender events worth a marker on the cwnd plot. */
-export const FLOW_EVENTS = ['fast-retransmit', 'timeout', 'recovery-exit'] as const;
-export type FlowEventKind = (typeof FLOW_EVENTS)[number];
-
-/**
- * The sender's congestion-avoidance state (Linux's tcp_ca_state, the playback's recovery spans):
- * open — nothing amiss; disorder — duplicate ACKs or SACKs seen, no loss declared yet;
- * recovery — fast recovery after a loss event; loss — after a retransmission timeout (or Tahoe's
- * fast retransmit), until everything outstanding then is acknowledged; cwr — the window was cut
- * for an ECN echo, until the data outstanding then is acknowledged.
- */
-export const CA_STATES = ['open', 'disorder', 'recovery', 'loss', 'cwr'] as const;
-export type CaState = (typeof CA_STATES)[number];
-
-/** Channel states of a link's error model; the trace stores the index. */
-export const CHANNEL_STATES = ['good', 'bad', 'off'] as const;
-export type ChannelState = (typeof CHANNEL_STATES)[number];
-
-/** A loss-differentiating variant's verdict on a loss event. */
-export const VERDICTS = ['congestion', 'wireless'] as const;
-export type Verdict = (typeof VERDICTS)[number];
-/**
- * What really happened to the segment a loss event is about: dropped by a queue (congestion),
- * lost on a wireless hop (channel error or handoff), or not dropped at all (the event was
- * spurious: reordering, delay, or lost ACKs).
- */
-export const LOSS_TRUTHS = ['congestion', 'wireless', 'none'] as const;
-export type LossTruth = (typeof LOSS_TRUTHS)[number];
-export function truthOfCause(cause: DropCause | null): LossTruth {
-  if (cause === 'queue-overflow' || cause === 'red-early' || cause === 'aqm-drop') return 'congestion';
-  if (cause === 'channel-error' || cause === 'handoff') return 'wireless';
-  return 'none';
-}
+// The tables' codes live beside their writers; re-exported here, where most readers look.
+export { CHANNEL_STATES, DROP_CAUSES, dropCauseCode, type ChannelState, type DropCause } from '../tables/network.ts';
+export { CA_STATES, FLOW_EVENTS, LOSS_TRUTHS, truthOfCause, VERDICTS, type CaState, type FlowEventKind, type LossTruth, type Verdict } from '../tables/sender.ts';
 
 export interface TraceSink {
   /** True if records of this table are kept (lets producers skip building costly records). */
@@ -260,33 +220,43 @@ class TableBuilder implements RowWriter {
   }
 }
 
-/** Tables declared beside their writers, each in a file of src/engine/tables/. */
-const DECLARED = { wave: WAVE_TABLE, probe: PROBE_TABLE, ackreg: ACKREG_TABLE, aqm: AQM_TABLE, inflation: INFLATION_TABLE, ccstate: CCSTATE_TABLE } as const;
+/** Every table, declared beside its writer in src/engine/tables/. */
+const DECLARED = {
+  ...SENDER_TABLES,
+  ...NETWORK_TABLES,
+  playback: PLAYBACK_TABLE,
+  change: CHANGE_TABLE,
+  wave: WAVE_TABLE,
+  probe: PROBE_TABLE,
+  ackreg: ACKREG_TABLE,
+  aqm: AQM_TABLE,
+  inflation: INFLATION_TABLE,
+  ccstate: CCSTATE_TABLE,
+} as const;
 
 /**
- * Column names of every table, in fingerprint order; all columns of a table have the same length.
- * The network's and the sender's own tables are written out here; a paper's or an element's
- * table is declared with its writer (src/engine/tables/) and only named here.
+ * Column names of every table, in fingerprint order (a new table goes at the end); all columns
+ * of a table have the same length.
  */
 export const TRACE_TABLES = {
-  cwnd: ['tNs', 'flow', 'cwndBytes', 'ssthreshBytes'],
-  queue: ['tNs', 'link', 'packets', 'bytes'],
-  drop: ['tNs', 'link', 'flow', 'seq', 'isAck', 'cause'],
-  send: ['tNs', 'flow', 'seq', 'lenBytes', 'retransmit'],
-  ack: ['tNs', 'flow', 'ackNo'],
-  event: ['tNs', 'flow', 'kind'],
-  castate: ['tNs', 'flow', 'from', 'to', 'sndUna'],
-  channel: ['tNs', 'link', 'state'],
-  mark: ['tNs', 'link', 'flow', 'seq'],
-  bucket: ['tNs', 'flow', 'tokens'],
-  playback: ['tNs', 'flow', 'ok', 'bufferedBytes'],
-  estimate: ['tNs', 'flow', 'key', 'value'],
-  verdict: ['tNs', 'flow', 'seq', 'verdict', 'truth'],
-  avail: ['tNs', 'link', 'bps'],
+  cwnd: DECLARED.cwnd.columns,
+  queue: DECLARED.queue.columns,
+  drop: DECLARED.drop.columns,
+  send: DECLARED.send.columns,
+  ack: DECLARED.ack.columns,
+  event: DECLARED.event.columns,
+  castate: DECLARED.castate.columns,
+  channel: DECLARED.channel.columns,
+  mark: DECLARED.mark.columns,
+  bucket: DECLARED.bucket.columns,
+  playback: DECLARED.playback.columns,
+  estimate: DECLARED.estimate.columns,
+  verdict: DECLARED.verdict.columns,
+  avail: DECLARED.avail.columns,
   wave: DECLARED.wave.columns,
   probe: DECLARED.probe.columns,
   ackreg: DECLARED.ackreg.columns,
-  change: ['tNs', 'index', 'link'],
+  change: DECLARED.change.columns,
   aqm: DECLARED.aqm.columns,
   inflation: DECLARED.inflation.columns,
   ccstate: DECLARED.ccstate.columns,

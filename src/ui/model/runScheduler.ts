@@ -11,8 +11,11 @@
  * previous edit's set stays whole until the new edit's first run replaces it, and only the
  * newest request may write state, so a slow stale run can never overwrite a newer picture.
  *
- * Components read it through useRuns (state/useRuns.ts); tests drive it in Node with a fake
- * pool and a hand-turned clock (tests/ui/model.test.ts).
+ * It also asks its pool for the path picture's packet windows (packetWindows.ts), between the
+ * edits' runs and never during them.
+ *
+ * Components read it through useRuns (state/useRuns.ts) and usePacketWindows; tests drive it in
+ * Node with a fake pool and a hand-turned clock (tests/ui/model.test.ts, tests/ui/packetWindows.test.ts).
  */
 import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import { poolSizeFor, SimPool, type BatchOptions, type Job } from '../../worker/pool.ts';
@@ -22,6 +25,7 @@ import { afterPaint } from '../state/afterPaint.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from '../state/perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from '../state/runSet.ts';
 import { createStore, type Store } from '../state/store.ts';
+import type { createPacketWindows, PacketWindowsOwner, WindowPool } from './packetWindows.ts';
 
 const SLOW_MS = 400;
 /** Least time between two partial pictures of one comparison (the first and the complete one are drawn at once). */
@@ -30,7 +34,7 @@ const PARTIAL_EVERY_MS = 100;
 const PARTIAL_GRACE_MS = 50;
 
 /** What the scheduler needs of a pool (SimPool in the app, a fake in tests). */
-export interface RunPool {
+export interface RunPool extends WindowPool {
   runAll(jobs: readonly Job[], options?: BatchOptions): Promise<RunOutput[]>;
 }
 
@@ -106,6 +110,9 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
     for (const l of [...listeners]) l();
   }
 
+  const busy: Store<boolean> = createStore(false);
+  let windows: PacketWindowsOwner | null = null;
+
   const scheduler = {
     pool,
     get: (): RunsState => state,
@@ -118,7 +125,15 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
      * for the cores (the path picture's packet windows re-simulate the run): a store, so
      * following it re-renders nothing.
      */
-    busy: createStore(false) as Store<boolean>,
+    busy,
+    /**
+     * The path picture's packet windows (`follow` a set around the playhead, read `held`), made
+     * at the first call: the code comes with the path panel's (usePacketWindows hands `make`
+     * over), so the page's first load does not carry it.
+     */
+    windows(make: typeof createPacketWindows): PacketWindowsOwner {
+      return (windows ??= make(pool, clock, busy));
+    },
     /**
      * Jobs run in their order (the pool gives each free worker the next): the first compared
      * variant comes first, unless this names another job's key — the run the lecturer is
@@ -152,7 +167,8 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
   function post(jobs: readonly RunJob[]): void {
     if (!pool) return;
     inFlight = true;
-    scheduler.busy.set(true);
+    busy.set(true);
+    windows?.edit();
     posted = jobs;
     const id = ++latest;
     const current = (): boolean => id === latest;

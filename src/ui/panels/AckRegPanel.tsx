@@ -7,11 +7,11 @@ import { dropsWithCause, finiteMax, type CausedTimes } from '../charts/series.ts
 import { CAUSE_STYLE, INK } from '../../catalogue/palette.ts';
 import { fixed1, int } from '../../catalogue/format.ts';
 import type { VariantRun } from '../state/runSet.ts';
-import { ACKREG_META } from './meta.ts';
 import { keyedTimePanel } from './KeyedTimePanel.tsx';
 import { ackRegNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { maxOf } from './perRun.ts';
+import type { KeyedMeta } from './types.ts';
 
 /** B and the reserve the regulator at a trace link plans with: its own settings, else the link's buffer. */
 export function regulatorLimits(run: VariantRun, link: number): { bufferPackets: number; reservePackets: number } {
@@ -29,39 +29,40 @@ interface RunRegulator {
   drops: CausedTimes;
 }
 
-export const ackRegPanel = keyedTimePanel<RunRegulator, AckRegChartInput>({
-  ...ACKREG_META,
-  pickLabel: 'Link',
-  items: (run) => ackRegLinks(run.result.trace).map((index) => ({ id: run.result.links[index]?.id ?? `link ${index}`, index })),
-  perRun: (_set, run, link) => ({ run, s: ackRegSeries(run.result.trace, link), ...regulatorLimits(run, link), drops: dropsWithCause(run.result.trace, { link }) }),
-  inputs: (runs, set, windowS) => {
-    const maxHeld = maxOf(runs, (p) => finiteMax(p.s.held.values), 1);
-    const maxBuffer = maxOf(runs, (p) => Math.max(finiteMax(p.s.planned.values), p.bufferPackets), 1);
-    return runs.map((p) => ({ windowS, endS: set.endS, label: p.run.label, s: p.s, bufferPackets: p.bufferPackets, reservePackets: p.reservePackets, drops: p.drops, maxHeld, maxBuffer }));
-  },
-  sentence: (p, set) => {
-    const endS = p.run.result.sim.simTimeS;
-    const who = set.compare ? `${p.run.label}: ` : '';
-    const causes = DROP_CAUSES.map((c, i) => ({ label: CAUSE_STYLE[i]?.label ?? c, n: p.drops.cause.filter((x) => x === i).length })).filter((c) => c.n > 0);
-    return (
-      `${who}held up to ${int(finiteMax(p.s.held.values))} ACKs (mean ${fixed1(timeMean(p.s.held, endS))}) and released ${int(p.s.totalReleased)}; ` +
-      `buffer mean ${fixed1(timeMean(p.s.queued, endS))}, at most ${int(finiteMax(p.s.queued.values))} packets of B = ${p.bufferPackets}` +
-      (p.reservePackets > 0 ? ` (planning with B − ${p.reservePackets})` : '') +
-      `; ${p.drops.tS.length === 0 ? 'no drops here' : `drops here: ${causes.map((c) => `${int(c.n)} ${c.label}`).join(', ')}`}.`
-    );
-  },
-  summary: (sentences, link) => `Ack Regulator at ${link?.id ?? 'the link'}: ${sentences.join(' ')}`,
-  legend: () => (
-    <>
-      <LegendItem swatch={{ kind: 'line', colour: ACKREG_COLOURS.held }} label="held ACKs" />
-      <LegendItem swatch={{ kind: 'line', colour: ACKREG_COLOURS.release, thin: true }} label="ACKs released (tick)" />
-      <LegendItem swatch={{ kind: 'area', colour: ACKREG_COLOURS.queued, fill: ACKREG_COLOURS.queuedFill }} label="queued packets" />
-      <LegendItem swatch={{ kind: 'line', colour: ACKREG_COLOURS.planned, thin: true }} label="queued + expected" />
-      <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label="B (buffer)" />
-    </>
-  ),
-  hint: (runs, item) => ackRegNotice(runs.map((r) => r.result), item?.index ?? 0),
-  render: renderAckRegChart,
-  cursor: ackRegCursor,
-  heightPx: 360,
-});
+/** The panel's component, given its declaration (registry.ts). */
+export const ackRegPanel = (meta: KeyedMeta) =>
+  keyedTimePanel<RunRegulator, AckRegChartInput>(meta, {
+    pickLabel: 'Link',
+    items: (run) => ackRegLinks(run.result.trace).map((index) => ({ id: run.result.links[index]?.id ?? `link ${index}`, index })),
+    perRun: (_set, run, link) => ({ run, s: ackRegSeries(run.result.trace, link), ...regulatorLimits(run, link), drops: dropsWithCause(run.result.trace, { link }) }),
+    inputs: (runs, set, windowS) => {
+      const maxHeld = maxOf(runs, (p) => finiteMax(p.s.held.values), 1);
+      const maxBuffer = maxOf(runs, (p) => Math.max(finiteMax(p.s.planned.values), p.bufferPackets), 1);
+      return runs.map((p) => ({ windowS, endS: set.endS, label: p.run.label, s: p.s, bufferPackets: p.bufferPackets, reservePackets: p.reservePackets, drops: p.drops, maxHeld, maxBuffer }));
+    },
+    sentence: (p, set) => {
+      const endS = p.run.result.sim.simTimeS;
+      const who = set.compare ? `${p.run.label}: ` : '';
+      const causes = DROP_CAUSES.map((c, i) => ({ label: CAUSE_STYLE[i]?.label ?? c, n: p.drops.cause.filter((x) => x === i).length })).filter((c) => c.n > 0);
+      return (
+        `${who}held up to ${int(finiteMax(p.s.held.values))} ACKs (mean ${fixed1(timeMean(p.s.held, endS))}) and released ${int(p.s.totalReleased)}; ` +
+        `buffer mean ${fixed1(timeMean(p.s.queued, endS))}, at most ${int(finiteMax(p.s.queued.values))} packets of B = ${p.bufferPackets}` +
+        (p.reservePackets > 0 ? ` (planning with B − ${p.reservePackets})` : '') +
+        `; ${p.drops.tS.length === 0 ? 'no drops here' : `drops here: ${causes.map((c) => `${int(c.n)} ${c.label}`).join(', ')}`}.`
+      );
+    },
+    summary: (sentences, link) => `Ack Regulator at ${link?.id ?? 'the link'}: ${sentences.join(' ')}`,
+    legend: () => (
+      <>
+        <LegendItem swatch={{ kind: 'line', colour: ACKREG_COLOURS.held }} label="held ACKs" />
+        <LegendItem swatch={{ kind: 'line', colour: ACKREG_COLOURS.release, thin: true }} label="ACKs released (tick)" />
+        <LegendItem swatch={{ kind: 'area', colour: ACKREG_COLOURS.queued, fill: ACKREG_COLOURS.queuedFill }} label="queued packets" />
+        <LegendItem swatch={{ kind: 'line', colour: ACKREG_COLOURS.planned, thin: true }} label="queued + expected" />
+        <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label="B (buffer)" />
+      </>
+    ),
+    hint: (runs, item) => ackRegNotice(runs.map((r) => r.result), item?.index ?? 0),
+    render: renderAckRegChart,
+    cursor: ackRegCursor,
+    heightPx: 360,
+  });

@@ -12,9 +12,9 @@ import { VARIANTS } from '../../catalogue/variants.ts';
 import { fixed1, int } from '../../catalogue/format.ts';
 import type { VariantRun } from '../state/runSet.ts';
 import { keyedTimePanel } from './KeyedTimePanel.tsx';
-import { AQM_META } from './meta.ts';
 import { LegendItem } from './Legend.tsx';
 import { maxOf } from './perRun.ts';
+import type { KeyedMeta } from './types.ts';
 
 interface RunAqm {
   run: VariantRun;
@@ -100,54 +100,55 @@ function perRun(run: VariantRun, link: number): RunAqm | null {
   return { run, s, drops: dropsWithCause(run.result.trace, { link }), aqmDrops: l.drops['aqm-drop'] ?? 0, marks: l.marks };
 }
 
-export const aqmPanel = keyedTimePanel<RunAqm, AqmChartInput>({
-  ...AQM_META,
-  pickLabel: 'Link',
-  items: (run) => aqmLinks(run.result.trace).map((index) => ({ id: run.result.links[index]?.id ?? `link ${index}`, index })),
-  perRun: (_set, run, link) => perRun(run, link),
-  inputs: (runs, set, windowS) => {
-    // the sojourn band is scaled to the target (three times it), so the L4S step and the target
-    // read apart; only if most packets wait longer than that does it grow to the 95th percentile.
-    // A start-up overshoot runs off the top; the summary gives its 99th percentile.
-    const maxSojournMs = maxOf(
-      runs,
-      (p) => {
-        const top = p.s.spec.targetMs * 3;
-        const drawn = p.s.queues.slice(0, MAX_DRAWN_QUEUES);
-        return drawn.some((q) => quantile(q.sojournMs, 0.75) > top) ? Math.max(top, ...drawn.map((q) => quantile(q.sojournMs, 0.95) * 1.15)) : top;
-      },
-      1,
-    );
-    const maxLower = maxOf(
-      runs,
-      // p_L (thin) is left out: its ramp reaches 100 % on single packets and would flatten p′,
-      // p_C and p_CL; above the axis it is drawn along the top edge, and the read-out gives it
-      (p) => Math.max(p.s.spec.kind === 'pie' && p.s.spec.ecn ? 100 * p.s.spec.maxEcnTh * 1.2 : 0, ...lowerLines(p.s).filter((l) => !l.thin).map((l) => finiteMax(l.series.values) * 1.1)),
-      1,
-    );
-    return runs.map((p) => ({ windowS, endS: set.endS, label: p.run.label, s: p.s, drops: p.drops, maxSojournMs, maxLower }));
-  },
-  sentence: (p, set) => aqmSentence(p, set.compare ? `${p.run.label}: ` : ''),
-  summary: (sentences, link) => `Inside the AQM at ${link?.id ?? 'the link'}: ${sentences.join(' ')}`,
-  legend: (runs) => {
-    const first = runs[0]?.s;
-    if (!first) return null;
-    return (
-      <>
-        {first.queues.slice(0, MAX_DRAWN_QUEUES).map((q, i) => (
-          <LegendItem key={q.queue} swatch={{ kind: 'line', colour: queueColour(i) }} label={`sojourn, ${q.label}`} />
-        ))}
-        <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label={first.kind === 'dualpi2' ? 'Classic target and L4S step' : 'target'} />
-        {first.kind === 'codel' || first.kind === 'fq-codel' ? <LegendItem swatch={{ kind: 'band', colour: AQM_COLOURS.dropping }} label="CoDel dropping state" /> : null}
-        {first.kind === 'pie' || first.kind === 'dualpi2'
-          ? lowerLines(first).map((l) => <LegendItem key={l.cls} swatch={{ kind: 'line', colour: l.colour, dashed: l.dashed, thin: l.thin }} label={l.label} />)
-          : null}
-        <LegendItem swatch={{ kind: 'symbol', shape: 'times', colour: INK }} label="drop at this link" />
-      </>
-    );
-  },
-  hint: (runs, item) => aqmNotice(runs.flatMap((r) => perRun(r, item?.index ?? 0) ?? [])),
-  render: renderAqmChart,
-  cursor: aqmCursor,
-  heightPx: 360,
-});
+/** The panel's component, given its declaration (registry.ts). */
+export const aqmPanel = (meta: KeyedMeta) =>
+  keyedTimePanel<RunAqm, AqmChartInput>(meta, {
+    pickLabel: 'Link',
+    items: (run) => aqmLinks(run.result.trace).map((index) => ({ id: run.result.links[index]?.id ?? `link ${index}`, index })),
+    perRun: (_set, run, link) => perRun(run, link),
+    inputs: (runs, set, windowS) => {
+      // the sojourn band is scaled to the target (three times it), so the L4S step and the target
+      // read apart; only if most packets wait longer than that does it grow to the 95th percentile.
+      // A start-up overshoot runs off the top; the summary gives its 99th percentile.
+      const maxSojournMs = maxOf(
+        runs,
+        (p) => {
+          const top = p.s.spec.targetMs * 3;
+          const drawn = p.s.queues.slice(0, MAX_DRAWN_QUEUES);
+          return drawn.some((q) => quantile(q.sojournMs, 0.75) > top) ? Math.max(top, ...drawn.map((q) => quantile(q.sojournMs, 0.95) * 1.15)) : top;
+        },
+        1,
+      );
+      const maxLower = maxOf(
+        runs,
+        // p_L (thin) is left out: its ramp reaches 100 % on single packets and would flatten p′,
+        // p_C and p_CL; above the axis it is drawn along the top edge, and the read-out gives it
+        (p) => Math.max(p.s.spec.kind === 'pie' && p.s.spec.ecn ? 100 * p.s.spec.maxEcnTh * 1.2 : 0, ...lowerLines(p.s).filter((l) => !l.thin).map((l) => finiteMax(l.series.values) * 1.1)),
+        1,
+      );
+      return runs.map((p) => ({ windowS, endS: set.endS, label: p.run.label, s: p.s, drops: p.drops, maxSojournMs, maxLower }));
+    },
+    sentence: (p, set) => aqmSentence(p, set.compare ? `${p.run.label}: ` : ''),
+    summary: (sentences, link) => `Inside the AQM at ${link?.id ?? 'the link'}: ${sentences.join(' ')}`,
+    legend: (runs) => {
+      const first = runs[0]?.s;
+      if (!first) return null;
+      return (
+        <>
+          {first.queues.slice(0, MAX_DRAWN_QUEUES).map((q, i) => (
+            <LegendItem key={q.queue} swatch={{ kind: 'line', colour: queueColour(i) }} label={`sojourn, ${q.label}`} />
+          ))}
+          <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label={first.kind === 'dualpi2' ? 'Classic target and L4S step' : 'target'} />
+          {first.kind === 'codel' || first.kind === 'fq-codel' ? <LegendItem swatch={{ kind: 'band', colour: AQM_COLOURS.dropping }} label="CoDel dropping state" /> : null}
+          {first.kind === 'pie' || first.kind === 'dualpi2'
+            ? lowerLines(first).map((l) => <LegendItem key={l.cls} swatch={{ kind: 'line', colour: l.colour, dashed: l.dashed, thin: l.thin }} label={l.label} />)
+            : null}
+          <LegendItem swatch={{ kind: 'symbol', shape: 'times', colour: INK }} label="drop at this link" />
+        </>
+      );
+    },
+    hint: (runs, item) => aqmNotice(runs.flatMap((r) => perRun(r, item?.index ?? 0) ?? [])),
+    render: renderAqmChart,
+    cursor: aqmCursor,
+    heightPx: 360,
+  });

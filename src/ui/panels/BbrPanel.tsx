@@ -5,9 +5,9 @@ import { BBR_MODE_NAMES, bbrModeChanges, bbrModeSpans, bbrPhaseSteps, isBbrFlow,
 import { fixed1, int } from '../../catalogue/format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
 import { keyedTimePanel } from './KeyedTimePanel.tsx';
-import { BBR_META } from './meta.ts';
 import { LegendItem } from './Legend.tsx';
 import { maxOf } from './perRun.ts';
+import type { KeyedMeta } from './types.ts';
 
 interface RunBbr {
   run: VariantRun;
@@ -50,28 +50,29 @@ export function bbrSentence(p: Pick<RunBbr, 'spans' | 'changes' | 'label'>): str
   return `${p.label}: ${time.map((x) => `${x.name} ${fixed1(x.s)} s`).join(', ')}; ${int(probeRtt)} PROBE_RTT visit${probeRtt === 1 ? '' : 's'}.`;
 }
 
-export const bbrPanel = keyedTimePanel<RunBbr, BbrChartInput>({
-  ...BBR_META,
-  pickLabel: 'Flow',
-  items: (run) => run.scenario.flows.flatMap((f, index) => (isBbrFlow(run.result.flows[index]?.estimates) ? [{ id: f.id, index }] : [])),
-  perRun: (set, run, flow) => bbrOf(run, flow, flowStyle(set, run, flow).label),
-  inputs: (runs, set, windowS) => {
-    const maxGain = maxOf(runs, (p) => Math.max(finiteMax(p.pacingGain.values), finiteMax(p.cwndGain.values)) * 1.1, 3);
-    return runs.map((p) => ({ windowS, endS: set.endS, label: p.label, spans: p.spans, changes: p.changes, pacingGain: p.pacingGain, cwndGain: p.cwndGain, phase: p.phase, maxGain }));
-  },
-  sentence: (p) => bbrSentence(p),
-  summary: (sentences, flow) => `BBR’s modes${flow ? ` (${flow.id})` : ''}: ${sentences.join(' ')}`,
-  legend: () => (
-    <>
-      {BBR_MODE_NAMES.map((name, m) => (
-        <LegendItem key={name} swatch={{ kind: 'band', colour: BBR_MODE_FILLS[m] }} label={name} />
-      ))}
-      <LegendItem swatch={{ kind: 'line', colour: BBR_GAIN_COLOURS.pacing }} label="pacing gain" />
-      <LegendItem swatch={{ kind: 'line', colour: BBR_GAIN_COLOURS.cwnd, dashed: true }} label="cwnd gain" />
-    </>
-  ),
-  hint: () => 'Notice: STARTUP paces at 2.89 × BtlBw until the bandwidth stops growing, DRAIN empties the queue it built, PROBE_BW cycles 1.25 / 0.75 / 1, and every 10 s without a lower RTT PROBE_RTT drops to 4 segments for 200 ms.',
-  render: renderBbrChart,
-  cursor: bbrCursor,
-  heightPx: 220,
-});
+/** The panel's component, given its declaration (registry.ts). */
+export const bbrPanel = (meta: KeyedMeta) =>
+  keyedTimePanel<RunBbr, BbrChartInput>(meta, {
+    pickLabel: 'Flow',
+    items: (run) => run.scenario.flows.flatMap((f, index) => (isBbrFlow(run.result.flows[index]?.estimates) ? [{ id: f.id, index }] : [])),
+    perRun: (set, run, flow) => bbrOf(run, flow, flowStyle(set, run, flow).label),
+    inputs: (runs, set, windowS) => {
+      const maxGain = maxOf(runs, (p) => Math.max(finiteMax(p.pacingGain.values), finiteMax(p.cwndGain.values)) * 1.1, 3);
+      return runs.map((p) => ({ windowS, endS: set.endS, label: p.label, spans: p.spans, changes: p.changes, pacingGain: p.pacingGain, cwndGain: p.cwndGain, phase: p.phase, maxGain }));
+    },
+    sentence: (p) => bbrSentence(p),
+    summary: (sentences, flow) => `BBR’s modes${flow ? ` (${flow.id})` : ''}: ${sentences.join(' ')}`,
+    legend: () => (
+      <>
+        {BBR_MODE_NAMES.map((name, m) => (
+          <LegendItem key={name} swatch={{ kind: 'band', colour: BBR_MODE_FILLS[m] }} label={name} />
+        ))}
+        <LegendItem swatch={{ kind: 'line', colour: BBR_GAIN_COLOURS.pacing }} label="pacing gain" />
+        <LegendItem swatch={{ kind: 'line', colour: BBR_GAIN_COLOURS.cwnd, dashed: true }} label="cwnd gain" />
+      </>
+    ),
+    hint: () => 'Notice: STARTUP paces at 2.89 × BtlBw until the bandwidth stops growing, DRAIN empties the queue it built, PROBE_BW cycles 1.25 / 0.75 / 1, and every 10 s without a lower RTT PROBE_RTT drops to 4 segments for 200 ms.',
+    render: renderBbrChart,
+    cursor: bbrCursor,
+    heightPx: 220,
+  });

@@ -20,7 +20,7 @@ import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
 import { useSteadyMaxima } from './steadyAxis.ts';
-import { runGroups, type PanelDef, type PanelProps } from './types.ts';
+import { runGroups, type PanelProps } from './types.ts';
 
 const CODES = {
   fastRetransmit: FLOW_EVENTS.indexOf('fast-retransmit'),
@@ -56,7 +56,8 @@ function summary(flows: readonly CwndFlowInput[], set: RunSet): string {
   return `Congestion window (without fast-recovery inflation) and slow-start threshold ${overSpan(set)}: ${parts.join('; ')}.`;
 }
 
-function CwndPanel({ set, layout, presenter }: PanelProps) {
+/** The panel's component (its declaration is in registry.ts). */
+export function CwndPanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const all = useMemo(() => set.runs.map((r) => cwndFlows(set, r)), [set]);
   // the axis fits the window shown: zoomed into a few seconds, their sawtooth, not a spike elsewhere
@@ -140,12 +141,3 @@ function CwndPanel({ set, layout, presenter }: PanelProps) {
     </Panel>
   );
 }
-
-export const cwndPanel: PanelDef = {
-  id: 'cwnd',
-  title: 'Congestion window',
-  short: 'cwnd',
-  defaultVisible: true,
-  available: (set) => set.runs.some((r) => r.result.trace.cwnd.tNs.length > 0),
-  Component: CwndPanel,
-};

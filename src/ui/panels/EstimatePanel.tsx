@@ -22,8 +22,7 @@ import { ChartMultiples } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
 import { chartHeight, hasRows } from './perRun.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
-import { runGroups, type PanelDef, type PanelProps } from './types.ts';
-import { ESTIMATE_META } from './meta.ts';
+import { runGroups, type PanelProps } from './types.ts';
 
 interface RunSeries {
   run: VariantRun;
@@ -101,7 +100,8 @@ function summary(set: RunSet, all: readonly RunSeries[]): string {
   return `${head}. ${parts.join('. ')}.`;
 }
 
-function EstimatePanel({ set, layout, presenter }: PanelProps) {
+/** The panel's component (its declaration is in registry.ts). */
+export function EstimatePanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const all = useMemo(() => set.runs.filter((r) => hasRows(r, 'estimate') || hasRows(r, 'verdict')).map((r) => seriesOf(set, r)), [set]);
   const global = useMemo(
@@ -169,5 +169,3 @@ function EstimatePanel({ set, layout, presenter }: PanelProps) {
     </Panel>
   );
 }
-
-export const estimatePanel: PanelDef = { ...ESTIMATE_META, Component: EstimatePanel };

@@ -5,15 +5,14 @@
  * chart per run (small multiples sharing their axes), a sentence per run and the panel's frame.
  * Each panel supplies only what is its own: how to read its data, its chart, its words.
  */
-import { useMemo, type ReactNode } from 'react';
-import type { TableName } from '../../engine/core/trace.ts';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import type { ChartSize, WindowS } from '../charts/frame.ts';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
 import { chartHeight, runsWithRows, titleWithRuns } from './perRun.ts';
-import type { PanelDef, PanelProps } from './types.ts';
+import type { KeyedMeta, PanelProps } from './types.ts';
 
 /** One choice of the picker: its name and the flow or link index it stands for. */
 export interface PickItem {
@@ -21,16 +20,8 @@ export interface PickItem {
   index: number;
 }
 
-export interface KeyedPanelSpec<P extends { run: VariantRun }, T> {
-  id: string;
-  /** Title; in compare mode the runs drawn are named after it. */
-  title: string;
-  /** A word for the phone's panel tabs. */
-  short: string;
-  /** The trace table whose rows make a run worth a chart. */
-  table: TableName;
-  /** Narrows the runs drawn and named further (the table alone is shared with other variants). */
-  drawn?: (run: VariantRun) => boolean;
+/** What a keyed panel's own module supplies; its id, titles, table and filter are its declaration's (registry.ts). */
+export interface KeyedPanelBody<P extends { run: VariantRun }, T> {
   /** The picker's label ('Flow', 'Link'). */
   pickLabel: string;
   /** What the picker offers, read from the first run that has rows. */
@@ -51,6 +42,8 @@ export interface KeyedPanelSpec<P extends { run: VariantRun }, T> {
   /** Chart height in px for one chart at normal size (presenter mode and multiples scale it). */
   heightPx: number;
 }
+
+type KeyedPanelSpec<P extends { run: VariantRun }, T> = KeyedMeta & KeyedPanelBody<P, T>;
 
 function KeyedTimePanel<P extends { run: VariantRun }, T>({ spec, set, presenter }: PanelProps & { spec: KeyedPanelSpec<P, T> }) {
   const { windowS } = useTimeAxis();
@@ -77,18 +70,12 @@ function KeyedTimePanel<P extends { run: VariantRun }, T>({ spec, set, presenter
   );
 }
 
-/** The registry entry of a keyed time panel: shown by default wherever some run fills its table. */
-export function keyedTimePanel<P extends { run: VariantRun }, T>(spec: KeyedPanelSpec<P, T>): PanelDef {
+/** A keyed time panel's component, from its declaration (registry.ts) and what its module supplies. */
+export function keyedTimePanel<P extends { run: VariantRun }, T>(meta: KeyedMeta, body: KeyedPanelBody<P, T>): ComponentType<PanelProps> {
+  const spec: KeyedPanelSpec<P, T> = { ...meta, ...body };
   const Component = (props: PanelProps) => <KeyedTimePanel spec={spec} {...props} />;
   Component.displayName = `KeyedTimePanel(${spec.id})`;
-  return {
-    id: spec.id,
-    title: spec.title,
-    short: spec.short,
-    defaultVisible: true,
-    available: (set: RunSet) => runsWithRows(set, spec.table).some((r) => spec.drawn?.(r) ?? true),
-    Component,
-  };
+  return Component;
 }
 
 /** Every flow of a run, for a flow picker. */

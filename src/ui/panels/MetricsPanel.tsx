@@ -8,8 +8,7 @@ import { int, mbps, variantLabel } from '../../catalogue/format.ts';
 import { overSpan, updatingFlows, type RunSet } from '../state/runSet.ts';
 import { Panel } from './Panel.tsx';
 import { bestRows, metricColumns } from './metricColumns.ts';
-import type { PanelDef, PanelProps } from './types.ts';
-import { METRICS_META } from './meta.ts';
+import type { PanelProps } from './types.ts';
 
 interface Row {
   key: string;
@@ -39,7 +38,8 @@ function TraceHash({ result, testId }: { result: RunOutput; testId?: string }) {
   );
 }
 
-function MetricsPanel({ set }: PanelProps) {
+/** The panel's component (its declaration is in registry.ts). */
+export function MetricsPanel({ set }: PanelProps) {
   const rows: Row[] = set.runs.flatMap((run) => run.result.flows.map((flow) => ({ key: `${run.key}/${flow.id}`, run, flow })));
   // Loss-classification accuracy is nested in the result; the table shows it as a percentage column.
   const records = rows.map((r): Record<string, unknown> => {
@@ -146,5 +146,3 @@ function DropCauses({ drops }: { drops: Record<string, number> }) {
     </>
   );
 }
-
-export const metricsPanel: PanelDef = { ...METRICS_META, Component: MetricsPanel };

@@ -8,16 +8,15 @@ import { CHANNEL_COLOURS, MARK_COLOURS } from '../../catalogue/palette.ts';
 import { rate } from '../../catalogue/format.ts';
 import { useReducedMotion } from '../state/media.ts';
 import { measurePathFrame } from '../state/perf.ts';
-import { usePacketWindows } from '../state/packetWindows.ts';
+import { usePacketWindows } from '../state/usePacketWindows.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { ChartSvg } from './ChartSvg.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
-import type { PanelDef, PanelProps } from './types.ts';
+import type { PanelProps } from './types.ts';
 import './path.css';
-import { PATH_META } from './meta.ts';
 
 /** Trace link index of a link's forward direction (see build.ts: path hops, then access links; fwd then rev). */
 const fwd = (i: number): number => 2 * i;
@@ -80,7 +79,8 @@ function timedPathCursor(...args: Parameters<typeof pathCursor>): void {
   measurePathFrame(started);
 }
 
-function PathPanel({ set }: PanelProps) {
+/** The panel's component (its declaration is in registry.ts). */
+export function PathPanel({ set }: PanelProps) {
   const { windowS, playback } = useTimeAxis();
   const still = useReducedMotion();
   const base = useMemo(() => pathInput(set, windowS, still), [set, windowS, still]);
@@ -118,5 +118,3 @@ function PathPanel({ set }: PanelProps) {
     </Panel>
   );
 }
-
-export const pathPanel: PanelDef = { ...PATH_META, Component: PathPanel };

@@ -13,8 +13,7 @@ import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { withMarkLines } from './panelMarks.ts';
 import { perResult } from './perRun.ts';
-import { runGroups, type PanelDef, type PanelProps } from './types.ts';
-import { QUEUE_META } from './meta.ts';
+import { runGroups, type PanelProps } from './types.ts';
 
 /** A run's series at a link, built once per result and link (perResult). */
 const linkSeries = perResult(({ result }: VariantRun, link: number) => ({
@@ -68,7 +67,8 @@ export function queueTitle(id: string | undefined, index: number): string {
   return `Queue at ${linkPlace(id)}${back}`;
 }
 
-function QueuePanel({ set, layout, presenter }: PanelProps) {
+/** The panel's component (its declaration is in registry.ts). */
+export function QueuePanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const links = set.runs[0]?.result.links ?? [];
   const { id: selectId, shown: shownLink, setPick: setLink } = usePick(links.length);
@@ -121,5 +121,3 @@ function QueuePanel({ set, layout, presenter }: PanelProps) {
     </Panel>
   );
 }
-
-export const queuePanel: PanelDef = { ...QUEUE_META, Component: QueuePanel };

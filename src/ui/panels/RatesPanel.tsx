@@ -7,9 +7,8 @@ import { useTimeAxis } from '../state/timeAxis.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
-import type { PanelDef, PanelProps } from './types.ts';
+import type { PanelProps } from './types.ts';
 import { OKABE_ITO } from '../../catalogue/palette.ts';
-import { RATES_META } from './meta.ts';
 
 /** Rates over bins of about four round trips of the reference path: short enough to see the sawtooth's steps, long enough not to be all noise. */
 const BIN_S = 0.5;
@@ -30,7 +29,8 @@ function inputOf(set: RunSet): RatesInput {
   };
 }
 
-function RatesPanel({ set, presenter }: PanelProps) {
+/** The panel's component (its declaration is in registry.ts). */
+export function RatesPanel({ set, presenter }: PanelProps) {
   const input = useMemo(() => inputOf(set), [set]);
   const { playback } = useTimeAxis();
   const [box, width] = useElementWidth<HTMLDivElement>();
@@ -75,5 +75,3 @@ function RatesPanel({ set, presenter }: PanelProps) {
     </Panel>
   );
 }
-
-export const ratesPanel: PanelDef = { ...RATES_META, Component: RatesPanel };

@@ -11,14 +11,14 @@ import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
-import { runGroups, type PanelDef, type PanelProps } from './types.ts';
+import { runGroups, type PanelProps } from './types.ts';
 import { CAPTURED_KEY } from '../traces/capturedRun.ts';
-import { TIMESEQ_META } from './meta.ts';
 
 /** A run's diagram of one flow, built once per result and flow (perResult). */
 const flowTimeSeq = perResult((r: VariantRun, flow: number) => timeSeq(r.result.trace, flow, r.scenario.flows[flow]?.tcp.mssBytes ?? 1000));
 
-function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
+/** The panel's component (its declaration is in registry.ts). */
+export function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
   const { windowS } = useTimeAxis();
   const flows = set.runs[0]?.scenario.flows ?? [];
   const { id: selectId, shown: shownFlow, setPick: setFlow } = usePick(flows.length);
@@ -66,5 +66,3 @@ function TimeSeqPanel({ set, layout, presenter }: PanelProps) {
     </Panel>
   );
 }
-
-export const timeSeqPanel: PanelDef = { ...TIMESEQ_META, Component: TimeSeqPanel };

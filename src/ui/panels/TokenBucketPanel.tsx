@@ -6,11 +6,11 @@ import { renderTokenChart, TOKEN_COLOURS, tokenCursor, type TokenChartInput } fr
 import { bucketLevel, bucketTakes, refilledFullS, takesComplete, timeFullS, tokenBins, type TokenBins } from '../charts/tokenSeries.ts';
 import { int } from '../../catalogue/format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
-import { TOKENS_META } from './meta.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { tokenNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { maxOf } from './perRun.ts';
+import type { KeyedMeta } from './types.ts';
 
 interface RunTokens {
   run: VariantRun;
@@ -93,39 +93,40 @@ export function tokenSummary(t: Pick<RunTokens, 'label' | 'takes' | 'meanPerRtt'
   );
 }
 
-export const tokenBucketPanel = keyedTimePanel<RunTokens, TokenChartInput>({
-  ...TOKENS_META,
-  pickLabel: 'Flow',
-  // only the flows that have a bucket
-  items: (run) => allFlows(run).filter((f) => run.scenario.flows[f.index].tokenBucket !== null),
-  perRun: tokensOf,
-  inputs: (runs, _set, windowS) => {
-    const maxPerRtt = Math.max(
-      maxOf(runs, (t) => (t.input.bins ? finiteMax(t.input.bins.consumed) : 0)),
-      maxOf(runs, (t) => t.permittedPerRtt ?? 0),
-      1,
-    );
-    return runs.map((t) => ({ ...t.input, windowS, maxPerRtt }));
-  },
-  sentence: (t) => tokenSummary(t, t.input.bins ? t.input.bins.widthS * 1000 : null, t.run.result.sim.simTimeS),
-  summary: (sentences, flow, first) => {
-    const spec = flow ? first?.scenario.flows[flow.index]?.tokenBucket : undefined;
-    return (
-      `Token bucket of ${flow?.id ?? 'the flow'}` +
-      (spec ? ` (${spec.tokensPerInterval} tokens per ${spec.intervalMs} ms, depth ${spec.depthTokens}, one token per segment)` : '') +
-      `: ${sentences.join(' ')}`
-    );
-  },
-  legend: () => (
-    <>
-      <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.level }} label="bucket level" />
-      <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label="depth / permitted per RTT" />
-      <LegendItem swatch={{ kind: 'band', colour: TOKEN_COLOURS.bars }} label="tokens taken in one RTT" />
-      <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.mean }} label="mean taken per RTT" />
-    </>
-  ),
-  hint: (runs, item) => tokenBucketHint(runs, item?.index ?? 0),
-  render: renderTokenChart,
-  cursor: tokenCursor,
-  heightPx: 360,
-});
+/** The panel's component, given its declaration (registry.ts). */
+export const tokenBucketPanel = (meta: KeyedMeta) =>
+  keyedTimePanel<RunTokens, TokenChartInput>(meta, {
+    pickLabel: 'Flow',
+    // only the flows that have a bucket
+    items: (run) => allFlows(run).filter((f) => run.scenario.flows[f.index].tokenBucket !== null),
+    perRun: tokensOf,
+    inputs: (runs, _set, windowS) => {
+      const maxPerRtt = Math.max(
+        maxOf(runs, (t) => (t.input.bins ? finiteMax(t.input.bins.consumed) : 0)),
+        maxOf(runs, (t) => t.permittedPerRtt ?? 0),
+        1,
+      );
+      return runs.map((t) => ({ ...t.input, windowS, maxPerRtt }));
+    },
+    sentence: (t) => tokenSummary(t, t.input.bins ? t.input.bins.widthS * 1000 : null, t.run.result.sim.simTimeS),
+    summary: (sentences, flow, first) => {
+      const spec = flow ? first?.scenario.flows[flow.index]?.tokenBucket : undefined;
+      return (
+        `Token bucket of ${flow?.id ?? 'the flow'}` +
+        (spec ? ` (${spec.tokensPerInterval} tokens per ${spec.intervalMs} ms, depth ${spec.depthTokens}, one token per segment)` : '') +
+        `: ${sentences.join(' ')}`
+      );
+    },
+    legend: () => (
+      <>
+        <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.level }} label="bucket level" />
+        <LegendItem swatch={{ kind: 'line', colour: INK, dashed: true, thin: true }} label="depth / permitted per RTT" />
+        <LegendItem swatch={{ kind: 'band', colour: TOKEN_COLOURS.bars }} label="tokens taken in one RTT" />
+        <LegendItem swatch={{ kind: 'line', colour: TOKEN_COLOURS.mean }} label="mean taken per RTT" />
+      </>
+    ),
+    hint: (runs, item) => tokenBucketHint(runs, item?.index ?? 0),
+    render: renderTokenChart,
+    cursor: tokenCursor,
+    heightPx: 360,
+  });

@@ -6,12 +6,12 @@ import { decisionCounts, meanRateBps, waves, type Wave } from '../charts/waveSer
 import { renderWavesChart, WAVE_DECISION_STYLE, wavesCursor, type WavesChartInput } from '../charts/wavesChart.ts';
 import { fixed1, int } from '../../catalogue/format.ts';
 import { flowStyle, type VariantRun } from '../state/runSet.ts';
-import { WAVES_META } from './meta.ts';
 import { allFlows, keyedTimePanel } from './KeyedTimePanel.tsx';
 import { wavesNotice } from '../events/notices.ts';
 import { LegendItem } from './Legend.tsx';
 import { maxOf } from './perRun.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
+import type { KeyedMeta } from './types.ts';
 
 /** One sentence per run: how its waves went. */
 export function wavesSummary(label: string, ws: readonly Wave[]): string {
@@ -34,31 +34,32 @@ interface RunWaves {
   drops: CausedTimes;
 }
 
-export const wavesPanel = keyedTimePanel<RunWaves, WavesChartInput>({
-  ...WAVES_META,
-  pickLabel: 'Flow',
-  items: allFlows,
-  perRun: (set, run, flow) => ({ run, style: flowStyle(set, run, flow), waves: waves(run.result.trace, flow), drops: dropsWithCause(run.result.trace, { flow, dataOnly: true }) }),
-  inputs: (runs, set, windowS) => {
-    const all = runs.flatMap((p) => p.waves);
-    const maxLevel = maxOf(all, (w) => Math.max(w.level, w.nextLevel, w.thresholdLevel), 1);
-    const maxRateMbps = maxOf(all, (w) => (w.rateBps === null ? Number.NaN : w.rateBps / 1e6), 1);
-    return runs.map((p) => ({ windowS, endS: set.endS, label: p.style.label, colour: p.style.colour, waves: p.waves, drops: p.drops, maxLevel, maxRateMbps }));
-  },
-  sentence: (p) => wavesSummary(p.style.label, p.waves),
-  summary: (sentences, flow) => `TCP-Real waves of ${flow?.id ?? 'the flow'} (receiver times): ${sentences.join(' ')}`,
-  legend: (runs) => (
-    <>
-      <LegendItem swatch={{ kind: 'band', colour: runs[0]?.style.colour ?? OKABE_ITO.blue }} label="wave: first to last arrival, height = level" />
-      <LegendItem swatch={{ kind: 'line', colour: INK, dashed: '8 5', thin: true }} label="threshold level" />
-      {WAVE_DECISIONS.map((d) => (
-        <ShapeItem key={d} shape={WAVE_DECISION_STYLE[d].shape} fill={WAVE_DECISION_STYLE[d].colour} label={WAVE_DECISION_STYLE[d].label} />
-      ))}
-      <LegendItem swatch={{ kind: 'line', colour: runs[0]?.style.colour ?? OKABE_ITO.blue }} label="receiving rate" />
-    </>
-  ),
-  hint: (runs) => wavesNotice(runs.map((r) => r.result)),
-  render: renderWavesChart,
-  cursor: wavesCursor,
-  heightPx: 360,
-});
+/** The panel's component, given its declaration (registry.ts). */
+export const wavesPanel = (meta: KeyedMeta) =>
+  keyedTimePanel<RunWaves, WavesChartInput>(meta, {
+    pickLabel: 'Flow',
+    items: allFlows,
+    perRun: (set, run, flow) => ({ run, style: flowStyle(set, run, flow), waves: waves(run.result.trace, flow), drops: dropsWithCause(run.result.trace, { flow, dataOnly: true }) }),
+    inputs: (runs, set, windowS) => {
+      const all = runs.flatMap((p) => p.waves);
+      const maxLevel = maxOf(all, (w) => Math.max(w.level, w.nextLevel, w.thresholdLevel), 1);
+      const maxRateMbps = maxOf(all, (w) => (w.rateBps === null ? Number.NaN : w.rateBps / 1e6), 1);
+      return runs.map((p) => ({ windowS, endS: set.endS, label: p.style.label, colour: p.style.colour, waves: p.waves, drops: p.drops, maxLevel, maxRateMbps }));
+    },
+    sentence: (p) => wavesSummary(p.style.label, p.waves),
+    summary: (sentences, flow) => `TCP-Real waves of ${flow?.id ?? 'the flow'} (receiver times): ${sentences.join(' ')}`,
+    legend: (runs) => (
+      <>
+        <LegendItem swatch={{ kind: 'band', colour: runs[0]?.style.colour ?? OKABE_ITO.blue }} label="wave: first to last arrival, height = level" />
+        <LegendItem swatch={{ kind: 'line', colour: INK, dashed: '8 5', thin: true }} label="threshold level" />
+        {WAVE_DECISIONS.map((d) => (
+          <ShapeItem key={d} shape={WAVE_DECISION_STYLE[d].shape} fill={WAVE_DECISION_STYLE[d].colour} label={WAVE_DECISION_STYLE[d].label} />
+        ))}
+        <LegendItem swatch={{ kind: 'line', colour: runs[0]?.style.colour ?? OKABE_ITO.blue }} label="receiving rate" />
+      </>
+    ),
+    hint: (runs) => wavesNotice(runs.map((r) => r.result)),
+    render: renderWavesChart,
+    cursor: wavesCursor,
+    heightPx: 360,
+  });

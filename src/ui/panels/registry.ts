@@ -1,35 +1,44 @@
 /**
- * Every panel the app can show, in the catalogue's default order (src/catalogue/panels.ts).
- * Adding a panel = one file exporting a PanelDef built from its entry in ./meta.ts, its id in
- * the catalogue, and one entry here. A panel whose `available` says no (its trace table is
- * empty, e.g. a bandwidth-estimate panel for a variant that reports none) is neither drawn nor
- * offered.
+ * Every panel the app can show: one declaration each — id, titles, whether it opens by default,
+ * when a run set has data for it, and where its code is. The catalogue (src/catalogue/panels.ts)
+ * gives the default order and which panels show the network; lessons, the sender's view and the
+ * URL read the ids there. Adding a panel = its module (the component), its declaration here and
+ * its id in the catalogue. A panel whose `available` says no (its trace table is empty, e.g. a
+ * bandwidth-estimate panel for a variant that reports none) is neither drawn nor offered.
  *
  * Only the congestion-window panel (the first chart) is in the page's first load; every other
  * panel's code is a chunk of its own, fetched when the panel is first drawn (a frame or two
  * after the first chart, on a first visit), so a first visit parses less and paints the first
- * chart without waiting for the other charts' draws.
+ * chart without waiting for the other charts' draws. What the app must know before that code is
+ * in (the menus, the grid, the tabs) is therefore declared here, not in the panel's module.
  */
 import { createElement, useEffect, useState, type ComponentType } from 'react';
-import { cwndPanel } from './CwndPanel.tsx';
-import { ACKREG_META, AQM_META, BBR_META, ESTIMATE_META, METRICS_META, PATH_META, PROBE_META, QUEUE_META, RATES_META, TIMESEQ_META, TOKENS_META, WAVES_META, type PanelMeta } from './meta.ts';
+import type { TableName } from '../../engine/core/trace.ts';
 import { PANEL_IDS } from '../../catalogue/panels.ts';
-import type { PanelDef, PanelProps } from './types.ts';
+import { isBbrFlow } from '../events/bbrModes.ts';
+import type { RunSet, VariantRun } from '../state/runSet.ts';
+import { CwndPanel } from './CwndPanel.tsx';
+import { hasRows, runsWithRows } from './perRun.ts';
+import type { KeyedMeta, PanelDef, PanelMeta, PanelProps } from './types.ts';
+
+type Load = () => Promise<ComponentType<PanelProps>>;
 
 const preloads: (() => Promise<void>)[] = [];
+/** Each deferred panel's loader, by id (loadPanel). */
+const loaders = new Map<string, Load>();
 
 /**
  * A panel whose code is loaded on first use (or by preloadPanels). Until it is in, its cell stays
  * empty; once in, the panel renders at once, in the same commit as the others (not through a
  * Suspense fallback, which React may hold back for a while before revealing).
  */
-function deferred(meta: PanelMeta, load: () => Promise<PanelDef>): PanelDef {
+function deferred(meta: PanelMeta, load: Load): PanelDef {
   let Loaded: ComponentType<PanelProps> | null = null;
   let loading: Promise<void> | null = null;
   const preload = (): Promise<void> =>
     (loading ??= load().then(
-      (def) => {
-        Loaded = def.Component;
+      (component) => {
+        Loaded = component;
       },
       (e: unknown) => {
         loading = null; // a failed fetch (offline, a new deployment) is tried again at the next render
@@ -37,6 +46,7 @@ function deferred(meta: PanelMeta, load: () => Promise<PanelDef>): PanelDef {
       },
     ));
   preloads.push(() => preload().catch(() => {}));
+  loaders.set(meta.id, load);
   function DeferredPanel(props: PanelProps) {
     const [, loaded] = useState(false);
     useEffect(() => {
@@ -48,21 +58,57 @@ function deferred(meta: PanelMeta, load: () => Promise<PanelDef>): PanelDef {
   return { ...meta, Component: DeferredPanel };
 }
 
-/** Every panel's definition; tests/ui/panels.test.ts checks they and the catalogue match one to one. */
+/**
+ * A keyed time panel (KeyedTimePanel.tsx): offered wherever some run fills `table` (and passes
+ * `drawn`); its module makes the component from this declaration.
+ */
+function keyed(id: string, title: string, short: string, table: TableName, load: () => Promise<(meta: KeyedMeta) => ComponentType<PanelProps>>, drawn?: (run: VariantRun) => boolean): PanelDef {
+  const meta: KeyedMeta = { id, title, short, table, drawn, defaultVisible: true, available: (set: RunSet) => runsWithRows(set, table).some((r) => drawn?.(r) ?? true) };
+  return deferred(meta, () => load().then((make) => make(meta)));
+}
+
+/** Every panel's declaration; tests/ui/panels.test.ts checks they and the catalogue match one to one. */
 export const PANEL_DEFS: readonly PanelDef[] = [
-  deferred(ACKREG_META, () => import('./AckRegPanel.tsx').then((m) => m.ackRegPanel)),
-  deferred(AQM_META, () => import('./AqmPanel.tsx').then((m) => m.aqmPanel)),
-  deferred(BBR_META, () => import('./BbrPanel.tsx').then((m) => m.bbrPanel)),
-  cwndPanel,
-  deferred(ESTIMATE_META, () => import('./EstimatePanel.tsx').then((m) => m.estimatePanel)),
-  deferred(METRICS_META, () => import('./MetricsPanel.tsx').then((m) => m.metricsPanel)),
-  deferred(PATH_META, () => import('./PathPanel.tsx').then((m) => m.pathPanel)),
-  deferred(PROBE_META, () => import('./ProbePanel.tsx').then((m) => m.probePanel)),
-  deferred(QUEUE_META, () => import('./QueuePanel.tsx').then((m) => m.queuePanel)),
-  deferred(RATES_META, () => import('./RatesPanel.tsx').then((m) => m.ratesPanel)),
-  deferred(TIMESEQ_META, () => import('./TimeSeqPanel.tsx').then((m) => m.timeSeqPanel)),
-  deferred(TOKENS_META, () => import('./TokenBucketPanel.tsx').then((m) => m.tokenBucketPanel)),
-  deferred(WAVES_META, () => import('./WavesPanel.tsx').then((m) => m.wavesPanel)),
+  keyed('ackreg', 'Ack Regulator', 'ACKs', 'ackreg', () => import('./AckRegPanel.tsx').then((m) => m.ackRegPanel)),
+  keyed('aqm', 'Inside the AQM', 'AQM', 'aqm', () => import('./AqmPanel.tsx').then((m) => m.aqmPanel)),
+  // BBR writes its state into the estimate table other variants share: only runs with a BBR flow count
+  // BBR's mode and phase are in `ccstate`, its gains in the estimate table; only runs with a BBR flow count
+  keyed('bbr', 'BBR state', 'BBR', 'ccstate', () => import('./BbrPanel.tsx').then((m) => m.bbrPanel), (run) => run.result.flows.some((f) => isBbrFlow(f.estimates))),
+  {
+    id: 'cwnd',
+    title: 'Congestion window',
+    short: 'cwnd',
+    defaultVisible: true,
+    available: (set) => set.runs.some((r) => r.result.trace.cwnd.tNs.length > 0),
+    Component: CwndPanel,
+  },
+  deferred(
+    {
+      id: 'estimate',
+      title: 'Estimates and loss verdicts',
+      short: 'Estimates',
+      defaultVisible: true,
+      available: (set) => set.runs.some((r) => hasRows(r, 'estimate') || hasRows(r, 'verdict')),
+    },
+    () => import('./EstimatePanel.tsx').then((m) => m.EstimatePanel),
+  ),
+  deferred({ id: 'metrics', title: 'Metrics', short: 'Metrics', defaultVisible: true, available: () => true }, () => import('./MetricsPanel.tsx').then((m) => m.MetricsPanel)),
+  deferred({ id: 'path', title: 'Path', short: 'Path', defaultVisible: true, available: () => true }, () => import('./PathPanel.tsx').then((m) => m.PathPanel)),
+  keyed('probe', 'TCP-Probing probe cycles', 'Probes', 'probe', () => import('./ProbePanel.tsx').then((m) => m.probePanel)),
+  deferred(
+    { id: 'queue', title: 'Queue', short: 'Queue', defaultVisible: true, available: (set) => set.runs.some((r) => r.result.trace.queue.tNs.length > 0) },
+    () => import('./QueuePanel.tsx').then((m) => m.QueuePanel),
+  ),
+  deferred(
+    { id: 'rates', title: 'Rate vs rate (Chiu–Jain)', short: 'Rates', defaultVisible: false, available: (set) => !set.compare && (set.runs[0]?.scenario.flows.length ?? 0) >= 2 },
+    () => import('./RatesPanel.tsx').then((m) => m.RatesPanel),
+  ),
+  deferred(
+    { id: 'timeseq', title: 'Time–sequence', short: 'Seq', defaultVisible: true, available: (set) => set.runs.some((r) => r.result.trace.send.tNs.length > 0) },
+    () => import('./TimeSeqPanel.tsx').then((m) => m.TimeSeqPanel),
+  ),
+  keyed('tokens', 'Token bucket', 'Tokens', 'bucket', () => import('./TokenBucketPanel.tsx').then((m) => m.tokenBucketPanel)),
+  keyed('waves', 'TCP-Real waves', 'Waves', 'wave', () => import('./WavesPanel.tsx').then((m) => m.wavesPanel)),
 ];
 const byId = new Map(PANEL_DEFS.map((p) => [p.id, p]));
 
@@ -77,3 +123,6 @@ export const DEFAULT_PANEL_IDS: readonly string[] = PANELS.filter((p) => p.defau
 export function preloadPanels(): void {
   for (const p of preloads) void p();
 }
+
+/** A deferred panel's own component, loaded (for tests: the registry's stand-in is not it); null for cwnd, which is loaded with the page. */
+export const loadPanel = (id: string): Promise<ComponentType<PanelProps>> | null => loaders.get(id)?.() ?? null;

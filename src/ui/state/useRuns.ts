@@ -14,11 +14,11 @@ export interface RunsState extends Omit<SchedulerState, 'ended'> {
 }
 
 /**
- * Whether the workers are running an edit's jobs, for work that must not compete with them for
- * the cores (the path picture's packet windows re-simulate the run): a store, so following it
- * re-renders nothing. Null outside the app (no runs).
+ * The page's run scheduler, for what reads it below the app: whether the workers are busy
+ * (useRunsSettled) and the path picture's packet windows (usePacketWindows). Null outside the
+ * app (no runs).
  */
-export const RunsBusyContext = createContext<Store<boolean> | null>(null);
+export const RunSchedulerContext = createContext<RunScheduler | null>(null);
 
 /**
  * Quiet time after an edit's picture is painted before what is off screen catches up: a
@@ -37,7 +37,7 @@ export const CATCH_UP_AFTER_MS = 200;
  * the paint of what can, nor the runs of the next edit of a drag.
  */
 export function useRunsSettled(): boolean {
-  const busy = useContext(RunsBusyContext);
+  const busy = useContext(RunSchedulerContext)?.busy ?? null;
   const [settled, setSettled] = useState(() => !busy?.get());
   useEffect(() => {
     if (!busy) return;

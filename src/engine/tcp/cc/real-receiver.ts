@@ -55,31 +55,21 @@
  *   rapidly upwards to the appropriate wave level when the timeout was caused by transient
  *   random errors" — the way up is the receiver's decision on the waves sent after the timeout.
  *   So the receiver advertises that wave's level from its first segment on and decides on it.
- *   Holding it as superseded (as before) kept the pre-timeout level in the ACKs of the go-back-N
- *   train, and the sender, which sets cwnd from every ACK, went straight back to it:
- *   lp-uncorrelated sent 48-segment windows into a 17-packet queue after every timeout
- *   (0.115 Mb/s against Reno's 0.559, seeds 1–5; 0.424 with this rule). Capping an increase from
- *   below the threshold at the threshold (slow start ending at ssthresh) got it to 0.496 but
- *   contradicts §2.1's "adjusts rapidly upwards" and halved Real's goodput at 10 Mb/s under PER
- *   1–5 %, so the rate ratio alone decides how far a wave level rises.
- *   The cost, measured (`npm run reproduce`, real-table1, 5 seeds): with 33 % and 50 % of
- *   segments lost during ON, sender timeouts are frequent and each climb from level 1 is slow,
- *   so Real falls below Reno there (0.362 vs 0.382, 0.166 vs 0.257 Mb/s; holding the old level
- *   gave 0.492 and 0.310), while at 5–20 % it gains (e.g. 1.218 → 1.251 Mb/s at 5 %). Restoring
- *   the pre-timeout level whenever the first wave after the back-off shows no rate fall brought
- *   lp-uncorrelated back to 0.108 Mb/s: a two-segment wave is timed at the bottleneck's line rate
- *   (packet-pair dispersion), so its rate never looks like a fall.
+ *   Holding it as superseded would keep the pre-timeout level in the ACKs of the go-back-N
+ *   train, and the sender, which sets cwnd from every ACK, would go straight back to it: windows
+ *   far larger than the queue after every timeout. The rate ratio alone decides how far a wave
+ *   level rises (capping the rise at the threshold contradicts §2.1's "adjusts rapidly
+ *   upwards"), and the pre-timeout level is not restored on a first wave showing no rate fall: a
+ *   two-segment wave is timed at the bottleneck's line rate (packet-pair dispersion), so its
+ *   rate never looks like a fall. What these choices cost and gain: docs/engine.md.
  * - The first increase after a wave-decision timeout stops at the level of the wave that stalled:
  *   §2.1's "adjusts rapidly upwards to the appropriate wave level", the level the path carried
  *   before the stall. The ratio that drives the jump compares a wave timed at the bottleneck's
  *   line rate with a rate diluted by the stall (a second or more of a sender timeout), so it says
  *   how long the stall was, not how much the path can take; without the stop, lp-uncorrelated's
  *   flow jumped from level 1 to 12–13 after timeouts of level-8 waves, overflowed the 17-packet
- *   queue shared with the UDP sources and timed out again (seed 1: 0.256 Mb/s against Reno's 0.620;
- *   with the stop 0.582; seeds 1–5: 0.424 → 0.580, Reno 0.559). Measured cost: where the path has
- *   room above the stalled level the jump past it was free goodput — 10 Mb/s, 100 ms, SACK,
- *   PER 2 % and 5 %: 2.06 → 1.22 and 2.05 → 0.68 Mb/s (Reno 0.58 and 0.26); real-table1 at 20 %
- *   ON-error 0.662 → 0.633, while 33 % and 50 % gain (0.362 → 0.378, 0.166 → 0.234).
+ *   queue shared with the UDP sources and timed out again. Where the path has room above the
+ *   stalled level the jump past it would be free goodput, which the stop gives up (docs/engine.md).
  * - Threshold on a timeout: half the level of the wave that stalled ("the wave level prior to
  *   the timeout"; the advertised level may already be a later decision the sender never used).
  *   Initially the top level, as RFC 5681's initial ssthresh is the receiver window. Until the

@@ -1,0 +1,41 @@
+/**
+ * What follows a new picture (a new set of runs) outside the charts: the playhead's range, a
+ * shared link's moment, the workers' warm-up once, and the redraw measurement.
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { variantNames } from '../../catalogue/variants.ts';
+import { preloadDeferred } from '../lazy.tsx';
+import { pagePool } from '../model/runScheduler.ts';
+import { measureRedraw } from '../state/perf.ts';
+import type { PlaybackAction } from '../state/playback.ts';
+import type { RunSet } from '../state/runSet.ts';
+import type { ViewState } from '../state/view.ts';
+
+const variants = variantNames();
+
+export function usePictureEffects(set: RunSet | null, fatal: boolean, sharedAtS: number | null, dispatch: (a: PlaybackAction) => void, setView: (edit: (v: ViewState) => ViewState) => void): void {
+  // Once the first picture is up, the idle workers run the scenario briefly with every variant
+  // so the engine's code is compiled before the class starts dragging sliders or comparing.
+  const warmed = useRef(false);
+  useEffect(() => {
+    if (!set || warmed.current || fatal) return;
+    warmed.current = true;
+    pagePool().warm(set.runs[0].scenario, variants);
+    preloadDeferred();
+  }, [set, fatal]);
+  useEffect(() => {
+    if (set) dispatch({ type: 'load', endS: set.endS });
+  }, [set, dispatch]);
+  // A shared link's playhead: once its run is loaded the page stands there (paused, so the
+  // caption of an event at that moment shows); then the view forgets it, so later links do not carry a stale one.
+  useEffect(() => {
+    if (!set || sharedAtS === null) return;
+    dispatch({ type: 'pause' });
+    dispatch({ type: 'seek', tS: sharedAtS });
+    setView((v) => ({ ...v, atS: null }));
+  }, [set, sharedAtS, dispatch, setView]);
+  // children's layout effects (the charts' D3 renders) have run by now: the new picture is drawn
+  useLayoutEffect(() => {
+    if (set) measureRedraw(set.updating.length === 0);
+  }, [set]);
+}
