@@ -7,20 +7,19 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, use
 import { variantNames } from '../catalogue/variants.ts';
 import { scenarioId } from '../worker/scenarioId.ts';
 import { ErrorBanner } from './panels/ErrorBanner.tsx';
-import { embedCode } from './export/embed.ts';
 import { ProblemBanner } from './panels/ProblemBanner.tsx';
 import { RunBanner } from './panels/RunBanner.tsx';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { ChangeMarksContext, LiveEditBar } from './panels/TimedChanges.tsx';
-import { DEFAULT_PRESET } from './state/baseScenario.ts';
+import { DEFAULT_PRESET } from './state/defaultPreset.ts';
 import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
 import { hidePanel, movePanel } from './state/panelList.ts';
 import { measureRedraw } from './state/perf.ts';
 import { stepChoices } from './state/runSet.ts';
 import { TimeAxisContext } from './state/timeAxis.ts';
-import { encodeState } from './state/url.ts';
+import { checks, loadChecks } from './state/late.ts';
 import { RunsBusyContext, useRuns } from './state/useRuns.ts';
-import { DEFAULT_VIEW } from './state/view.ts';
+import { DEFAULT_VIEW } from './state/viewDefaults.ts';
 import { createAppModel, initialFromHash } from './model/appModel.ts';
 import { withSystemTheme } from './shell/systemTheme.ts';
 import { JumpNote } from './shell/JumpNote.tsx';
@@ -41,7 +40,7 @@ import { useLiveEditing } from './shell/useLiveEditing.tsx';
 import { usePanelChoice } from './shell/usePanelChoice.ts';
 import { useScreen } from './shell/useScreen.ts';
 import { useTraceImport } from './traces/useTraceImport.tsx';
-import { LessonInvite } from './lessons/LessonMenu.tsx';
+import { LessonInvite } from './lessons/LessonInvite.tsx';
 import { LESSON_STAGE_SLOT } from './lessons/stageSlot.ts';
 import { LessonPane, LockedControls, LockLinkBuilder, preloadDeferred } from './lazy.tsx';
 import './lessons/lessons.css';
@@ -129,16 +128,19 @@ export function App() {
     focusStage();
   };
   const [copied, copy, closeCopied] = useCopy();
-  const copyLink = (): Promise<void> => {
-    if (shared) writeHash();
-    // outside a lesson the link carries the playhead, so it opens at the moment shared
-    const atS = playback.get().tS;
-    if (!shared || lesson || atS <= 0) return copy('link', location.href);
-    return copy('link', `${location.origin}${location.pathname}${location.search}#${encodeState({ ...shared, view: { ...shared.view, atS } })}`);
-  };
-  const copyEmbed = (): Promise<void> => (shared ? copy('embed code', embedCode(shared, panelIds, location.origin + location.pathname)) : Promise.resolve());
+  // encoding a link needs the late checks (state/late.ts): in by now, except in the page's first moments
+  const copyLink = (): Promise<void> =>
+    loadChecks().then((c) => {
+      if (shared) writeHash();
+      // outside a lesson the link carries the playhead, so it opens at the moment shared
+      const atS = playback.get().tS;
+      if (!shared || lesson || atS <= 0) return copy('link', location.href);
+      return copy('link', `${location.origin}${location.pathname}${location.search}#${c.encodeState({ ...shared, view: { ...shared.view, atS } })}`);
+    });
+  const copyEmbed = (): Promise<void> => (shared ? loadChecks().then((c) => copy('embed code', c.embedCode(shared, panelIds, location.origin + location.pathname))) : Promise.resolve());
   const embedded = view.embed;
-  const openFullHref = embedded && shared ? `${location.pathname}#${encodeState({ ...shared, view: { ...shared.view, embed: false } })}` : null;
+  // an embed opens from a link, so the checks are in (main.tsx)
+  const openFullHref = embedded && shared ? `${location.pathname}#${checks().encodeState({ ...shared, view: { ...shared.view, embed: false } })}` : null;
   const capNotes = set ? [...new Set(set.runs.map((r) => r.result.capNote).filter((n): n is string => !!n))] : [];
 
   const lessonAside = !!lesson && !presenting && !phone && !drawerOpen;

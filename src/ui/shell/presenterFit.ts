@@ -7,7 +7,7 @@
  * panels are offered only on a screen at least that large; elsewhere two, and the panel picker
  * says why (tests/e2e/presenter-fit.test.ts).
  */
-import { MAX_PRESENT } from '../state/view.ts';
+import { MAX_PRESENT } from '../state/viewLimits.ts';
 import { useMedia } from './useMedia.ts';
 import './presenterFit.css';
 

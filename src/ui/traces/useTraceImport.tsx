@@ -7,7 +7,7 @@
  * so never in a share link; the fitted scenario, once loaded, is the app's scenario like any other.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { parseScenario, formatError } from '../../scenario/validate.ts';
+import { withChecks } from '../state/late.ts';
 import type { Scenario } from '../../scenario/schema.ts';
 import { fittedScenario, type PathFit } from '../../traces/fit.ts';
 import type { ConnectionSummary } from '../../traces/reconstruct.ts';
@@ -86,19 +86,22 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
       setBusy('Reconstructing…');
       w.postMessage({ kind: 'connection', id: best.id } satisfies TraceRequest);
     } else if (m.kind === 'connection') {
-      setBusy(null);
-      const frame = parseScenario(fittedScenario(m.fit, names.current.variant, names.current.name));
-      if (!frame.ok) {
-        setFailure(`The connection cannot be drawn: its fitted path is out of range (${frame.errors.map(formatError).join('; ')}).`);
-        return;
-      }
-      const file = reading.current;
-      setCapture({ id: m.id, run: capturedRun(names.current.name, m.summary, m.trace, frame.scenario, { rows: m.rows, decimated: m.decimated }), summary: m.summary, fit: m.fit, connections: file?.connections ?? [], kernelProblems: file?.kernelProblems ?? [] });
-      setFields(fieldsOf(m.fit));
-      setFieldProblems([]);
-      setSince(false);
-      setMeasures(new Map());
-      setOpen(false);
+      // the fitted path is validated like any scenario, by the late checks (state/late.ts)
+      withChecks(({ parseScenario, formatError }) => {
+        setBusy(null);
+        const frame = parseScenario(fittedScenario(m.fit, names.current.variant, names.current.name));
+        if (!frame.ok) {
+          setFailure(`The connection cannot be drawn: its fitted path is out of range (${frame.errors.map(formatError).join('; ')}).`);
+          return;
+        }
+        const file = reading.current;
+        setCapture({ id: m.id, run: capturedRun(names.current.name, m.summary, m.trace, frame.scenario, { rows: m.rows, decimated: m.decimated }), summary: m.summary, fit: m.fit, connections: file?.connections ?? [], kernelProblems: file?.kernelProblems ?? [] });
+        setFields(fieldsOf(m.fit));
+        setFieldProblems([]);
+        setSince(false);
+        setMeasures(new Map());
+        setOpen(false);
+      });
     } else if (m.ask === asked.current.ask) {
       const byIndex = new Map(m.measures.map((x) => [Number(x.key), x]));
       setMeasures(new Map(asked.current.results.flatMap((r, i) => (byIndex.has(i) ? [[r, byIndex.get(i) as SimulatedMeasure] as const] : []))));
@@ -189,9 +192,11 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
     const { fit, problems } = checkFitFields(fields, capture.fit);
     setFieldProblems(problems);
     if (!fit) return;
-    const parsed = parseScenario(fittedScenario(fit, variant, names.current.name));
-    if (!parsed.ok) return setFieldProblems(parsed.errors.map(formatError));
-    if (onSimulate(parsed.scenario)) setSince(runs);
+    withChecks(({ parseScenario, formatError }) => {
+      const parsed = parseScenario(fittedScenario(fit, variant, names.current.name));
+      if (!parsed.ok) return setFieldProblems(parsed.errors.map(formatError));
+      if (onSimulate(parsed.scenario)) setSince(runs);
+    });
   };
 
   const close = (): void => {
