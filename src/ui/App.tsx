@@ -39,7 +39,7 @@ import { useHashLink, useLessonLink } from './shell/useHashLink.ts';
 import { useLiveEditing } from './shell/useLiveEditing.tsx';
 import { usePanelChoice } from './shell/usePanelChoice.ts';
 import { useScreen } from './shell/useScreen.ts';
-import { useTraceImport } from './traces/useTraceImport.tsx';
+import { useLateTraceImport } from './traces/lateTraceImport.tsx';
 import { LessonInvite } from './lessons/LessonInvite.tsx';
 import { LESSON_STAGE_SLOT } from './lessons/stageSlot.ts';
 import { LessonPane, LockedControls, LockLinkBuilder, preloadDeferred } from './lazy.tsx';
@@ -69,7 +69,7 @@ export function App() {
   const [stepKey, setStepKey] = useState<string | null>(null);
   const runs = useRuns(scheduler, jobs, stepKey);
   // An imported capture is a run of the set, beside the fitted path's runs once simulated (traces/).
-  const traceImport = useTraceImport(runs.set, (fitted) => {
+  const traceImport = useLateTraceImport(runs.set, (fitted) => {
     model.setScenario(fitted);
     if (model.get().shared?.scenario !== fitted) return false;
     model.setCompare([]);

@@ -15,14 +15,11 @@ import type { RunOutput } from '../../worker/protocol.ts';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { CaptureBar } from './CaptureBar.tsx';
 import { capturedRun, isCaptured, withCapture } from './capturedRun.ts';
+import { isCaptureFile, onCaptureDrop } from './captureFile.ts';
 import type { SimulatedColumns, SimulatedMeasure, TraceReply, TraceRequest } from './protocol.ts';
 import { checkFitFields, fieldsOf, pickFiles, TRACE_EXAMPLES, TraceView, type FitFields, type Imported, type TraceFile } from './TraceView.tsx';
 
-const CAPTURE_NAME = /\.(pcap|pcapng|cap|dmp)$/i;
-
-export function isCaptureFile(f: { name: string; type: string }): boolean {
-  return CAPTURE_NAME.test(f.name) || f.type === 'application/vnd.tcpdump.pcap';
-}
+export { isCaptureFile } from './captureFile.ts';
 
 /** The connection drawn, and what "Simulate this path" starts from. */
 interface Capture {
@@ -43,6 +40,8 @@ export interface TraceImport {
   bar: ReactNode;
   /** The run set to draw: `runs` with the capture, when there is one (capturedRun.ts's withCapture). */
   set: RunSet | null;
+  /** Files dropped on the page (a capture, with its kernel-sample CSV if dropped together). */
+  dropFiles: (files: File[]) => void;
 }
 
 /**
@@ -135,27 +134,16 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
   );
 
   // a capture dropped anywhere on the page (with its kernel-sample CSV if dropped together)
-  useEffect(() => {
-    const hasFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
-    const over = (e: DragEvent): void => {
-      if (hasFiles(e)) e.preventDefault();
-    };
-    const drop = (e: DragEvent): void => {
-      const files = Array.from(e.dataTransfer?.files ?? []);
-      if (!files.some(isCaptureFile)) return;
-      e.preventDefault();
+  const dropFiles = useCallback(
+    (files: File[]): void => {
       setOpen(true);
       const t = pickFiles(files.filter((f) => isCaptureFile(f) || /\.csv$/i.test(f.name)));
       if (typeof t === 'string') setFailure(t);
       else load(t);
-    };
-    document.addEventListener('dragover', over);
-    document.addEventListener('drop', drop);
-    return () => {
-      document.removeEventListener('dragover', over);
-      document.removeEventListener('drop', drop);
-    };
-  }, [load]);
+    },
+    [load],
+  );
+  useEffect(() => onCaptureDrop(document, dropFiles), [dropFiles]);
 
   const loadExample = async (ex: (typeof TRACE_EXAMPLES)[number]): Promise<void> => {
     setBusy(`Fetching ${ex.name}.pcap…`);
@@ -247,5 +235,5 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
       onExample={(ex) => void loadExample(ex)}
     />
   );
-  return { openView: () => setOpen(true), element, bar, set };
+  return { openView: () => setOpen(true), element, bar, set, dropFiles };
 }
