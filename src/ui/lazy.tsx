@@ -6,7 +6,7 @@
  * `preloadDeferred` fetches them all once the first picture is up, so opening any is instant, and
  * so the panels the registry loads on demand (panels/registry.ts).
  */
-import { createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { preloadPanels } from './panels/registry.ts';
 import type { Progress } from './lessons/progress.ts';
 import { loadChecks } from './state/late.ts';
@@ -41,9 +41,23 @@ export const LessonPane = deferred(() => lessonPane().then((m) => m.LessonPane))
 export const LockLinkBuilder = deferred(() => lessonTools().then((m) => m.LockLinkBuilder));
 export const LockedControls = deferred(() => lessonTools().then((m) => m.LockedControls));
 
+// Whether the first picture is up (preloadDeferred has run): a lazy component starts loading
+// when first rendered, so the catalogue menus render theirs only from then on, or once asked.
+let firstPictureUp = false;
+const onFirstPicture = new Set<() => void>();
+const useFirstPictureUp = (): boolean =>
+  useSyncExternalStore(
+    (l) => {
+      onFirstPicture.add(l);
+      return () => onFirstPicture.delete(l);
+    },
+    () => firstPictureUp,
+  );
+
 /**
  * The toolbar's Presets and Lessons menus: until their chunks are in, a button or summary of the
  * same label holds the place; opened before then, it loads them and the menu opens as it arrives.
+ * Their chunks bring the late checks (state/late.ts), which the first chart does not wait for.
  */
 const RealPresetMenu = lazy(() => presetMenu().then((m) => ({ default: m.PresetMenu })));
 export function PresetMenu(props: { current?: string; onPick: (name: string) => void }) {
@@ -55,6 +69,7 @@ export function PresetMenu(props: { current?: string; onPick: (name: string) => 
       </button>
     </div>
   );
+  if (!useFirstPictureUp() && !asked) return standIn;
   return (
     <Suspense fallback={standIn}>
       <RealPresetMenu {...props} initiallyOpen={asked} />
@@ -70,6 +85,7 @@ export function LessonMenu(props: { progress: Progress; onProgress: (p: Progress
       <summary>Lessons</summary>
     </details>
   );
+  if (!useFirstPictureUp() && !asked) return standIn;
   return (
     <Suspense fallback={standIn}>
       <RealLessonMenu {...props} initiallyOpen={asked} />
@@ -81,6 +97,8 @@ let preloaded = false;
 export function preloadDeferred(): void {
   if (preloaded) return;
   preloaded = true;
+  firstPictureUp = true;
+  for (const l of [...onFirstPicture]) l();
   for (const load of [exportMenu, scenarioControls, lessonPane, lessonTools, presetMenu, lessonMenu]) void load().catch(() => {});
   preloadPanels();
 }
