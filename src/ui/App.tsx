@@ -88,8 +88,12 @@ export function App() {
     if (!set || warmed.current || initial.fatal) return;
     warmed.current = true;
     pagePool().warm(set.runs[0].scenario, variants);
-    preloadDeferred();
   }, [set, initial.fatal]);
+  // What the first picture does not need loads once its runs are complete: compiling it earlier
+  // takes the second core from the run still drawing progressively.
+  useEffect(() => {
+    if (set && !runs.running) preloadDeferred();
+  }, [set, runs.running]);
   useEffect(() => {
     if (set) dispatch({ type: 'load', endS: set.endS });
   }, [set, dispatch]);

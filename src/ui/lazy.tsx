@@ -97,8 +97,14 @@ let preloaded = false;
 export function preloadDeferred(): void {
   if (preloaded) return;
   preloaded = true;
-  firstPictureUp = true;
-  for (const l of [...onFirstPicture]) l();
-  for (const load of [exportMenu, scenarioControls, lessonPane, lessonTools, presetMenu, lessonMenu]) void load().catch(() => {});
-  preloadPanels();
+  // once the page is idle, so compiling these chunks (the late checks are the largest) does not
+  // hold up painting the first picture
+  const go = (): void => {
+    firstPictureUp = true;
+    for (const l of [...onFirstPicture]) l();
+    for (const load of [exportMenu, scenarioControls, lessonPane, lessonTools, presetMenu, lessonMenu]) void load().catch(() => {});
+    preloadPanels();
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 1000 });
+  else setTimeout(go, 100);
 }

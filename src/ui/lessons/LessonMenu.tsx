@@ -3,7 +3,7 @@
  * then every lesson, its level and progress, and a reset). The first visit's invitation to
  * lesson 1 is in LessonInvite.tsx, on the first screen without the lesson catalogue.
  */
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { lessonPresets } from '../../content/lessons/evaluate.ts';
 import { lessons } from '../../content/lessons/index.ts';
 import { encodeLessonHash } from './route.ts';
@@ -11,12 +11,18 @@ import { lessonStatus, placesLeft, resetProgress, type Progress } from './progre
 
 export function LessonMenu({ progress, onProgress, preset, initiallyOpen = false }: { progress: Progress; onProgress: (p: Progress) => void; preset?: string; initiallyOpen?: boolean }) {
   const places = placesLeft();
+  // opened before its code was in (lazy.tsx): it opens once in the page, as a click opens it, so
+  // the toolbar's menu handling (useDismissMenus) places it like any menu
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (initiallyOpen && menu.current) menu.current.open = true;
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   // a choice closes the menu, so it does not cover the lesson card it opened
   const closeOnChoice = (e: MouseEvent<HTMLElement>): void => {
     if ((e.target as HTMLElement).closest('a')) e.currentTarget.closest('details')?.removeAttribute('open');
   };
   return (
-    <details className="menu lesson-menu" data-testid="lesson-menu" open={initiallyOpen || undefined}>
+    <details ref={menu} className="menu lesson-menu" data-testid="lesson-menu">
       <summary>Lessons</summary>
       <div className="menu-body" onClick={closeOnChoice}>
         <PresetLessons preset={preset} />
