@@ -10,6 +10,7 @@
  *
  *   npm run bench:bundle-modules
  *   npm run bench:bundle-modules -- --files     # one row per source file instead of per group
+ *   npm run bench:bundle-modules -- --worker    # the simulation worker's code instead of the page's
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,13 +22,14 @@ import { ROOT } from '../tests/e2e/harness.ts';
 import { initialJs } from './bundle.ts';
 
 const byFile = process.argv.includes('--files');
+const workerOnly = process.argv.includes('--worker');
 
 function groupOf(source: string): string {
   const s = source.replace(/^.*node_modules\//, 'npm:').replace(/^.*?\/src\//, 'src/');
   if (byFile) return s;
   const parts = s.split('/');
   if (s.startsWith('npm:')) return parts[0].startsWith('npm:@') ? parts.slice(0, 2).join('/') : parts[0];
-  return parts.slice(0, parts[1] === 'ui' ? 3 : 2).join('/').replace(/\.tsx?$/, '');
+  return parts.slice(0, parts[1] === 'ui' || parts[1] === 'engine' ? 3 : 2).join('/').replace(/\.tsx?$/, '');
 }
 
 const out = mkdtempSync(join(tmpdir(), 'tcp-lab-bundle-map-'));
@@ -37,7 +39,7 @@ try {
   const initial = initialJs(out);
   const pieces = new Map<string, string[]>();
   for (const f of initial.files) {
-    if (f.why.startsWith('simulation worker')) continue;
+    if (f.why.startsWith('simulation worker') !== workerOnly) continue;
     const code = readFileSync(join(out, f.file), 'utf8');
     let map: RawSourceMap;
     try {

@@ -7,12 +7,19 @@
  *
  *   npm run check:bundle                 # budget 150 kB
  *   npm run check:bundle -- --budget-kb 300
+ *   npm run check:bundle -- --ceiling    # the no-growth ceiling (CEILING_KB); `npm run build` runs this
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const BUDGET_KB = 150;
+/**
+ * Until the budget is met, the build fails above what the first load weighs now (199.0 kB, rounded up), so it cannot
+ * grow back: lower this as parts leave the first load, never raise it. What still stands between
+ * it and the budget is listed by `npm run bench:bundle-modules` (and its --worker for the worker).
+ */
+export const CEILING_KB = 199.5;
 
 interface ManifestChunk {
   file: string;
@@ -51,11 +58,12 @@ const kb = (b: number): string => `${(b / 1000).toFixed(1)} kB`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const i = process.argv.indexOf('--budget-kb');
-  const budget = i >= 0 ? Number(process.argv[i + 1]) : BUDGET_KB;
-  if (!(budget > 0)) throw new Error('--budget-kb: a positive number of kilobytes');
+  const ceiling = process.argv.includes('--ceiling');
+  const budget = ceiling ? CEILING_KB : i >= 0 ? Number(process.argv[i + 1]) : BUDGET_KB;
+  if (!(budget > 0)) throw new Error(`--budget-kb: a positive number of kilobytes, not ${process.argv[i + 1]}`);
   const js = initialJs(join(import.meta.dirname, '..', 'dist'));
   for (const f of js.files) console.log(`${f.file.padEnd(44)} ${kb(f.rawBytes).padStart(10)} raw ${kb(f.gzipBytes).padStart(9)} gzip  (${f.why})`);
-  console.log(`initial JS: ${kb(js.gzipBytes)} gzip; budget ${budget} kB`);
+  console.log(`initial JS: ${kb(js.gzipBytes)} gzip; ${ceiling ? `no-growth ceiling ${budget} kB (the budget, ${BUDGET_KB} kB, is ${kb(js.gzipBytes - BUDGET_KB * 1000)} away)` : `budget ${budget} kB`}`);
   if (js.gzipBytes > budget * 1000) {
     console.error(`over budget by ${kb(js.gzipBytes - budget * 1000)}: the first chart loads more JavaScript than allowed`);
     process.exitCode = 1;

@@ -8,13 +8,13 @@ import { variantNames } from '../catalogue/variants.ts';
 import { scenarioId } from '../worker/scenarioId.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { ChangeMarksContext, LiveEditBar } from './panels/TimedChanges.tsx';
-import { DEFAULT_PRESET } from './state/baseScenario.ts';
+import { DEFAULT_PRESET } from './state/defaultPreset.ts';
 import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
 import { hidePanel, movePanel } from './state/panelList.ts';
 import { stepChoices } from './state/runSet.ts';
 import { TimeAxisContext } from './state/timeAxis.ts';
 import { RunSchedulerContext, useRuns } from './state/useRuns.ts';
-import { DEFAULT_VIEW } from './state/view.ts';
+import { DEFAULT_VIEW } from './state/viewDefaults.ts';
 import { createAppModel, initialFromHash } from './model/appModel.ts';
 import { withSystemTheme } from './shell/systemTheme.ts';
 import { JumpNote } from './shell/JumpNote.tsx';
@@ -37,7 +37,7 @@ import { usePanelChoice } from './shell/usePanelChoice.ts';
 import { usePictureEffects } from './shell/usePictureEffects.ts';
 import { useScreen } from './shell/useScreen.ts';
 import { useShare } from './shell/useShare.ts';
-import { useTraceImport } from './traces/useTraceImport.tsx';
+import { useLateTraceImport } from './traces/lateTraceImport.tsx';
 import { LESSON_STAGE_SLOT } from './lessons/stageSlot.ts';
 import { LessonPane, LockedControls, LockLinkBuilder } from './lazy.tsx';
 import './lessons/lessons.css';
@@ -66,7 +66,7 @@ export function App() {
   const [stepKey, setStepKey] = useState<string | null>(null);
   const runs = useRuns(scheduler, jobs, stepKey);
   // An imported capture is a run of the set, beside the fitted path's runs once simulated (traces/).
-  const traceImport = useTraceImport(runs.set, (fitted) => {
+  const traceImport = useLateTraceImport(runs.set, (fitted) => {
     model.setScenario(fitted);
     if (model.get().shared?.scenario !== fitted) return false;
     model.setCompare([]);
@@ -78,7 +78,7 @@ export function App() {
   const { playback, dispatch, marks, controls, quick } = useLiveEditing(model, scenario, variants);
   const liveBar = scenario ? <LiveEditBar scenario={scenario} playback={playback} dispatch={dispatch} fromStart={fromStart} onFromStart={setFromStart} onRemove={removeTimedChange} /> : null;
 
-  usePictureEffects(set, !!initial.fatal, shared?.view.atS ?? null, dispatch, setView);
+  usePictureEffects(set, runs.running, !!initial.fatal, shared?.view.atS ?? null, dispatch, setView);
 
   const lesson = useLessonMode({ route: lessonRoute, setRoute: setLessonRoute, shared, setShared: (s) => model.replaceShared(s), set, running: runs.running, playback, dispatch, pool: pagePool, onProblems: (lines) => setProblems({ lines }) });
   lessonLink.current = lesson ? lessonHash(lesson) : null;

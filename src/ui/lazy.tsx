@@ -6,13 +6,19 @@
  * `preloadDeferred` fetches them all once the first picture is up, so opening any is instant, and
  * so the panels the registry loads on demand (panels/registry.ts).
  */
-import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { preloadPanels } from './panels/registry.ts';
+import type { Progress } from './lessons/progress.ts';
+import { loadChecks } from './state/late.ts';
 
 const exportMenu = () => import('./panels/ExportMenu.tsx');
 const scenarioControls = () => import('./controls/ScenarioControls.tsx');
 const lessonPane = () => import('./lessons/LessonPane.tsx');
 const lessonTools = () => import('./lessons/LessonTools.tsx');
+// The two catalogue menus act through the late checks (a preset is validated, a lesson link
+// decoded), so each arrives with them.
+const presetMenu = () => Promise.all([import('./panels/PresetMenu.tsx'), loadChecks()]).then(([m]) => m);
+const lessonMenu = () => Promise.all([import('./lessons/LessonMenu.tsx'), loadChecks()]).then(([m]) => m);
 
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>, fallback: () => ReactNode = () => null): (props: P) => ReactNode {
   const Lazy = lazy(async () => ({ default: await load() }));
@@ -35,10 +41,70 @@ export const LessonPane = deferred(() => lessonPane().then((m) => m.LessonPane))
 export const LockLinkBuilder = deferred(() => lessonTools().then((m) => m.LockLinkBuilder));
 export const LockedControls = deferred(() => lessonTools().then((m) => m.LockedControls));
 
+// Whether the first picture is up (preloadDeferred has run): a lazy component starts loading
+// when first rendered, so the catalogue menus render theirs only from then on, or once asked.
+let firstPictureUp = false;
+const onFirstPicture = new Set<() => void>();
+const useFirstPictureUp = (): boolean =>
+  useSyncExternalStore(
+    (l) => {
+      onFirstPicture.add(l);
+      return () => onFirstPicture.delete(l);
+    },
+    () => firstPictureUp,
+  );
+
+/**
+ * The toolbar's Presets and Lessons menus: until their chunks are in, a button or summary of the
+ * same label holds the place; opened before then, it loads them and the menu opens as it arrives.
+ * Their chunks bring the late checks (state/late.ts), which the first chart does not wait for.
+ */
+const RealPresetMenu = lazy(() => presetMenu().then((m) => ({ default: m.PresetMenu })));
+export function PresetMenu(props: { current?: string; onPick: (name: string) => void }) {
+  const [asked, setAsked] = useState(false);
+  const standIn = (
+    <div className="preset-menu">
+      <button type="button" aria-expanded={false} data-testid="preset-menu" aria-busy={asked} onClick={() => setAsked(true)}>
+        Presets <span aria-hidden="true">▾</span>
+      </button>
+    </div>
+  );
+  if (!useFirstPictureUp() && !asked) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <RealPresetMenu {...props} initiallyOpen={asked} />
+    </Suspense>
+  );
+}
+
+const RealLessonMenu = lazy(() => lessonMenu().then((m) => ({ default: m.LessonMenu })));
+export function LessonMenu(props: { progress: Progress; onProgress: (p: Progress) => void; preset?: string }) {
+  const [asked, setAsked] = useState(false);
+  const standIn = (
+    <details className="menu lesson-menu" data-testid="lesson-menu" onToggle={(e) => setAsked(e.currentTarget.open)}>
+      <summary>Lessons</summary>
+    </details>
+  );
+  if (!useFirstPictureUp() && !asked) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <RealLessonMenu {...props} initiallyOpen={asked} />
+    </Suspense>
+  );
+}
+
 let preloaded = false;
 export function preloadDeferred(): void {
   if (preloaded) return;
   preloaded = true;
-  for (const load of [exportMenu, scenarioControls, lessonPane, lessonTools]) void load().catch(() => {});
-  preloadPanels();
+  // once the page is idle, so compiling these chunks (the late checks are the largest) does not
+  // hold up painting the first picture
+  const go = (): void => {
+    firstPictureUp = true;
+    for (const l of [...onFirstPicture]) l();
+    for (const load of [exportMenu, scenarioControls, lessonPane, lessonTools, presetMenu, lessonMenu]) void load().catch(() => {});
+    preloadPanels();
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 1000 });
+  else setTimeout(go, 100);
 }

@@ -9,13 +9,19 @@
  * problem line names what was wrong. CI runs 2 400 cases; FUZZ_RUNS=20000 soaks.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lessons } from '../../src/content/lessons/index.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
 import { createAppModel, initialFromHash } from '../../src/ui/model/appModel.ts';
 import { encodeLessonHash, LESSON_CONTROL_NAMES, LockSchema, STRICTEST_LOCK, type Lock } from '../../src/ui/lessons/route.ts';
 import { readLessonHash } from '../../src/ui/lessons/session.ts';
 import { FUZZ_TIMEOUT_MS, fuzzRuns, textMutationArb } from '../harness/mutate.ts';
+import { loadChecks } from '../../src/ui/state/late.ts';
+
+// The app loads its scenario checks after the first chart (src/ui/state/late.ts); here, before any test.
+beforeAll(async () => {
+  await loadChecks();
+});
 
 const all = lessons();
 const lockArb: fc.Arbitrary<Lock> = fc.record({

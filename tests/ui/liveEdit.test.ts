@@ -1,6 +1,6 @@
 // Live edits: with the playhead inside the run, a link edit becomes a timed change at the
 // playhead; other edits change the whole run; a drag is one change; undoing an edit removes it.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scenarioAt } from '../../src/scenario/changes.ts';
 import { getPreset } from '../../src/content/presets/index.ts';
 import type { Scenario } from '../../src/scenario/schema.ts';
@@ -9,6 +9,12 @@ import { withErrorKind, withPer, withVariant } from '../../src/ui/controls/quick
 import { setAt } from '../../src/ui/controls/paths.ts';
 import { changedFields, changeLinkText, changeTimeAt, changeValueText, COALESCE_MS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';
 import { changeMarks } from '../../src/ui/panels/TimedChanges.tsx';
+import { loadChecks } from '../../src/ui/state/late.ts';
+
+// The app loads its scenario checks after the first chart (src/ui/state/late.ts); here, before any test.
+beforeAll(async () => {
+  await loadChecks();
+});
 
 function parsed(input: unknown): Scenario {
   const r = parseScenario(input);

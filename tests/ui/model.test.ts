@@ -1,12 +1,18 @@
 // The app's model and run scheduler in Node, without React or a DOM: the pool is a fake that
 // answers when told, the clock is turned by hand. The timings checked are the scheduler's own
 // rules (first run drawn at once, later ones at most every 100 ms, complete set at once).
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppModel, initialFromHash } from '../../src/ui/model/appModel.ts';
 import { createRunScheduler } from '../../src/ui/model/runScheduler.ts';
 import type { Scenario } from '../../src/scenario/schema.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
 import { fakePool, manualClock } from './schedulerFakes.ts';
+import { loadChecks } from '../../src/ui/state/late.ts';
+
+// The app loads its scenario checks after the first chart (src/ui/state/late.ts); here, before any test.
+beforeAll(async () => {
+  await loadChecks();
+});
 
 // Every call of the scenario validator is counted, wherever in the app it is made.
 vi.mock('../../src/scenario/validate.ts', async (importOriginal) => {

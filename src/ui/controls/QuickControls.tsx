@@ -7,7 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
 import { VariantOptions } from './VariantOptions.tsx';
-import { valueToPosition } from './fields.ts';
+import { valueToPosition } from './sliderScale.ts';
 import {
   commonVariant,
   ERROR_KIND_LABELS,

@@ -13,6 +13,10 @@ import { z } from '../../scenario/zod.ts';
 import { ScenarioSchema } from '../../scenario/schema.ts';
 import { lengthBound } from '../../scenario/validate.ts';
 import { groupOf, hintFor, type FieldHint, type GroupId } from './hints.ts';
+import type { SliderScale } from './sliderScale.ts';
+
+// the quick controls use these on the first screen without this file's schema walk
+export { positionToValue, roundSig, valueToPosition, type SliderScale } from './sliderScale.ts';
 
 export type LeafKind = 'number' | 'int' | 'bool' | 'enum' | 'string' | 'const';
 
@@ -233,11 +237,6 @@ export function fieldDescriptors(): FieldDescriptor[] {
 
 // ---- slider scales -------------------------------------------------------------------------
 
-export type SliderScale =
-  | { type: 'linear'; lo: number; hi: number; step: number; positions: number }
-  /** Geometric from `logLo` to `hi`; with `zeroAt0`, position 0 is the value 0 (below logLo). */
-  | { type: 'log'; lo: number; logLo: number; hi: number; positions: number; zeroAt0: boolean };
-
 /** Enough positions for fine control, few enough that arrow keys get somewhere. */
 const LOG_POSITIONS_PER_DECADE = 40;
 const LINEAR_POSITIONS = 400;
@@ -270,33 +269,3 @@ function niceStep(raw: number): number {
   return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
 }
 
-/** Rounds to `digits` significant digits, so log positions land on readable values. */
-export function roundSig(v: number, digits = 3): number {
-  if (v === 0 || !Number.isFinite(v)) return v;
-  return Number(v.toPrecision(digits));
-}
-
-export function positionToValue(scale: SliderScale, pos: number, isInt: boolean): number {
-  const p = Math.min(scale.positions, Math.max(0, Math.round(pos)));
-  let v: number;
-  if (scale.type === 'linear') v = scale.lo + p * scale.step;
-  else if (scale.zeroAt0 && p === 0) v = scale.lo;
-  else {
-    const span = scale.positions - (scale.zeroAt0 ? 1 : 0);
-    const f = (p - (scale.zeroAt0 ? 1 : 0)) / span;
-    v = roundSig(scale.logLo * (scale.hi / scale.logLo) ** f);
-  }
-  // Float steps (0.1 · 3) and rounding must not step outside the range.
-  v = scale.type === 'linear' ? Number(v.toPrecision(12)) : v;
-  if (isInt) v = Math.round(v);
-  return Math.min(scale.hi, Math.max(scale.lo, v));
-}
-
-export function valueToPosition(scale: SliderScale, v: number): number {
-  if (!Number.isFinite(v)) return 0;
-  if (scale.type === 'linear') return Math.min(scale.positions, Math.max(0, Math.round((v - scale.lo) / scale.step)));
-  if (scale.zeroAt0 && v < scale.logLo) return v <= scale.lo ? 0 : 1;
-  const span = scale.positions - (scale.zeroAt0 ? 1 : 0);
-  const f = Math.log(Math.max(v, scale.logLo) / scale.logLo) / Math.log(scale.hi / scale.logLo);
-  return Math.min(scale.positions, Math.max(0, Math.round(f * span) + (scale.zeroAt0 ? 1 : 0)));
-}

@@ -10,7 +10,7 @@
  */
 import { handoffErrors, onOffErrors } from '../../content/presets/common.ts';
 import type { ErrorModelSpec, Scenario } from '../../scenario/schema.ts';
-import { positionToValue, roundSig, type SliderScale } from './fields.ts';
+import { positionToValue, roundSig, type SliderScale } from './sliderScale.ts';
 
 // ---- variant --------------------------------------------------------------------------------
 

@@ -1,22 +1,28 @@
 /**
  * Ways into the lessons: the toolbar's Lessons menu (the lessons that use the preset shown,
- * then every lesson, its level and progress, and a reset) and the first visit's one-line
- * invitation to lesson 1 (dismissed for good with one click).
+ * then every lesson, its level and progress, and a reset). The first visit's invitation to
+ * lesson 1 is in LessonInvite.tsx, on the first screen without the lesson catalogue.
  */
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { lessonPresets } from '../../content/lessons/evaluate.ts';
 import { lessons } from '../../content/lessons/index.ts';
 import { encodeLessonHash } from './route.ts';
-import { lessonStatus, loadProgress, placesLeft, resetProgress, type Progress } from './progress.ts';
+import { lessonStatus, placesLeft, resetProgress, type Progress } from './progress.ts';
 
-export function LessonMenu({ progress, onProgress, preset }: { progress: Progress; onProgress: (p: Progress) => void; preset?: string }) {
+export function LessonMenu({ progress, onProgress, preset, initiallyOpen = false }: { progress: Progress; onProgress: (p: Progress) => void; preset?: string; initiallyOpen?: boolean }) {
   const places = placesLeft();
+  // opened before its code was in (lazy.tsx): it opens once in the page, as a click opens it, so
+  // the toolbar's menu handling (useDismissMenus) places it like any menu
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (initiallyOpen && menu.current) menu.current.open = true;
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   // a choice closes the menu, so it does not cover the lesson card it opened
   const closeOnChoice = (e: MouseEvent<HTMLElement>): void => {
     if ((e.target as HTMLElement).closest('a')) e.currentTarget.closest('details')?.removeAttribute('open');
   };
   return (
-    <details className="menu lesson-menu" data-testid="lesson-menu">
+    <details ref={menu} className="menu lesson-menu" data-testid="lesson-menu">
       <summary>Lessons</summary>
       <div className="menu-body" onClick={closeOnChoice}>
         <PresetLessons preset={preset} />
@@ -42,46 +48,6 @@ export function LessonMenu({ progress, onProgress, preset }: { progress: Progres
         </button>
       </div>
     </details>
-  );
-}
-
-const INVITE_KEY = 'tcplab.lessons.invite-dismissed';
-
-function inviteDismissed(): boolean {
-  try {
-    return localStorage.getItem(INVITE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** Shown on the default page to a visitor who has not started a lesson: one click in, one click away. */
-export function LessonInvite() {
-  const [shown, setShown] = useState(() => !inviteDismissed() && Object.keys(loadProgress()).length === 0);
-  if (!shown) return null;
-  const first = lessons()[0];
-  return (
-    <section className="lesson-invite" aria-label="Lessons" data-testid="lesson-invite">
-      <p title={`${first.title}: ${first.steps.length} short steps on this chart; you predict, then the run shows what happens.`}>
-        New here? <strong>{first.title}</strong>, {first.steps.length} short steps on this chart.
-      </p>
-      <a className="button-link primary" href={`#${encodeLessonHash({ name: first.name, step: 0 })}`} data-testid="start-lesson">
-        Start lesson 1
-      </a>
-      <button
-        type="button"
-        onClick={() => {
-          try {
-            localStorage.setItem(INVITE_KEY, '1');
-          } catch {
-            // a private window forgets: the invitation may come back next time
-          }
-          setShown(false);
-        }}
-      >
-        No thanks
-      </button>
-    </section>
   );
 }
 

@@ -12,7 +12,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Lesson } from '../../content/lessons/schema.ts';
-import { getLesson } from '../../content/lessons/index.ts';
 import type { LessonRun } from '../../content/lessons/facts.ts';
 import type { Scenario } from '../../scenario/schema.ts';
 import type { SimPool } from '../../worker/pool.ts';
@@ -22,8 +21,8 @@ import { runJobs, type RunSet } from '../state/runSet.ts';
 import type { Store } from '../state/store.ts';
 import type { SharedState } from '../state/url.ts';
 import { buildRunSet } from '../state/runSet.ts';
-import { allowedCompare, encodeLessonHash, lockViolations, type Lock, type LessonRoute } from './route.ts';
-import { lessonRunsOf, lessonScenarios, stepState, stepStopS } from './session.ts';
+import type { Lock, LessonRoute } from './route.ts';
+import { checks } from '../state/late.ts';
 import { rememberPlace } from './progress.ts';
 
 export interface LessonMode {
@@ -76,7 +75,10 @@ export function answerPanels(lesson: Lesson, step: number): string[] {
 }
 
 export function useLessonMode({ route, setRoute, shared, setShared, set, running, playback, dispatch, pool, onProblems }: Args): LessonMode | null {
-  const lesson = route ? (getLesson(route.name) ?? null) : null;
+  // a lesson route comes from a link (the checks load before the first render) or from the
+  // Lessons menu (which loads them itself): with a route, the checks are in
+  const late = route ? checks() : null;
+  const lesson = late && route ? (late.getLesson(route.name) ?? null) : null;
   const step = route?.step ?? 0;
   const [answered, setAnswered] = useState(false);
   const [previous, setPrevious] = useState<{ key: string; runs: LessonRun[] } | null>(null);
@@ -87,7 +89,7 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
     (i: number) => {
       if (!lesson || !route || i < 0 || i >= lesson.steps.length) return;
       // the step being left becomes "previous" for values measured there
-      if (set && i === step + 1) setPrevious({ key: `${lesson.name}/${step}`, runs: lessonRunsOf(set) });
+      if (set && i === step + 1) setPrevious({ key: `${lesson.name}/${step}`, runs: checks().lessonRunsOf(set) });
       setRoute({ ...route, step: i, problems: [] });
     },
     [lesson, route, set, step, setRoute],
@@ -96,7 +98,7 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
   // a new step: its scenario and view on the stage, the question open again
   useEffect(() => {
     if (!lesson || !shared) return;
-    setShared(stepState(lesson, step, shared.view));
+    setShared(checks().stepState(lesson, step, shared.view));
     setAnswered(!lesson.steps[step].question);
     placed.current = null;
     // coming back to this lesson later resumes here
@@ -115,7 +117,7 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
 
   // playing across the step's stop pauses there: at the measured event for a step that plays
   // "to" one (playhead.stopAt), else at stopS
-  const stopS = lesson && set && current ? stepStopS(lesson.steps[step], lessonRunsOf(set)) : lesson ? lesson.steps[step].playhead.stopS : null;
+  const stopS = lesson && set && current ? checks().stepStopS(lesson.steps[step], checks().lessonRunsOf(set)) : lesson ? lesson.steps[step].playhead.stopS : null;
   useEffect(() => {
     if (!lesson) return;
     if (stopS === null) return;
@@ -151,12 +153,12 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
   const prevKey = lesson ? `${lesson.name}/${step - 1}` : '';
   useEffect(() => {
     if (!lesson || !needsPrevious || running || !set || previous?.key === prevKey) return;
-    const jobs = runJobs(lessonScenarios(lesson)[step - 1], lesson.steps[step - 1].compare);
+    const jobs = runJobs(checks().lessonScenarios(lesson)[step - 1], lesson.steps[step - 1].compare);
     let live = true;
     pool()
       .runAll(jobs.map((j) => ({ scenario: j.scenario, opts: {} })))
       .then((results) => {
-        if (live) setPrevious({ key: prevKey, runs: lessonRunsOf(buildRunSet(jobs, results, 0)) });
+        if (live) setPrevious({ key: prevKey, runs: checks().lessonRunsOf(buildRunSet(jobs, results, 0)) });
       })
       .catch(() => undefined); // superseded by the student's next change: tried again when idle
     return () => {
@@ -178,7 +180,7 @@ export function useLessonMode({ route, setRoute, shared, setShared, set, running
   }, [route]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!lesson || !route) return null;
-  const own = runJobs(lessonScenarios(lesson)[step], lesson.steps[step].compare).map((j) => JSON.stringify(j.scenario));
+  const own = runJobs(checks().lessonScenarios(lesson)[step], lesson.steps[step].compare).map((j) => JSON.stringify(j.scenario));
   const edited = current && !!set && JSON.stringify(set.runs.map((r) => JSON.stringify(r.scenario))) !== JSON.stringify(own);
   return { lesson, step, lock: route.lock, answered, setAnswered, goTo, restart, restarts, leave, previousRuns: previous?.key === prevKey ? previous.runs : null, edited, current };
 }
@@ -191,14 +193,14 @@ function sameRuns(set: RunSet, shared: SharedState): boolean {
 
 /** The hash a lesson writes to the address bar. */
 export function lessonHash(mode: LessonMode): string {
-  return encodeLessonHash({ name: mode.lesson.name, step: mode.step, lock: mode.lock });
+  return checks().encodeLessonHash({ name: mode.lesson.name, step: mode.step, lock: mode.lock });
 }
 
 /** A scenario change under a lock: the refused fields, or [] when it is allowed. */
 export function lockedChange(lock: Lock | null, before: Scenario | null, after: Scenario): string[] {
-  return lock && before ? lockViolations(lock, before, after) : [];
+  return lock && before ? checks().lockViolations(lock, before, after) : [];
 }
 
 export function lockedCompare(mode: LessonMode | null, wanted: readonly string[]): string[] {
-  return mode?.lock ? allowedCompare(mode.lock, mode.lesson.steps[mode.step].compare, wanted) : [...wanted];
+  return mode?.lock ? checks().allowedCompare(mode.lock, mode.lesson.steps[mode.step].compare, wanted) : [...wanted];
 }

@@ -7,16 +7,16 @@
  */
 import { changesUpTo, scenarioAt } from '../../scenario/changes.ts';
 import type { Scenario } from '../../scenario/schema.ts';
-import { formatError, formatErrors, parseScenario } from '../../scenario/validate.ts';
-import { getLesson } from '../../content/lessons/index.ts';
-import { isLessonHash, lockViolations, type LessonRoute } from '../lessons/route.ts';
-import { readLessonHash, stepState } from '../lessons/session.ts';
-import { DEFAULT_PRESET, loadPreset } from '../state/baseScenario.ts';
+import type { LessonRoute } from '../lessons/route.ts';
+import { DEFAULT_PRESET } from '../state/defaultPreset.ts';
+import { DEFAULT_SCENARIO } from '../state/defaultScenario.ts';
+import { checks, checksLoaded, loadChecks } from '../state/late.ts';
 import { changeTimeAt, insideRun, removeChange, routeEdit, type LastEdit } from '../state/liveEdit.ts';
 import { markInput } from '../state/perf.ts';
 import { runJobs, type RunJob } from '../state/runSet.ts';
-import { DAMAGED_LINK_TITLE, decodeState, encodeState, type DecodedState, type SharedState } from '../state/url.ts';
-import { DEFAULT_VIEW, type ViewState } from '../state/view.ts';
+import type { DecodedState, SharedState } from '../state/url.ts';
+import type { ViewState } from '../state/view.ts';
+import { DEFAULT_VIEW } from '../state/viewDefaults.ts';
 import type { RunScheduler } from './runScheduler.ts';
 
 export interface Problems {
@@ -28,7 +28,7 @@ export interface Problems {
 
 /** A decoded link's problems, titled as damaged when its checksum failed. */
 function linkProblems(d: Pick<DecodedState, 'problems' | 'damaged'>): Problems {
-  return { lines: d.problems, ...(d.damaged ? { title: DAMAGED_LINK_TITLE, damaged: true } : {}) };
+  return { lines: d.problems, ...(d.damaged ? { title: checks().DAMAGED_LINK_TITLE, damaged: true } : {}) };
 }
 
 export interface AppState {
@@ -63,12 +63,14 @@ export interface Initial {
   plain: boolean;
 }
 
-/** What the page opens on, from its hash (without `#`). */
+/**
+ * What the page opens on, from its hash (without `#`). Without a hash it is the default preset,
+ * validated ahead of time (state/defaultScenario.ts); with one, the late checks must be loaded.
+ */
 export function initialFromHash(hash: string): Initial {
-  const base = loadPreset(DEFAULT_PRESET);
-  if (!base.ok) return { state: null, problems: [], fatal: base.message, lesson: null, plain: false };
-  const fallback: SharedState = { scenario: base.scenario, view: DEFAULT_VIEW };
+  const fallback: SharedState = { scenario: structuredClone(DEFAULT_SCENARIO), view: DEFAULT_VIEW };
   if (!hash) return { state: fallback, problems: [], fatal: null, lesson: null, plain: true };
+  const { isLessonHash, readLessonHash, getLesson, stepState, decodeState } = checks();
   if (isLessonHash(hash)) {
     const { route, problems } = readLessonHash(hash);
     const lesson = route ? getLesson(route.name) : undefined;
@@ -148,7 +150,7 @@ export function createAppModel(
     const { shared, lessonRoute, presetName } = state;
     // an instructor's lock: a change it does not allow is refused whichever control made it
     const lock = lessonRoute?.lock;
-    const refused = lock && shared ? lockViolations(lock, shared.scenario, next) : [];
+    const refused = lock && shared ? checks().lockViolations(lock, shared.scenario, next) : [];
     if (refused.length > 0) return setProblems({ title: 'This link keeps these controls fixed for the class:', lines: [`${refused.join(', ')} cannot be changed in this lesson.`] });
     markInput();
     if (!shared) return;
@@ -173,13 +175,14 @@ export function createAppModel(
 
   /** A scenario changed by `edit` after validation, or a notice saying why it cannot be. */
   function applyChecked(candidate: Scenario, refusal: string, last: LastEdit | null): void {
+    const { parseScenario, formatErrors } = checks();
     const checked = parseScenario(candidate);
     if (!checked.ok) return setNotice(`${refusal}: ${formatErrors(checked.errors)}`);
     lastEdit = last;
     setScenario(checked.scenario);
   }
 
-  return {
+  const model = {
     get,
     subscribe,
     runWith,
@@ -202,6 +205,16 @@ export function createAppModel(
      * scenario to run is validated once, here.
      */
     editScenario(next: Scenario, p: Playhead): string[] {
+      if (!checksLoaded()) {
+        // an edit before the checks are in (a slider moved in the page's first moments): applied
+        // once they are, its messages shown as a notice since the control has moved on
+        void loadChecks().then(() => {
+          const messages = model.editScenario(next, p);
+          if (messages.length > 0) setNotice(messages.join('\n'));
+        });
+        return [];
+      }
+      const { parseScenario, formatError, formatErrors } = checks();
       const { shared, fromStart } = state;
       if (!shared || fromStart || !insideRun(p.tS, p.endS)) {
         const checked = parseScenario(next);
@@ -237,7 +250,7 @@ export function createAppModel(
 
     /** Opens a preset with the paper's comparison side by side, the whole run in view; false (and a notice) if it cannot load. */
     pickPreset(name: string, lockedCompare: (compare: string[]) => string[] = (c) => c): boolean {
-      const p = loadPreset(name);
+      const p = checks().loadPreset(name);
       if (!p.ok) {
         setNotice(p.message);
         return false;
@@ -264,6 +277,7 @@ export function createAppModel(
      */
     applyHash(hash: string): 'lesson' | 'refused' | 'state' {
       const lock = state.lessonRoute?.lock ?? null;
+      const { isLessonHash, readLessonHash, decodeState } = checks();
       if (isLessonHash(hash)) {
         const { route, problems } = readLessonHash(hash);
         setProblems({ lines: problems });
@@ -286,7 +300,8 @@ export function createAppModel(
 
     /** The hash a share link carries: the lesson's link in a lesson, else the encoded scenario and view. */
     shareHash(lessonLink: string | null): string | null {
-      return lessonLink ?? (state.shared ? encodeState(state.shared) : null);
+      return lessonLink ?? (state.shared ? checks().encodeState(state.shared) : null);
     },
   };
+  return model;
 }

@@ -5,7 +5,7 @@
  * In presenter mode the chosen 1–4 panels fill the screen, each chart sized by its cell.
  */
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
-import { MAX_PRESENT } from '../state/view.ts';
+import { MAX_PRESENT } from '../state/viewLimits.ts';
 import { useOnScreen } from '../state/onScreen.ts';
 import type { RunSet } from '../state/runSet.ts';
 import { useRunsSettled } from '../state/useRuns.ts';

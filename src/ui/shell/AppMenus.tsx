@@ -8,18 +8,17 @@
 import type { ReactNode } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
 import type { AppModel } from '../model/appModel.ts';
-import { ExportMenu } from '../lazy.tsx';
-import { LessonMenu } from '../lessons/LessonMenu.tsx';
+import { ExportMenu, LessonMenu, PresetMenu } from '../lazy.tsx';
 import type { Progress } from '../lessons/progress.ts';
 import type { Lock } from '../lessons/route.ts';
 import { lockedCompare, type LessonMode } from '../lessons/useLessonMode.ts';
 import { ComparePicker } from '../panels/ComparePicker.tsx';
 import { PanelMenu, PresentMenu } from '../panels/PanelGrid.tsx';
-import { PresetMenu } from '../panels/PresetMenu.tsx';
 import type { PanelDef } from '../panels/types.ts';
 import { showPanel } from '../state/panelList.ts';
 import type { RunSet } from '../state/runSet.ts';
-import { MAX_COMPARE, type ViewState } from '../state/view.ts';
+import type { ViewState } from '../state/view.ts';
+import { MAX_COMPARE } from '../state/viewLimits.ts';
 import { presenterFitNote, type PresenterFit } from './presenterFit.ts';
 
 interface MenuProps {

@@ -3,7 +3,7 @@
  * defaults offered for a damaged one), a notice, the last run's outcome, the lesson invitation
  * on a plain first visit, and why a run stopped short.
  */
-import { LessonInvite } from '../lessons/LessonMenu.tsx';
+import { LessonInvite } from '../lessons/LessonInvite.tsx';
 import type { Problems } from '../model/appModel.ts';
 import { ErrorBanner } from '../panels/ErrorBanner.tsx';
 import { ProblemBanner } from '../panels/ProblemBanner.tsx';

@@ -11,7 +11,7 @@
  * 1920 × 1080 its plot kept 26–64 px (lp-correlated, probing-handoff, nj-asymmetric). Elsewhere
  * two, and the panel picker says why (tests/e2e/presenter-fit.test.ts).
  */
-import { MAX_PRESENT } from '../state/view.ts';
+import { MAX_PRESENT } from '../state/viewLimits.ts';
 import { useMedia } from './useMedia.ts';
 import './presenterFit.css';
 

@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { AppModel } from '../model/appModel.ts';
 import { HashSync } from '../state/hashSync.ts';
+import { checksLoaded, withChecks } from '../state/late.ts';
 import type { SharedState } from '../state/url.ts';
 
 /** How long the URL waits for the state to stop changing before it is rewritten. */
@@ -22,13 +23,15 @@ const URL_WRITE_DELAY_MS = 300;
 export function useHashLink(model: AppModel, shared: SharedState | null, running: boolean, lessonLink: RefObject<string | null>, lessonRoute: unknown): () => void {
   const [hashSync] = useState(() => new HashSync());
   const writeHash = useCallback(() => {
+    // encoding needs the late checks (state/late.ts); on a first visit they may still be coming
+    if (!checksLoaded()) return withChecks(() => writeHash());
     const hash = model.shareHash(lessonLink.current);
     if (hash !== null) hashSync.write(hash);
   }, [hashSync, model, lessonLink]);
   useEffect(() => {
     const onHash = (): void => {
       const hash = hashSync.incoming();
-      if (hash !== null && model.applyHash(hash) === 'refused') hashSync.write(lessonLink.current ?? '');
+      if (hash !== null) withChecks(() => model.applyHash(hash) === 'refused' && hashSync.write(lessonLink.current ?? ''));
     };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);

@@ -1,6 +1,7 @@
 /**
  * What follows a new picture (a new set of runs) outside the charts: the playhead's range, a
- * shared link's moment, the workers' warm-up once, and the redraw measurement.
+ * shared link's moment, the workers' warm-up once, the deferred code once the runs are complete,
+ * and the redraw measurement.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { variantNames } from '../../catalogue/variants.ts';
@@ -13,7 +14,7 @@ import type { ViewState } from '../state/view.ts';
 
 const variants = variantNames();
 
-export function usePictureEffects(set: RunSet | null, fatal: boolean, sharedAtS: number | null, dispatch: (a: PlaybackAction) => void, setView: (edit: (v: ViewState) => ViewState) => void): void {
+export function usePictureEffects(set: RunSet | null, running: boolean, fatal: boolean, sharedAtS: number | null, dispatch: (a: PlaybackAction) => void, setView: (edit: (v: ViewState) => ViewState) => void): void {
   // Once the first picture is up, the idle workers run the scenario briefly with every variant
   // so the engine's code is compiled before the class starts dragging sliders or comparing.
   const warmed = useRef(false);
@@ -21,8 +22,12 @@ export function usePictureEffects(set: RunSet | null, fatal: boolean, sharedAtS:
     if (!set || warmed.current || fatal) return;
     warmed.current = true;
     pagePool().warm(set.runs[0].scenario, variants);
-    preloadDeferred();
   }, [set, fatal]);
+  // What the first picture does not need loads once its runs are complete: compiling it earlier
+  // takes the second core from the run still drawing progressively.
+  useEffect(() => {
+    if (set && !running) preloadDeferred();
+  }, [set, running]);
   useEffect(() => {
     if (set) dispatch({ type: 'load', endS: set.endS });
   }, [set, dispatch]);

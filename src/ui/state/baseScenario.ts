@@ -3,7 +3,7 @@ import { getPreset } from '../../content/presets/index.ts';
 import { formatErrors, parseScenario } from '../../scenario/validate.ts';
 import type { Scenario } from '../../scenario/schema.ts';
 
-export const DEFAULT_PRESET = 'reference-2mbps';
+export { DEFAULT_PRESET } from './defaultPreset.ts';
 
 export type Loaded =
   | { ok: true; scenario: Scenario; title: string; description: string; compare: readonly string[] }

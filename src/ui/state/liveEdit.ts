@@ -11,7 +11,7 @@
  * and a change set back to the value in effect before it disappears.
  */
 import { parseChangePath, scenarioAt, valueAt, type TimedChange } from '../../scenario/changes.ts';
-import { errorModelText, percentText } from '../../scenario/error-models.ts';
+import { checks } from './late.ts';
 import type { ErrorModelSpec, LinkDirSpec, Scenario } from '../../scenario/schema.ts';
 import { fromDotted, setAt } from '../controls/paths.ts';
 import { rate } from '../../catalogue/format.ts';
@@ -169,12 +169,17 @@ export function removeChange(s: Scenario, index: number): Scenario {
 function errorsText(list: readonly ErrorModelSpec[]): string {
   if (list.length === 0) return 'no errors';
   if (list.length > 1) return `${list.length} error models`;
-  return errorModelText(list[0]);
+  return checks().errorModelText(list[0]);
 }
 
-/** A change's setting in a few words for a marker: `1 Mb/s`, `delay 80 ms`, `PER 2 %`. */
+/**
+ * A change's setting in a few words for a marker: `1 Mb/s`, `delay 80 ms`, `PER 2 %`. Error
+ * models' words come with the late checks (late.ts), which a scenario with timed changes has
+ * loaded: the default scenario, the only one opened without them, has none.
+ */
 export function changeValueText(c: TimedChange): string {
   const target = parseChangePath(c.path);
+  const percentText = (p: number): string => checks().percentText(p);
   const v = c.value;
   if (!target) return c.path;
   switch (target.field) {

@@ -5,16 +5,12 @@
  * field has a default and a range, and a bad field can be replaced on its own.
  */
 import { z } from '../../scenario/zod.ts';
+import { MAX_COMPARE, MAX_PANELS, MAX_PRESENT } from './viewLimits.ts';
 
 /** Panels are UI-A's to name; the view only requires ids that are safe in a URL and a DOM id. */
 export const PanelIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'is not a panel id — lower-case letters, digits and "-"');
 
-/** Enough for every panel the screen can hold, small enough that a hostile link cannot bloat it. */
-export const MAX_PANELS = 32;
-/** Beyond six lines a chart stops being readable, and Okabe–Ito has only so many colours. */
-export const MAX_COMPARE = 6;
-/** A projector shows at most four panels legibly (a 2 × 2 grid at 1280 × 720). */
-export const MAX_PRESENT = 4;
+export { MAX_COMPARE, MAX_PANELS, MAX_PRESENT } from './viewLimits.ts';
 /** The longest scenario is 3600 s; a window is never wider than that. */
 const MAX_TIME_S = 3600;
 

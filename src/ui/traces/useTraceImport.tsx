@@ -7,7 +7,7 @@
  * so never in a share link; the fitted scenario, once loaded, is the app's scenario like any other.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { parseScenario, formatError } from '../../scenario/validate.ts';
+import { withChecks } from '../state/late.ts';
 import type { Scenario } from '../../scenario/schema.ts';
 import { fittedScenario, type PathFit } from '../../traces/fit.ts';
 import type { ConnectionSummary } from '../../traces/reconstruct.ts';
@@ -15,14 +15,11 @@ import type { RunOutput } from '../../worker/protocol.ts';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { CaptureBar } from './CaptureBar.tsx';
 import { capturedRun, isCaptured, withCapture } from './capturedRun.ts';
+import { isCaptureFile, onCaptureDrop } from './captureFile.ts';
 import type { SimulatedColumns, SimulatedMeasure, TraceReply, TraceRequest } from './protocol.ts';
 import { checkFitFields, fieldsOf, pickFiles, TRACE_EXAMPLES, TraceView, type FitFields, type Imported, type TraceFile } from './TraceView.tsx';
 
-const CAPTURE_NAME = /\.(pcap|pcapng|cap|dmp)$/i;
-
-export function isCaptureFile(f: { name: string; type: string }): boolean {
-  return CAPTURE_NAME.test(f.name) || f.type === 'application/vnd.tcpdump.pcap';
-}
+export { isCaptureFile } from './captureFile.ts';
 
 /** The connection drawn, and what "Simulate this path" starts from. */
 interface Capture {
@@ -43,6 +40,8 @@ export interface TraceImport {
   bar: ReactNode;
   /** The run set to draw: `runs` with the capture, when there is one (capturedRun.ts's withCapture). */
   set: RunSet | null;
+  /** Files dropped on the page (a capture, with its kernel-sample CSV if dropped together). */
+  dropFiles: (files: File[]) => void;
 }
 
 /**
@@ -86,19 +85,22 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
       setBusy('Reconstructing…');
       w.postMessage({ kind: 'connection', id: best.id } satisfies TraceRequest);
     } else if (m.kind === 'connection') {
-      setBusy(null);
-      const frame = parseScenario(fittedScenario(m.fit, names.current.variant, names.current.name));
-      if (!frame.ok) {
-        setFailure(`The connection cannot be drawn: its fitted path is out of range (${frame.errors.map(formatError).join('; ')}).`);
-        return;
-      }
-      const file = reading.current;
-      setCapture({ id: m.id, run: capturedRun(names.current.name, m.summary, m.trace, frame.scenario, { rows: m.rows, decimated: m.decimated }), summary: m.summary, fit: m.fit, connections: file?.connections ?? [], kernelProblems: file?.kernelProblems ?? [] });
-      setFields(fieldsOf(m.fit));
-      setFieldProblems([]);
-      setSince(false);
-      setMeasures(new Map());
-      setOpen(false);
+      // the fitted path is validated like any scenario, by the late checks (state/late.ts)
+      withChecks(({ parseScenario, formatError }) => {
+        setBusy(null);
+        const frame = parseScenario(fittedScenario(m.fit, names.current.variant, names.current.name));
+        if (!frame.ok) {
+          setFailure(`The connection cannot be drawn: its fitted path is out of range (${frame.errors.map(formatError).join('; ')}).`);
+          return;
+        }
+        const file = reading.current;
+        setCapture({ id: m.id, run: capturedRun(names.current.name, m.summary, m.trace, frame.scenario, { rows: m.rows, decimated: m.decimated }), summary: m.summary, fit: m.fit, connections: file?.connections ?? [], kernelProblems: file?.kernelProblems ?? [] });
+        setFields(fieldsOf(m.fit));
+        setFieldProblems([]);
+        setSince(false);
+        setMeasures(new Map());
+        setOpen(false);
+      });
     } else if (m.ask === asked.current.ask) {
       const byIndex = new Map(m.measures.map((x) => [Number(x.key), x]));
       setMeasures(new Map(asked.current.results.flatMap((r, i) => (byIndex.has(i) ? [[r, byIndex.get(i) as SimulatedMeasure] as const] : []))));
@@ -132,27 +134,16 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
   );
 
   // a capture dropped anywhere on the page (with its kernel-sample CSV if dropped together)
-  useEffect(() => {
-    const hasFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
-    const over = (e: DragEvent): void => {
-      if (hasFiles(e)) e.preventDefault();
-    };
-    const drop = (e: DragEvent): void => {
-      const files = Array.from(e.dataTransfer?.files ?? []);
-      if (!files.some(isCaptureFile)) return;
-      e.preventDefault();
+  const dropFiles = useCallback(
+    (files: File[]): void => {
       setOpen(true);
       const t = pickFiles(files.filter((f) => isCaptureFile(f) || /\.csv$/i.test(f.name)));
       if (typeof t === 'string') setFailure(t);
       else load(t);
-    };
-    document.addEventListener('dragover', over);
-    document.addEventListener('drop', drop);
-    return () => {
-      document.removeEventListener('dragover', over);
-      document.removeEventListener('drop', drop);
-    };
-  }, [load]);
+    },
+    [load],
+  );
+  useEffect(() => onCaptureDrop(document, dropFiles), [dropFiles]);
 
   const loadExample = async (ex: (typeof TRACE_EXAMPLES)[number]): Promise<void> => {
     setBusy(`Fetching ${ex.name}.pcap…`);
@@ -189,9 +180,11 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
     const { fit, problems } = checkFitFields(fields, capture.fit);
     setFieldProblems(problems);
     if (!fit) return;
-    const parsed = parseScenario(fittedScenario(fit, variant, names.current.name));
-    if (!parsed.ok) return setFieldProblems(parsed.errors.map(formatError));
-    if (onSimulate(parsed.scenario)) setSince(runs);
+    withChecks(({ parseScenario, formatError }) => {
+      const parsed = parseScenario(fittedScenario(fit, variant, names.current.name));
+      if (!parsed.ok) return setFieldProblems(parsed.errors.map(formatError));
+      if (onSimulate(parsed.scenario)) setSince(runs);
+    });
   };
 
   const close = (): void => {
@@ -242,5 +235,5 @@ export function useTraceImport(runs: RunSet | null, onSimulate: (scenario: Scena
       onExample={(ex) => void loadExample(ex)}
     />
   );
-  return { openView: () => setOpen(true), element, bar, set };
+  return { openView: () => setOpen(true), element, bar, set, dropFiles };
 }
