@@ -2,11 +2,17 @@
  * Which first views follow the system's dark preference: a page opened with no hash and one opened
  * from a lesson link (which carries no theme), but not a shared state link, which carries its own.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initialFromHash } from '../../src/ui/model/appModel.ts';
 import { encodeLessonHash } from '../../src/ui/lessons/route.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { withSystemTheme } from '../../src/ui/shell/systemTheme.ts';
+import { loadChecks } from '../../src/ui/state/late.ts';
+
+// A link is decoded with the scenario checks, which the app loads after the first chart (src/ui/state/late.ts).
+beforeAll(async () => {
+  await loadChecks();
+});
 
 describe('the system theme on a first view', () => {
   it('is taken by a plain page and a lesson link, not by a state link, and only when the system asks for dark', () => {
