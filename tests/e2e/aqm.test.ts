@@ -60,7 +60,7 @@ describe.runIf(haveChromium)('the AQM inside view in Chromium', () => {
     expect(await page.locator('#aqm-chart rect.dropping-span').count()).toBeGreaterThan(0);
     expect(await page.locator('#aqm-chart path.codel-count-0').getAttribute('d')).toMatch(/^M/);
     const summary = (await page.getByTestId('aqm-summary').textContent()) ?? '';
-    expect(summary).toContain('Inside the AQM at bottleneck/fwd: CoDel target 5 ms: queue median sojourn');
+    expect(summary).toContain('Inside the AQM at link "bottleneck": CoDel target 5 ms: queue median sojourn');
     expect(summary).toContain(`${node.drops['aqm-drop'].toLocaleString('en-US')} dropped by the AQM`);
     expect(await readoutAt(20)).toMatch(/queue: sojourn [\d.]+ ms(, dropping)?, count \d+/);
     expect(w.errors).toEqual([]);

@@ -1,4 +1,5 @@
 /** The Ack Regulator (3G paper §5, a reconstruction): the ACKs it holds and the buffer it keeps from overflowing, per run. */
+import { linkOption, linkPlace } from '../events/captions.ts';
 import { DROP_CAUSES } from '../../engine/core/trace.ts';
 import { ACKREG_COLOURS, ackRegCursor, renderAckRegChart, type AckRegChartInput } from '../charts/ackRegChart.ts';
 import { ackRegLinks, ackRegSeries, type AckRegSeries } from '../charts/ackRegSeries.ts';
@@ -33,7 +34,10 @@ interface RunRegulator {
 export const ackRegPanel = (meta: KeyedMeta) =>
   keyedTimePanel<RunRegulator, AckRegChartInput>(meta, {
     pickLabel: 'Link',
-    items: (run) => ackRegLinks(run.result.trace).map((index) => ({ id: run.result.links[index]?.id ?? `link ${index}`, index })),
+    items: (run) => ackRegLinks(run.result.trace).map((index) => {
+      const id = run.result.links[index]?.id ?? `link ${index}`;
+      return { id, label: linkOption(id), index };
+    }),
     perRun: (_set, run, link) => ({ run, s: ackRegSeries(run.result.trace, link), ...regulatorLimits(run, link), drops: dropsWithCause(run.result.trace, { link }) }),
     inputs: (runs, set, windowS) => {
       const maxHeld = maxOf(runs, (p) => finiteMax(p.s.held.values), 1);
@@ -51,7 +55,7 @@ export const ackRegPanel = (meta: KeyedMeta) =>
         `; ${p.drops.tS.length === 0 ? 'no drops here' : `drops here: ${causes.map((c) => `${int(c.n)} ${c.label}`).join(', ')}`}.`
       );
     },
-    summary: (sentences, link) => `Ack Regulator at ${link?.id ?? 'the link'}: ${sentences.join(' ')}`,
+    summary: (sentences, link) => `Ack Regulator at ${link ? linkPlace(link.id) : 'the link'}: ${sentences.join(' ')}`,
     legend: () => (
       <>
         <LegendItem swatch={{ kind: 'line', colour: ACKREG_COLOURS.held }} label="held ACKs" />

@@ -4,6 +4,7 @@
  * dropping state and count, PIE's drop probability, DualPI2's p′, p_C, p_CL and p_L. FQ-CoDel's
  * flow queues are named by the flows they carried.
  */
+import { linkOption, linkPlace } from '../events/captions.ts';
 import { AQM_COLOURS, aqmCursor, lowerLines, MAX_DRAWN_QUEUES, queueColour, renderAqmChart, type AqmChartInput } from '../charts/aqmChart.ts';
 import { aqmLinks, aqmSeries, aqmSpecAt, classicProb, coupledLProb, quantile, type AqmSeries } from '../charts/aqmSeries.ts';
 import { dropsWithCause, finiteMax, type CausedTimes } from '../charts/series.ts';
@@ -104,7 +105,10 @@ function perRun(run: VariantRun, link: number): RunAqm | null {
 export const aqmPanel = (meta: KeyedMeta) =>
   keyedTimePanel<RunAqm, AqmChartInput>(meta, {
     pickLabel: 'Link',
-    items: (run) => aqmLinks(run.result.trace).map((index) => ({ id: run.result.links[index]?.id ?? `link ${index}`, index })),
+    items: (run) => aqmLinks(run.result.trace).map((index) => {
+      const id = run.result.links[index]?.id ?? `link ${index}`;
+      return { id, label: linkOption(id), index };
+    }),
     perRun: (_set, run, link) => perRun(run, link),
     inputs: (runs, set, windowS) => {
       // the sojourn band is scaled to the target (three times it), so the L4S step and the target
@@ -129,7 +133,7 @@ export const aqmPanel = (meta: KeyedMeta) =>
       return runs.map((p) => ({ windowS, endS: set.endS, label: p.run.label, s: p.s, drops: p.drops, maxSojournMs, maxLower }));
     },
     sentence: (p, set) => aqmSentence(p, set.compare ? `${p.run.label}: ` : ''),
-    summary: (sentences, link) => `Inside the AQM at ${link?.id ?? 'the link'}: ${sentences.join(' ')}`,
+    summary: (sentences, link) => `Inside the AQM at ${link ? linkPlace(link.id) : 'the link'}: ${sentences.join(' ')}`,
     legend: (runs) => {
       const first = runs[0]?.s;
       if (!first) return null;

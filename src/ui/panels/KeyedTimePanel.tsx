@@ -17,6 +17,8 @@ import type { KeyedMeta, PanelProps } from './types.ts';
 /** One choice of the picker: its name and the flow or link index it stands for. */
 export interface PickItem {
   id: string;
+  /** What the picker shows, when the id is not for readers (a link's "bottleneck/fwd"). */
+  label?: string;
   index: number;
 }
 

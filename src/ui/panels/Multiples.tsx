@@ -34,8 +34,8 @@ interface PickerProps {
   id: string;
   label: string;
   testId?: string;
-  /** Shown as options, by position. */
-  items: readonly { id: string }[];
+  /** Shown as options, by position: each its label, else its id. */
+  items: readonly { id: string; label?: string }[];
   value: number;
   onChange: (index: number) => void;
 }
@@ -49,7 +49,7 @@ export function ItemPicker({ id, label, testId, items, value, onChange }: Picker
       <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {items.map((item, i) => (
           <option key={item.id} value={i}>
-            {item.id}
+            {item.label ?? item.id}
           </option>
         ))}
       </select>

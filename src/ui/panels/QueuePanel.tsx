@@ -7,7 +7,7 @@ import { fixed1, int } from '../../catalogue/format.ts';
 import { overSpan, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { queueNotice } from '../events/notices.ts';
-import { hopName, linkPlace } from '../events/captions.ts';
+import { hopName, linkOption, linkPlace } from '../events/captions.ts';
 import { ChartMultiples, ItemPicker, usePick } from './Multiples.tsx';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
@@ -116,7 +116,7 @@ export function QueuePanel({ set, layout, presenter }: PanelProps) {
   const height = (presenter ? 320 : 260) / (groups.length > 1 ? 1.4 : 1);
   return (
     <Panel id="queue" title={queueTitle(links[shownLink]?.id, shownLink)} hint={queueNotice(set.runs.map((r) => r.result), shownLink, limits)} legend={legend} summary={text}>
-      <ItemPicker id={selectId} label="Link" testId="queue-link" items={links} value={shownLink} onChange={setLink} />
+      <ItemPicker id={selectId} label="Link" testId="queue-link" items={links.map((l) => ({ id: l.id, label: linkOption(l.id) }))} value={shownLink} onChange={setLink} />
       <ChartMultiples idPrefix="queue" groups={groups} titleOf={(i) => set.runs[i]?.label} labelOf={() => text} render={renderQueueChart} cursor={queueCursor} height={height} />
     </Panel>
   );
