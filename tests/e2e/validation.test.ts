@@ -46,4 +46,13 @@ describe.runIf(existsSync(CHROMIUM))('validation page in Chromium', () => {
     await s.page.waitForFunction(() => /No fading/.test(document.querySelector('[data-testid=exp-title]')?.textContent ?? ''));
     expect(s.w.errors).toEqual([]);
   });
+
+  it('opened directly on a system that asks for dark, the page is dark', async () => {
+    await s.page.emulateMedia({ colorScheme: 'dark' });
+    await s.page.goto(`${s.preview.url}#validation`);
+    await s.page.reload();
+    await s.page.waitForSelector('[data-testid=validation-view]');
+    expect(await s.page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(s.w.errors).toEqual([]);
+  });
 });
