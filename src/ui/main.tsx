@@ -4,10 +4,6 @@ import { Root } from './experiments/Root.tsx';
 import { loadChecks } from './state/late.ts';
 import './styles.css';
 
-// The experiments and validation pages carry no view state of their own: opened directly, they
-// take the system's theme; the main view sets the theme from its state once it mounts.
-if (!document.documentElement.dataset.theme && matchMedia('(prefers-color-scheme: dark)').matches) document.documentElement.dataset.theme = 'dark';
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const render = (): void =>

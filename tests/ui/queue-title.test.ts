@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { queueTitle } from '../../src/ui/panels/QueuePanel.tsx';
-import { linkOption } from '../../src/ui/events/captions.ts';
+import { linkOption } from '../../src/ui/panels/linkOption.ts';
 
 describe('queue panel title', () => {
   it('the first hop is the bottleneck, named when the scenario names it', () => {

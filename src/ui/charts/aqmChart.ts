@@ -45,7 +45,7 @@ export function lowerLines(s: AqmSeries): { cls: string; label: string; colour: 
       const k = s.spec.k;
       return [
         // drawn first, thin, under the others: per packet it jumps to the ramp's value and back
-        { cls: 'dual-pl', label: 'p_L = max(p_CL, L4S ramp) (L4S marks)', colour: AQM_COLOURS.probL, series: { tS: s.probL.tS, values: s.probL.values.map((p) => 100 * p) }, thin: true },
+        { cls: 'dual-pl', label: 'p_L (L4S marks)', colour: AQM_COLOURS.probL, series: { tS: s.probL.tS, values: s.probL.values.map((p) => 100 * p) }, thin: true },
         { cls: 'dual-pcl', label: `p_CL = ${k}·p′ (coupled)`, colour: AQM_COLOURS.coupled, series: pct((p) => coupledLProb(p, k)) },
         { cls: 'dual-pprime', label: 'p′ (base)', colour: AQM_COLOURS.pPrime, series: pct((p) => p), dashed: true },
         { cls: 'dual-pc', label: 'p_C = p′² (Classic)', colour: AQM_COLOURS.classic, series: pct(classicProb) },

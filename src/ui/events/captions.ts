@@ -57,9 +57,6 @@ const linkName = (run: RunFacts, link: number): string => hopName(run.links[link
  * A hop in words: `link "bottleneck"` for a named hop; a hop the scenario only calls "link"
  * (or "link2") is "the link" ("link 2"), not `link "link"`.
  */
-/** A hop as a picker offers it: its name, a return-path hop marked so ("bottleneck (return path)"). */
-export const linkOption = (id: string): string => `${hopName(id)}${/\/rev$/.test(id) ? ' (return path)' : ''}`;
-
 export function linkPlace(id: string): string {
   const name = hopName(id);
   const generic = /^link ?(\d*)$/i.exec(name);

@@ -25,6 +25,9 @@ import { rememberReturn } from './ReturnBar.tsx';
 import { decodeExperimentHash, encodeExperimentHash, type ExperimentRoute } from './route.ts';
 import './experiments.css';
 import { decodeText, parseJsonText } from '../../scenario/jsonText.ts';
+import { followSystemTheme } from '../shell/pageTheme.ts';
+
+followSystemTheme();
 
 /** Finished runs of this page session, by run identity (see spec.runKey). */
 const CACHE: Cache = new Map();

@@ -1,5 +1,6 @@
 /** The Ack Regulator (3G paper §5, a reconstruction): the ACKs it holds and the buffer it keeps from overflowing, per run. */
-import { linkOption, linkPlace } from '../events/captions.ts';
+import { linkPlace } from '../events/captions.ts';
+import { linkOption } from './linkOption.ts';
 import { DROP_CAUSES } from '../../engine/core/trace.ts';
 import { ACKREG_COLOURS, ackRegCursor, renderAckRegChart, type AckRegChartInput } from '../charts/ackRegChart.ts';
 import { ackRegLinks, ackRegSeries, type AckRegSeries } from '../charts/ackRegSeries.ts';

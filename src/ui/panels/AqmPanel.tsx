@@ -4,7 +4,8 @@
  * dropping state and count, PIE's drop probability, DualPI2's p′, p_C, p_CL and p_L. FQ-CoDel's
  * flow queues are named by the flows they carried.
  */
-import { linkOption, linkPlace } from '../events/captions.ts';
+import { linkPlace } from '../events/captions.ts';
+import { linkOption } from './linkOption.ts';
 import { AQM_COLOURS, aqmCursor, lowerLines, MAX_DRAWN_QUEUES, queueColour, renderAqmChart, type AqmChartInput } from '../charts/aqmChart.ts';
 import { aqmLinks, aqmSeries, aqmSpecAt, classicProb, coupledLProb, quantile, type AqmSeries } from '../charts/aqmSeries.ts';
 import { dropsWithCause, finiteMax, type CausedTimes } from '../charts/series.ts';

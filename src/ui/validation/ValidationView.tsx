@@ -13,6 +13,9 @@ import { variantLabel } from '../../catalogue/format.ts';
 import { encodeState } from '../state/url.ts';
 import { DEFAULT_VIEW } from '../state/view.ts';
 import './validation.css';
+import { followSystemTheme } from '../shell/pageTheme.ts';
+
+followSystemTheme();
 
 interface Stats {
   n: number;
