@@ -1,6 +1,6 @@
 /** The Ack Regulator (3G paper §5, a reconstruction): the ACKs it holds and the buffer it keeps from overflowing, per run. */
 import { linkPlace } from '../events/captions.ts';
-import { linkOption } from './linkOption.ts';
+import { linkItems } from './linkOption.ts';
 import { DROP_CAUSES } from '../../engine/core/trace.ts';
 import { ACKREG_COLOURS, ackRegCursor, renderAckRegChart, type AckRegChartInput } from '../charts/ackRegChart.ts';
 import { ackRegLinks, ackRegSeries, type AckRegSeries } from '../charts/ackRegSeries.ts';
@@ -35,10 +35,7 @@ interface RunRegulator {
 export const ackRegPanel = (meta: KeyedMeta) =>
   keyedTimePanel<RunRegulator, AckRegChartInput>(meta, {
     pickLabel: 'Link',
-    items: (run) => ackRegLinks(run.result.trace).map((index) => {
-      const id = run.result.links[index]?.id ?? `link ${index}`;
-      return { id, label: linkOption(id), index };
-    }),
+    items: (run) => linkItems(run, ackRegLinks(run.result.trace)),
     perRun: (_set, run, link) => ({ run, s: ackRegSeries(run.result.trace, link), ...regulatorLimits(run, link), drops: dropsWithCause(run.result.trace, { link }) }),
     inputs: (runs, set, windowS) => {
       const maxHeld = maxOf(runs, (p) => finiteMax(p.s.held.values), 1);

@@ -5,7 +5,7 @@
  * flow queues are named by the flows they carried.
  */
 import { linkPlace } from '../events/captions.ts';
-import { linkOption } from './linkOption.ts';
+import { linkItems } from './linkOption.ts';
 import { AQM_COLOURS, aqmCursor, lowerLines, MAX_DRAWN_QUEUES, queueColour, renderAqmChart, type AqmChartInput } from '../charts/aqmChart.ts';
 import { aqmLinks, aqmSeries, aqmSpecAt, classicProb, coupledLProb, quantile, type AqmSeries } from '../charts/aqmSeries.ts';
 import { dropsWithCause, finiteMax, type CausedTimes } from '../charts/series.ts';
@@ -106,10 +106,7 @@ function perRun(run: VariantRun, link: number): RunAqm | null {
 export const aqmPanel = (meta: KeyedMeta) =>
   keyedTimePanel<RunAqm, AqmChartInput>(meta, {
     pickLabel: 'Link',
-    items: (run) => aqmLinks(run.result.trace).map((index) => {
-      const id = run.result.links[index]?.id ?? `link ${index}`;
-      return { id, label: linkOption(id), index };
-    }),
+    items: (run) => linkItems(run, aqmLinks(run.result.trace)),
     perRun: (_set, run, link) => perRun(run, link),
     inputs: (runs, set, windowS) => {
       // the sojourn band is scaled to the target (three times it), so the L4S step and the target
