@@ -26,7 +26,8 @@ const linkSeries = perResult(({ result }: VariantRun, link: number) => ({
 function seriesFor(set: RunSet, link: number): QueueSeriesInput[] {
   return set.runs.map((r) => ({
     key: r.key,
-    label: set.compare ? r.label : (r.result.links[link]?.id ?? `link ${link}`),
+    // the read-out names the hop as the picker does ("bottleneck"), not by the trace's id
+    label: set.compare ? r.label : linkOption(r.result.links[link]?.id ?? `link ${link}`),
     colour: r.colour,
     dash: r.dash,
     ...linkSeries(r, link),
