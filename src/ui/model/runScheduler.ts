@@ -230,7 +230,8 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
           if (!current()) return;
           end();
           measureResults();
-          for (const r of results) if (r.phasesMs) measureWorker(r.phasesMs);
+          // a result handed back from an earlier batch (its post time cleared, pool.ts) was measured then
+          for (const r of results) if (r.phasesMs && r.sentAtEpochMs) measureWorker(r.phasesMs);
           const recovery = results.find((r) => r.recovery)?.recovery ?? null;
           update(() => ({ set: buildRunSet(jobs, results, clock.now() - started), slow: false, error: null, retryable: false, recovery, stale: false, ended: jobs }));
         },
