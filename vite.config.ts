@@ -82,7 +82,8 @@ export default defineConfig({
     // The simulation worker loads most engine modules on demand (src/engine/loaders.ts). Without
     // this group Rolldown 1.2 moves some modules its first chunk needs into small chunks of their
     // own when a chunk loaded on demand shares them, and the worker then has to fetch those before
-    // it can start; the group keeps everything the entry imports statically in the entry chunk.
+    // it can start; the group keeps everything the entry imports statically in the entry chunk (the
+    // capture-import worker loads nothing on demand: one chunk either way).
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'sim-worker-start', tags: ['$initial'] }] } } },
   },
   server: { port: 5173, strictPort: false },

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticImports } from '../../bench/bundle.ts';
 import { CHROMIUM, ROOT, settled, watch, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
@@ -37,7 +38,10 @@ describe.runIf(haveChromium)('offline in Chromium', () => {
     expect(sw).toMatch(/"assets\/sim\.worker-[\w-]+\.js"/);
     // and every chunk the simulation worker loads on demand (variants, AQMs, …)
     const worker = readdirSync(join(ROOT, 'dist/assets')).find((f) => /^sim\.worker-[\w-]+\.js$/.test(f)) as string;
-    const onDemand = [...readFileSync(join(ROOT, 'dist/assets', worker), 'utf8').matchAll(/import\(`\.\/([\w.-]+\.js)`\)/g)].map((m) => m[1]);
+    const workerCode = readFileSync(join(ROOT, 'dist/assets', worker), 'utf8');
+    // its first chunk starts without fetching another (the first run waits on no chunk)
+    expect(staticImports(workerCode, `assets/${worker}`)).toEqual([]);
+    const onDemand = [...workerCode.matchAll(/import\(`\.\/([\w.-]+\.js)`\)/g)].map((m) => m[1]);
     expect(onDemand.length).toBeGreaterThan(20);
     for (const c of onDemand) expect(sw, c).toContain(`"assets/${c}"`);
     // Chromium loads favicons past the service worker: a linked file would fail offline
