@@ -77,7 +77,15 @@ export default defineConfig({
   base: './',
   // The manifest tells the bundle check (bench/bundle.ts) which chunks the page loads at start.
   build: { manifest: true },
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    // The simulation worker loads most engine modules on demand (src/engine/loaders.ts). Without
+    // this group Rolldown 1.2 moves some modules its first chunk needs into small chunks of their
+    // own when a chunk loaded on demand shares them, and the worker then has to fetch those before
+    // it can start; the group keeps everything the entry imports statically in the entry chunk (the
+    // capture-import worker loads nothing on demand: one chunk either way).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'sim-worker-start', tags: ['$initial'] }] } } },
+  },
   server: { port: 5173, strictPort: false },
   // `npm run preview` serves the headers a host is told to set (deploy/headers.ts), on every file
   preview: { port: 4173, strictPort: false, headers: { ...SECURITY_HEADERS } },
@@ -93,6 +101,8 @@ export default defineConfig({
           // files share nothing, so each core runs one.
           maxWorkers: Math.max(2, availableParallelism() - 1),
           include: ['tests/engine/**/*.test.ts', 'tests/scenarios/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/ui/**/*.test.ts', 'tests/claims/**/*.test.ts', 'tests/experiments/**/*.test.ts', 'tests/architecture/**/*.test.ts', 'tests/traces/**/*.test.ts'],
+          // every optional engine module registered, as Node's entry points have them (src/engine/all.ts)
+          setupFiles: ['src/engine/all.ts'],
           testTimeout: 60_000,
           // claim files run their simulations in beforeAll: same allowance as a test (10 s by default)
           hookTimeout: 60_000,

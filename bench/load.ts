@@ -18,6 +18,8 @@ import { parseScenario } from '../src/scenario/validate.ts';
 import { DEFAULT_PRESET } from '../src/ui/state/baseScenario.ts';
 import { runJobs } from '../src/ui/state/runSet.ts';
 import { DEFAULT_VIEW } from '../src/ui/state/view.ts';
+// the warm Node figures build with every module registered, as Node's entry points do
+import '../src/engine/all.ts';
 import { startRun } from '../src/worker/runForDisplay.ts';
 import { SLICE_EVENTS } from '../src/worker/runner.ts';
 import { ROOT } from '../tests/e2e/harness.ts';

@@ -40,6 +40,8 @@ import { stepPath } from '../src/ui/charts/series.ts';
 import { runJobs } from '../src/ui/state/runSet.ts';
 import { poolSizeFor } from '../src/worker/pool.ts';
 import { encodeState } from '../src/ui/state/url.ts';
+// the warm Node figures build with every module registered, as Node's entry points do
+import '../src/engine/all.ts';
 import { startRun } from '../src/worker/runForDisplay.ts';
 import { RowBufferPool } from '../src/engine/core/trace.ts';
 import { SLICE_EVENTS } from '../src/worker/runner.ts';

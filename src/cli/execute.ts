@@ -1,4 +1,5 @@
 /** Runs a parsed command: loads and edits the scenario, validates it, simulates, prints. */
+import '../engine/all.ts';
 import { buildSimulation } from '../engine/build.ts';
 import { ColumnarSink, traceHash } from '../engine/core/trace.ts';
 import type { CrossResult, FlowResult, LinkResult, RunResult, RunSummary } from '../engine/results.ts';

@@ -11,12 +11,12 @@ import { msToNs, sToNs, Simulator, type Handler } from './core/simulator.ts';
 import type { TraceSink } from './core/trace.ts';
 import { DropLedger } from './net/drop-ledger.ts';
 import type { Link } from './net/link.ts';
-import { scheduleChanges } from './build/changes.ts';
-import { buildCross, type CrossRuntime } from './build/cross.ts';
+import type { CrossRuntime } from './build/cross.ts';
 import { buildFlow, type FlowRuntime } from './build/flows.ts';
 import { buildPath, emptyTopology, type BuildContext } from './build/topology.ts';
 import { runResults, type RunRecords, type RunResult } from './results.ts';
 import { bottleneckOf } from './bottleneck.ts';
+import { ENGINE_MODULES, type EngineModules } from './modules.ts';
 
 export class Simulation {
   constructor(
@@ -50,14 +50,19 @@ export class Simulation {
   }
 }
 
-export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Simulation {
+/**
+ * `modules`: where the optional modules (variants, AQMs, …) are found; the process's own set by
+ * default, which Node's entry points fill with all of them (./all.ts). Throws, naming it, when
+ * the scenario needs a module the set lacks (see ./loaders.ts).
+ */
+export function buildSimulation(s: Scenario, seed: number, trace: TraceSink, modules: EngineModules = ENGINE_MODULES): Simulation {
   const sim = new Simulator();
-  const ctx: BuildContext = { sim, rng: new Rng(seed), trace, ledger: new DropLedger() };
+  const ctx: BuildContext = { sim, rng: new Rng(seed), trace, ledger: new DropLedger(), modules };
   const topo = emptyTopology();
-  scheduleChanges(s, topo, ctx);
+  if (s.changes.length > 0) modules.get('changes').scheduleChanges(s, topo, ctx);
   buildPath(s.path, topo, ctx);
   const flows = s.flows.map((spec, i) => buildFlow(spec, i, topo, ctx));
-  const cross = s.cross.map((c) => buildCross(c, topo.path, ctx));
+  const cross = s.cross.length === 0 ? [] : s.cross.map((c) => modules.get('cross').buildCross(c, topo.path, ctx));
   const bn = bottleneckOf(s.path);
   const bottleneck = bn === null ? null : topo.path[bn.pathIndex].fwd;
   if (bottleneck !== null && trace.wants('avail')) traceAvailable(bottleneck, sim, trace);
@@ -71,8 +76,17 @@ export function buildSimulation(s: Scenario, seed: number, trace: TraceSink): Si
     flows,
     cross,
     bottleneck,
+    modules,
   };
   return new Simulation(records, sToNs(s.durationS));
+}
+
+declare module './modules.ts' {
+  interface OptionalModules {
+    changes: typeof import('./build/changes.ts');
+    cross: typeof import('./build/cross.ts');
+    errors: typeof import('./build/errors.ts');
+  }
 }
 
 /** Bin width of the available-bandwidth truth: short enough to follow Pareto bursts and CBR steps. */

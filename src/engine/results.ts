@@ -3,7 +3,7 @@
  * how it is read off the built simulation's records, and the one definition of the bottleneck.
  */
 import type { Scenario } from '../scenario/schema.ts';
-import { tokensPerRtt, type TokensPerRtt } from './app/tokens-per-rtt.ts';
+import type { TokensPerRtt } from './app/tokens-per-rtt.ts';
 import { msToNs, nsToS, type Simulator } from './core/simulator.ts';
 import { DROP_CAUSES, type TraceData } from './core/trace.ts';
 import type { CrossRuntime } from './build/cross.ts';
@@ -12,6 +12,7 @@ import { classification, type Classification, congestionLossPct, goodputBps, jai
 import type { AckRegulator, AckRegulatorStats } from './net/ack-regulator.ts';
 import type { Link } from './net/link.ts';
 import type { EstimateInfo } from './tcp/cc/types.ts';
+import type { EngineModules } from './modules.ts';
 
 export type { Classification } from './metrics.ts';
 
@@ -122,12 +123,14 @@ export interface RunRecords {
   cross: readonly CrossRuntime[];
   /** The path's bottleneck link (bottleneckOf), null without a path. */
   bottleneck: Link | null;
+  /** The modules the run was built with. */
+  modules: EngineModules;
 }
 
 /** The results as of now (the end of the run, or wherever it stopped). */
 export function runResults(r: RunRecords): Omit<RunResult, 'trace'> {
   const endNs = r.sim.now();
-  const flows = r.flows.map((f, i) => flowResult(r.scenario.flows[i], f, endNs));
+  const flows = r.flows.map((f, i) => flowResult(r.scenario.flows[i], f, endNs, r.modules));
   const links: LinkResult[] = r.links.map((l, i) => ({
     id: l.id,
     drops: Object.fromEntries(DROP_CAUSES.map((c) => [c, l.drops.get(c) ?? 0])),
@@ -165,14 +168,14 @@ export function runResults(r: RunRecords): Omit<RunResult, 'trace'> {
   return { flows, links, summary, cross, sim: { events: r.sim.eventCount, simTimeS: nsToS(endNs), seed: r.seed } };
 }
 
-function flowResult(spec: Scenario['flows'][number], f: FlowRuntime, endNs: number): FlowResult {
+function flowResult(spec: Scenario['flows'][number], f: FlowRuntime, endNs: number, modules: EngineModules): FlowResult {
   const done = f.receiver.completedAtNs >= 0 && Number.isFinite(f.totalBytes);
   const connectionNs = (done ? f.receiver.completedAtNs : endNs) - f.startNs;
   const delivered = f.receiver.rcvNxt;
   const wireBytes = f.sender.dataBytesSent + f.receiver.ackBytesSent;
   let tokens: TokensPerRtt | null = null;
   if (f.bucket !== null && spec.tokenBucket !== null && f.sender.srttNs > 0) {
-    tokens = tokensPerRtt({
+    tokens = modules.get('token-bucket').tokensPerRtt({
       takeTimesNs: f.tokenTakesNs,
       // The flow's smoothed RTT at the end: one bin width to plot against one permitted line.
       rttNs: f.sender.srttNs,

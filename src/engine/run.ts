@@ -1,4 +1,8 @@
-/** Scenario → finished run: the one entry point for the CLI, tests, benchmarks and the worker. */
+/**
+ * Scenario → finished run: the one entry point for the CLI, tests and benchmarks. Importing it
+ * registers every optional module (./all.ts): Node builds anything without preparing.
+ */
+import './all.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { ColumnarSink, nullSink, TRACE_TABLES, type TableName, type TraceSink } from './core/trace.ts';
 import { buildSimulation } from './build.ts';

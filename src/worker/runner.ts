@@ -52,9 +52,17 @@ export interface Progress {
 
 /**
  * `onProgress` is called at every yield of a run (and of a warm-up), so the main thread hears
- * from a working worker at least every YIELD_EVERY_MS plus one slice.
+ * from a working worker at least every YIELD_EVERY_MS plus one slice. `prepare` loads the engine
+ * modules a scenario needs that are not loaded yet (null: none missing, the run starts at once);
+ * in Node every module is there and nothing is prepared.
  */
-export function createRunner(yieldNow: () => Promise<void>, clockMs: () => number = () => 0, yieldEveryMs = 0, onProgress: (p: Progress) => void = () => {}): Runner {
+export function createRunner(
+  yieldNow: () => Promise<void>,
+  clockMs: () => number = () => 0,
+  yieldEveryMs = 0,
+  onProgress: (p: Progress) => void = () => {},
+  prepare: (scenario: Scenario) => Promise<void> | null = () => null,
+): Runner {
   let latest = 0;
   const isCurrent = (id: number) => (): boolean => id === latest;
   /** The run started ahead (`opts.next`), until it is asked for or dropped. */
@@ -64,6 +72,11 @@ export function createRunner(yieldNow: () => Promise<void>, clockMs: () => numbe
 
   async function drive(scenario: Scenario, opts: WorkerRunOptions, current: () => boolean): Promise<RunOutput | null> {
     const t0 = clockMs();
+    const loading = prepare(scenario);
+    if (loading !== null) {
+      await loading;
+      if (!current()) return null;
+    }
     const run = startRun(scenario, opts, clockMs, pool);
     let yieldMs = 0;
     let lastYield = t0;

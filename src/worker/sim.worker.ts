@@ -9,6 +9,7 @@ import type { PacketWindows } from './packetWindow.ts';
 import { HEARTBEAT_EVERY_MS, type Heartbeat, type SimApi } from './protocol.ts';
 import { createRunner, SLICE_EVENTS, SUPERSEDED, YIELD_EVERY_MS, type Progress } from './runner.ts';
 import { traceTransferables } from './transfer.ts';
+import { preloadRest, prepareScenario } from './engineModules.ts';
 
 const waiting: (() => void)[] = [];
 const channel = new MessageChannel();
@@ -30,7 +31,9 @@ const heartbeat = ({ events }: Progress): void => {
   self.postMessage(beat);
 };
 
-const runner = createRunner(yieldNow, () => performance.now(), YIELD_EVERY_MS, heartbeat);
+const runner = createRunner(yieldNow, () => performance.now(), YIELD_EVERY_MS, heartbeat, prepareScenario);
+/** After the first run or warm-up, the engine modules this worker has not loaded yet come in the background. */
+const preload = (): void => void preloadRest((ms) => new Promise((done) => setTimeout(done, ms)));
 
 /** Loaded at the first packet window: a page without the path panel never needs it. */
 let windows: Promise<[PacketWindows, typeof import('./packetWindow.ts')]> | null = null;
@@ -41,7 +44,7 @@ const api: SimApi = {
   ping: () => true,
   async run(scenario, opts) {
     runsAsked++;
-    const result = await runner.run(scenario, opts);
+    const result = await runner.run(scenario, opts).finally(preload);
     result.sentAtEpochMs = performance.timeOrigin + performance.now();
     return Comlink.transfer(result, traceTransferables(result.trace));
   },
@@ -50,10 +53,13 @@ const api: SimApi = {
     runsAsked++;
     runner.cancel();
   },
-  warmUp: (scenario, variants) => runner.warmUp(scenario, variants),
+  warmUp: (scenario, variants) => runner.warmUp(scenario, variants).finally(preload),
   async packetWindow(req) {
     const asked = runsAsked;
     const [sessions, { windowBuffers }] = await (windows ??= import('./packetWindow.ts').then((m) => [new m.PacketWindows(), m]));
+    if (runsAsked !== asked) throw new Error(SUPERSEDED);
+    // the displayed run loaded what its scenario needs; a window asked for first waits for it too
+    await prepareScenario(req.scenario);
     if (runsAsked !== asked) throw new Error(SUPERSEDED);
     let lastYield = performance.now();
     const w = await sessions.getSliced(req, SLICE_EVENTS, async () => {

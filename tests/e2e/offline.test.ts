@@ -1,12 +1,14 @@
 /**
  * Offline in Chromium: after one visit the service worker (vite-plugin-pwa, Workbox) has
  * precached the app, so with the network emulated off a reload still opens it, the simulation
- * worker still starts and a run completes; the manifest makes it installable.
+ * worker still starts and a run completes, also one with a variant whose engine module the worker
+ * loads on demand; the manifest makes it installable.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticImports } from '../../bench/bundle.ts';
 import { CHROMIUM, ROOT, settled, watch, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
@@ -34,6 +36,14 @@ describe.runIf(haveChromium)('offline in Chromium', () => {
     expect(assets.length).toBeGreaterThan(3);
     for (const a of assets) expect(sw, a).toContain(`"${a}"`);
     expect(sw).toMatch(/"assets\/sim\.worker-[\w-]+\.js"/);
+    // and every chunk the simulation worker loads on demand (variants, AQMs, …)
+    const worker = readdirSync(join(ROOT, 'dist/assets')).find((f) => /^sim\.worker-[\w-]+\.js$/.test(f)) as string;
+    const workerCode = readFileSync(join(ROOT, 'dist/assets', worker), 'utf8');
+    // its first chunk starts without fetching another (the first run waits on no chunk)
+    expect(staticImports(workerCode, `assets/${worker}`)).toEqual([]);
+    const onDemand = [...workerCode.matchAll(/import\(`\.\/([\w.-]+\.js)`\)/g)].map((m) => m[1]);
+    expect(onDemand.length).toBeGreaterThan(20);
+    for (const c of onDemand) expect(sw, c).toContain(`"assets/${c}"`);
     // Chromium loads favicons past the service worker: a linked file would fail offline
     expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'dist/manifest.webmanifest'), 'utf8'));
@@ -58,6 +68,13 @@ describe.runIf(haveChromium)('offline in Chromium', () => {
       await page.waitForFunction((h) => document.querySelector('[data-testid="trace-hash"]')?.textContent !== h, before, { timeout: 60_000 });
       await settled(page);
       expect(await page.getByTestId('status').textContent()).toMatch(/^ran in/);
+      // CUBIC's code is not in the worker's first chunk: it comes from the precache
+      await page.locator('[data-testid="compare-menu"] summary').click();
+      for (const v of ['newreno', 'cubic']) await page.getByTestId(`compare-${v}`).check();
+      await page.locator('[data-testid="compare-menu"] summary').click();
+      await page.waitForFunction(() => document.querySelectorAll('#cwnd-chart g.flow').length === 2, null, { timeout: 60_000 });
+      await settled(page);
+      expect(await page.locator('#cwnd-chart g.flow').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')))).toEqual(['NewReno', 'CUBIC']);
       expect(w.errors).toEqual([]);
       // the network really was off: fetching something not precached fails
       expect(await page.evaluate(() => fetch('./not-precached.json').then(() => 'reached', () => 'failed'))).toBe('failed');

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/core/rng.ts';
+import { pareto } from '../../src/engine/traffic/pareto-onoff.ts';
 
 const Z999 = 3.2905; // standard normal quantile 0.9995
 const N = 400_000;
@@ -69,7 +70,7 @@ describe('RandomStream distributions', () => {
     const mean = 0.1; // the NewReno-LP paper's mean ON time, in seconds
     const xm = (mean * (shape - 1)) / shape;
     const median = xm * 2 ** (1 / shape);
-    const xs = draw(N, () => s.pareto(shape, mean));
+    const xs = draw(N, () => pareto(s, shape, mean));
     let below = 0;
     let min = Infinity;
     for (const x of xs) {
@@ -88,7 +89,7 @@ describe('RandomStream distributions', () => {
     const xm = (mean * (shape - 1)) / shape;
     const p = 10 ** -shape;
     let above = 0;
-    for (let i = 0; i < N; i++) if (s.pareto(shape, mean) > 10 * xm) above++;
+    for (let i = 0; i < N; i++) if (pareto(s, shape, mean) > 10 * xm) above++;
     expect(Math.abs(above - N * p)).toBeLessThan(Z999 * Math.sqrt(N * p * (1 - p)));
   });
 
@@ -99,15 +100,15 @@ describe('RandomStream distributions', () => {
     const xm = (mean * (shape - 1)) / shape;
     // Var = xm²·α / ((α − 1)²·(α − 2)).
     const sd = Math.sqrt((xm * xm * shape) / ((shape - 1) ** 2 * (shape - 2)));
-    const xs = draw(N, () => s.pareto(shape, mean));
+    const xs = draw(N, () => pareto(s, shape, mean));
     expect(Math.abs(sampleMean(xs) - mean)).toBeLessThan((Z999 * sd) / Math.sqrt(N));
   });
 
   it('pareto rejects shape ≤ 1 (no finite mean) and a non-positive mean', () => {
     const s = new Rng(1).stream('dist:pareto-bad');
-    expect(() => s.pareto(1, 1)).toThrow(/shape 1 must be > 1/);
-    expect(() => s.pareto(0.5, 1)).toThrow(/shape/);
-    expect(() => s.pareto(1.5, 0)).toThrow(/mean 0 must be > 0/);
+    expect(() => pareto(s, 1, 1)).toThrow(/shape 1 must be > 1/);
+    expect(() => pareto(s, 0.5, 1)).toThrow(/shape/);
+    expect(() => pareto(s, 1.5, 0)).toThrow(/mean 0 must be > 0/);
   });
 
   it('bernoulli frequency lies in its 99.9 % binomial interval', () => {
@@ -121,7 +122,7 @@ describe('RandomStream distributions', () => {
   it('pareto and uniformMeanSd consume exactly one uniform draw each (documented draw orders rely on it)', () => {
     const a = new Rng(99).stream('x');
     const b = new Rng(99).stream('x');
-    a.pareto(1.5, 1);
+    pareto(a, 1.5, 1);
     b.next();
     expect(a.nextUint32()).toBe(b.nextUint32());
     a.uniformMeanSd(3, 1);

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/core/rng.ts';
 import { Packet } from '../../src/engine/net/packet.ts';
-import { CwQueue, DropTailQueue, QueueAverage, RedQueue, type RedParams } from '../../src/engine/net/queue.ts';
+import { DropTailQueue } from '../../src/engine/net/queue.ts';
+import { CwQueue, QueueAverage, RedQueue, type RedParams } from '../../src/engine/net/red.ts';
 
 const Z999 = 3.2905;
 const pkt = (ect = false, size = 1000): Packet => {

@@ -12,7 +12,7 @@ import { CROSS_TRAFFIC_FLOW, type Endpoint, type Packet } from '../../src/engine
 import { DropTailQueue } from '../../src/engine/net/queue.ts';
 import { CbrSource } from '../../src/engine/traffic/cbr.ts';
 import { FtpSessionGenerator } from '../../src/engine/traffic/ftp-sessions.ts';
-import { ParetoOnOffSource, type ParetoOnOffParams } from '../../src/engine/traffic/pareto-onoff.ts';
+import { pareto, ParetoOnOffSource, type ParetoOnOffParams } from '../../src/engine/traffic/pareto-onoff.ts';
 import { TrafficSink } from '../../src/engine/traffic/sink.ts';
 
 const Z999 = 3.2905;
@@ -137,13 +137,13 @@ function replayOnPeriods(seed: number, name: string, p: ParetoOnOffParams, horiz
   const mean = (on: boolean) => (on ? p.meanOnNs : p.meanOffNs);
   let t = p.startNs ?? 0;
   let on = r.next() < p.meanOnNs / (p.meanOnNs + p.meanOffNs);
-  let len = Math.round(r.pareto(p.shape, mean(on)) * r.next());
+  let len = Math.round(pareto(r, p.shape, mean(on)) * r.next());
   const out: [number, number][] = [];
   while (t <= horizonNs) {
     if (on) out.push([t, t + len]);
     t += len;
     on = !on;
-    len = Math.round(r.pareto(p.shape, mean(on)));
+    len = Math.round(pareto(r, p.shape, mean(on)));
   }
   return out;
 }

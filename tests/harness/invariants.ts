@@ -3,6 +3,7 @@
  * bytes reach the application exactly once and in order, packets are conserved at every link,
  * cwnd never drops below one segment, nothing is NaN or infinite, trace time never goes back.
  */
+import '../../src/engine/all.ts';
 import { buildSimulation, type Simulation } from '../../src/engine/build.ts';
 import { ColumnarSink, TRACE_TABLES, traceHash, type TableName, type TraceData } from '../../src/engine/core/trace.ts';
 import type { RunResult } from '../../src/engine/results.ts';

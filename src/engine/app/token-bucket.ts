@@ -19,6 +19,9 @@
  * intervalNs are integers. The bucket starts full unless told otherwise (the paper is silent).
  */
 
+// the results' tokens per RTT travel with the bucket: a run without one loads neither
+export { tokensPerRtt } from './tokens-per-rtt.ts';
+
 export type TokenAccrual = 'continuous' | 'batch';
 
 export interface TokenBucketParams {

@@ -3,7 +3,8 @@ import { parseChangePath, type ChangeTarget } from '../../scenario/changes.ts';
 import type { ErrorModelSpec, Scenario } from '../../scenario/schema.ts';
 import { msToNs, sToNs, type Handler } from '../core/simulator.ts';
 import type { PerKey } from '../net/loss.ts';
-import { errorModel, traceChannel, type BuildContext, type DirRuntime, type Topology } from './topology.ts';
+import { errorModel } from './errors.ts';
+import { traceChannel, type BuildContext, type DirRuntime, type Topology } from './topology.ts';
 
 /**
  * Called first, before anything else is scheduled: a change then acts before every other event

@@ -77,6 +77,7 @@ export function buildCross(c: CrossTrafficSpec, path: readonly Duplex[], ctx: Bu
             ackRoute: backRoute,
             gate: null,
             ledger: null,
+            modules: ctx.modules,
             deliver: (start, end) => {
               delivered += end - start;
               // Segments completed in order (the application reads byte ranges, not packets).

@@ -4,15 +4,14 @@
  * behind the receiver. Also the sender–receiver pair itself, which FTP cross traffic reuses.
  */
 import type { FlowSpec, TcpSpec } from '../../scenario/schema.ts';
-import { Playback } from '../app/playback.ts';
-import { TokenBucket } from '../app/token-bucket.ts';
+import type { Playback } from '../app/playback.ts';
+import type { TokenBucket } from '../app/token-bucket.ts';
 import { msToNs, sToNs, type Handler, type Simulator } from '../core/simulator.ts';
 import type { TraceSink } from '../core/trace.ts';
 import { VerdictScore } from '../metrics-verdicts.ts';
-import { introduceFlow } from '../net/ack-regulator.ts';
 import type { DropLedger } from '../net/drop-ledger.ts';
 import type { Endpoint, Hop } from '../net/packet.ts';
-import { getVariant } from '../tcp/cc/registry.ts';
+import type { EngineModules } from '../modules.ts';
 import type { SendGate } from '../tcp/egress.ts';
 import { Receiver } from '../tcp/receiver.ts';
 import { createRecovery, recoveryNeedsSack, resolveRecovery } from '../tcp/recovery/index.ts';
@@ -43,6 +42,7 @@ export function buildFlow(spec: FlowSpec, i: number, topo: Topology, ctx: BuildC
   const startNs = sToNs(spec.startS);
   let playback: Playback | null = null;
   if (spec.playback !== null) {
+    const { Playback } = ctx.modules.get('playback');
     playback = new Playback(
       sim,
       { readBytes: spec.playback.readBytes, periodNs: msToNs(spec.playback.periodMs), startNs: startNs + msToNs(spec.playback.startDelayMs), totalBytes },
@@ -56,6 +56,7 @@ export function buildFlow(spec: FlowSpec, i: number, topo: Topology, ctx: BuildC
   let gate: SendGate | null = null;
   if (spec.tokenBucket !== null) {
     const tb = spec.tokenBucket;
+    const { TokenBucket } = ctx.modules.get('token-bucket');
     const b = new TokenBucket({ tokensPerInterval: tb.tokensPerInterval, intervalNs: msToNs(tb.intervalMs), depthTokens: tb.depthTokens, startNs });
     bucket = b;
     gate = {
@@ -83,6 +84,7 @@ export function buildFlow(spec: FlowSpec, i: number, topo: Topology, ctx: BuildC
     ackRoute: [...[...path].reverse().flatMap((p) => p.ackHops), ...access.ackHops],
     gate,
     ledger: ctx.ledger,
+    modules: ctx.modules,
     deliver: (start, end) => {
       if (start !== app.appBytes) throw new Error(`flow ${spec.id}: application got bytes from ${start}, expected ${app.appBytes}`);
       app.appBytes = end;
@@ -107,12 +109,13 @@ export interface TcpPairSpec {
   gate: SendGate | null;
   /** Ground truth of drops; null where nobody reads verdicts (cross traffic). */
   ledger: DropLedger | null;
+  modules: EngineModules;
   deliver: (start: number, end: number) => void;
 }
 
 /** A sender and its receiver wired to each other over the given routes. */
 export function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver; verdicts: VerdictScore | null } {
-  const plugin = getVariant(p.variant);
+  const plugin = p.modules.variant(p.variant);
   const tcp = p.tcp;
   const recovery = resolveRecovery(tcp.recovery, plugin, tcp.sack || plugin.needsSack);
   const sackOn = tcp.sack || plugin.needsSack || recoveryNeedsSack(recovery);
@@ -130,7 +133,9 @@ export function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver; v
     agent: plugin.createReceiverAgent ? plugin.createReceiverAgent() : null,
     trace: p.trace,
   });
-  introduceFlow(p.flow, tcp.mssBytes, p.dataRoute, p.ackRoute);
+  // Only a route through an Ack Regulator needs this, and one can only have been built with its
+  // module loaded: skipping it when the module is absent changes nothing.
+  if (p.modules.has('ack-regulator')) p.modules.get('ack-regulator').introduceFlow(p.flow, tcp.mssBytes, p.dataRoute, p.ackRoute);
   // Scored only where there is a ground truth to score against (not for cross-traffic sessions).
   const verdicts = cc.classify && p.ledger !== null ? new VerdictScore(p.ledger, p.flow, tcp.mssBytes) : null;
   sender = new Sender({
@@ -156,7 +161,7 @@ export function tcpPair(p: TcpPairSpec): { sender: Sender; receiver: Receiver; v
       hystart: tcp.hystart === 'auto' ? (tcp.profile === 'linux' ? 'linux' : 'hystart++') : tcp.hystart,
     },
     cc,
-    recovery: createRecovery(recovery),
+    recovery: createRecovery(recovery, p.modules),
     sack: sackOn,
     sim: p.sim,
     trace: p.trace,

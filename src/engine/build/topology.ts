@@ -4,17 +4,17 @@
  * then its reverse direction. ACKs return over the reverse directions, through the link's Ack
  * Regulator if it has one.
  */
-import type { ErrorModelSpec, LinkDirSpec, LinkSpec, QueueSpec } from '../../scenario/schema.ts';
+import type { LinkDirSpec, LinkSpec, QueueSpec } from '../../scenario/schema.ts';
 import type { Rng } from '../core/rng.ts';
 import { msToNs, type Simulator } from '../core/simulator.ts';
 import type { ChannelState, TraceSink } from '../core/trace.ts';
-import { AckRegulator } from '../net/ack-regulator.ts';
+import type { AckRegulator } from '../net/ack-regulator.ts';
 import type { DropLedger } from '../net/drop-ledger.ts';
 import { Link, UniformRate } from '../net/link.ts';
-import { ComposedLoss, ERROR_MODEL_FACTORIES, type ErrorModel, type ErrorModelContext } from '../net/loss.ts';
+import type { ComposedLoss } from '../net/loss.ts';
 import type { Hop } from '../net/packet.ts';
-import { CwQueue, DropTailQueue, RedQueue, type QueueDisc } from '../net/queue.ts';
-import { aqmQueueDisc } from './aqm.ts';
+import { DropTailQueue, type QueueDisc } from '../net/queue.ts';
+import type { EngineModules } from '../modules.ts';
 
 /** What every builder shares. */
 export interface BuildContext {
@@ -22,6 +22,8 @@ export interface BuildContext {
   rng: Rng;
   trace: TraceSink;
   ledger: DropLedger;
+  /** Where the optional modules come from (../modules.ts). */
+  modules: EngineModules;
 }
 
 /** A link direction's channel state as last traced, kept across timed changes of its error models. */
@@ -74,13 +76,13 @@ function buildDir(id: string, spec: LinkDirSpec, at: string, topo: Topology, ctx
   const { sim, rng, trace } = ctx;
   const index = topo.links.length;
   const channel: ChannelTrace = { traced: null };
-  const errors = errorModel(spec.errors, id, index, ctx, channel);
+  const errors = spec.errors.length === 0 ? null : ctx.modules.get('errors').errorModel(spec.errors, id, index, ctx, channel);
   const link = new Link({
     id,
     index,
     rateBps: spec.rateBps,
     delayNs: msToNs(spec.delayMs),
-    queue: queueDisc(spec.queue, spec.rateBps, id, rng),
+    queue: queueDisc(spec.queue, spec.rateBps, id, rng, ctx.modules),
     errors,
     sim,
     trace,
@@ -95,42 +97,6 @@ function buildDir(id: string, spec: LinkDirSpec, at: string, topo: Topology, ctx
   return link;
 }
 
-/**
- * Stream name of the i-th error model's per-packet draws: the first keeps the foundation's name.
- * Models a timed change puts in (`change` = its index) draw from streams of their own, so they
- * neither replay nor disturb the draws of the models they replace.
- */
-const lossStream = (linkId: string, i: number, change: number | null): string =>
-  `${i === 0 ? `${linkId}:loss` : `${linkId}:loss.${i}`}${change === null ? '' : `@change${change}`}`;
-
-/**
- * The direction's composed error model, or null for a clean link. State-based models report
- * their changes so the link's channel state (the worst of its models) is traced when it changes.
- */
-export function errorModel(
-  errors: readonly ErrorModelSpec[],
-  linkId: string,
-  linkIndex: number,
-  ctx: BuildContext,
-  channel: ChannelTrace,
-  change: number | null = null,
-): ComposedLoss | null {
-  if (errors.length === 0) return null;
-  const { rng, sim } = ctx;
-  let composed: ComposedLoss | null = null;
-  const onChange = (): void => {
-    if (composed !== null) traceChannel(channel, composed.state, linkIndex, ctx);
-  };
-  const models = errors.map((e, i): ErrorModel => {
-    const name = lossStream(linkId, i, change);
-    const build = ERROR_MODEL_FACTORIES[e.kind] as (spec: ErrorModelSpec, c: ErrorModelContext) => ErrorModel;
-    return build(e, { packets: rng.stream(name), stream: (suffix) => rng.stream(`${name}:${suffix}`), sim, onChange });
-  });
-  composed = new ComposedLoss(models);
-  if (composed.hasState) onChange();
-  return composed;
-}
-
 export function traceChannel(channel: ChannelTrace, state: ChannelState, linkIndex: number, ctx: BuildContext): void {
   if (state !== channel.traced) ctx.trace.channel(ctx.sim.now(), linkIndex, state);
   channel.traced = state;
@@ -139,16 +105,16 @@ export function traceChannel(channel: ChannelTrace, state: ChannelState, linkInd
 /** Transmission time of a typical 1000-byte packet: RED's idle-decay time unit. */
 const typicalTxNs = (rateBps: number): number => (1000 * 8 * 1e9) / rateBps;
 
-function queueDisc(q: QueueSpec, rateBps: number, linkId: string, rng: Rng): QueueDisc {
+function queueDisc(q: QueueSpec, rateBps: number, linkId: string, rng: Rng, modules: EngineModules): QueueDisc {
   switch (q.kind) {
     case 'droptail':
       return new DropTailQueue(q.limitPackets, q.limitBytes);
     case 'red':
-      return new RedQueue(q, typicalTxNs(rateBps), rng.stream(`${linkId}:red`));
+      return new (modules.get('red').RedQueue)(q, typicalTxNs(rateBps), rng.stream(`${linkId}:red`));
     case 'cw':
-      return new CwQueue(q.limitPackets, q.thresholdPackets, q.weight, typicalTxNs(rateBps));
+      return new (modules.get('red').CwQueue)(q.limitPackets, q.thresholdPackets, q.weight, typicalTxNs(rateBps));
     default:
-      return aqmQueueDisc(q, linkId, rng);
+      return modules.get('aqm').aqmQueueDisc(q, linkId, rng);
   }
 }
 
@@ -161,6 +127,7 @@ function ackRegulatorHop(l: LinkSpec, fwd: Link, topo: Topology, ctx: BuildConte
   const a = l.ackRegulator;
   if (a === null) return [];
   const bufferPackets = a.bufferPackets ?? fwd.queue.limitPackets;
+  const { AckRegulator } = ctx.modules.get('ack-regulator');
   const reg = new AckRegulator(
     { mode: a.mode, bufferPackets, reservePackets: a.reservePackets, maxHeldAcks: a.maxHeldAcks ?? bufferPackets },
     fwd.index,

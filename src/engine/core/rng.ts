@@ -7,7 +7,7 @@
  * state seeded through splitmix32 from seed ⊕ FNV-1a(name).
  */
 
-import { dlog, dpow } from './dmath.ts';
+import { dlog } from './dlog.ts';
 
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
@@ -74,18 +74,6 @@ export class RandomStream {
   /** Integer in [0, n). */
   int(n: number): number {
     return Math.floor(this.next() * n);
-  }
-
-  /**
-   * Classic (type I) Pareto with the given shape α > 1 and mean: scale xm = mean·(α − 1)/α,
-   * support [xm, ∞), by inverse transform xm / (1 − u)^(1/α) (1 − u ∈ (0, 1], so never
-   * infinite). For α ≤ 2 the variance is infinite: sample means converge slowly.
-   */
-  pareto(shape: number, mean: number): number {
-    if (!(shape > 1)) throw new RangeError(`pareto: shape ${shape} must be > 1 for a finite mean`);
-    if (!(mean > 0)) throw new RangeError(`pareto: mean ${mean} must be > 0`);
-    const scale = (mean * (shape - 1)) / shape;
-    return scale / dpow(1 - this.next(), 1 / shape);
   }
 
   /**

@@ -25,6 +25,7 @@
  * the state, then pareto(shape, mean of that state), then next() for the fraction; after that one
  * pareto(shape, mean of the new state) per period. Period lengths are rounded to whole ns.
  */
+import { dpow } from '../core/dmath.ts';
 import type { RandomStream } from '../core/rng.ts';
 import type { Handler, Simulator } from '../core/simulator.ts';
 import type { Endpoint, Hop } from '../net/packet.ts';
@@ -112,7 +113,7 @@ export class ParetoOnOffSource {
   private beginFirstPeriod(): void {
     const { meanOnNs, meanOffNs, shape } = this.params;
     const on = this.rng.next() < meanOnNs / (meanOnNs + meanOffNs);
-    const full = this.rng.pareto(shape, on ? meanOnNs : meanOffNs);
+    const full = pareto(this.rng, shape, on ? meanOnNs : meanOffNs);
     this.enter(on, Math.round(full * this.rng.next()));
   }
 
@@ -120,7 +121,7 @@ export class ParetoOnOffSource {
     if (this.on) this.onBeforeNs += this.periodNs;
     const on = !this.on;
     const { meanOnNs, meanOffNs, shape } = this.params;
-    this.enter(on, Math.round(this.rng.pareto(shape, on ? meanOnNs : meanOffNs)));
+    this.enter(on, Math.round(pareto(this.rng, shape, on ? meanOnNs : meanOffNs)));
   }
 
   private enter(on: boolean, lengthNs: number): void {
@@ -146,4 +147,18 @@ export class ParetoOnOffSource {
     this.nextK++;
     this.scheduleNextPacket();
   }
+}
+
+/**
+ * Classic (type I) Pareto with the given shape α > 1 and mean, from one uniform draw of `s`:
+ * scale xm = mean·(α − 1)/α, support [xm, ∞), by inverse transform xm / (1 − u)^(1/α) (1 − u ∈
+ * (0, 1], so never infinite). For α ≤ 2 the variance is infinite: sample means converge slowly.
+ * Here, not a method of RandomStream, so code that never draws one (the simulation worker's
+ * first chunk) carries neither it nor dpow.
+ */
+export function pareto(s: RandomStream, shape: number, mean: number): number {
+  if (!(shape > 1)) throw new RangeError(`pareto: shape ${shape} must be > 1 for a finite mean`);
+  if (!(mean > 0)) throw new RangeError(`pareto: mean ${mean} must be > 0`);
+  const scale = (mean * (shape - 1)) / shape;
+  return scale / dpow(1 - s.next(), 1 / shape);
 }

@@ -4,9 +4,9 @@
  * variant's paper or RFC implies (its plug-in's `defaultRecovery`).
  */
 import type { VariantInfo } from '../../../catalogue/variants.ts';
+import { ENGINE_MODULES, type EngineModules } from '../../modules.ts';
 import { createNewReno } from './newreno.ts';
 import { createReno } from './reno.ts';
-import { createSackRecovery } from './sack.ts';
 import { createTahoe } from './tahoe.ts';
 import type { Recovery, RecoveryAlgorithm } from './types.ts';
 
@@ -21,7 +21,8 @@ export function resolveRecovery(choice: RecoveryChoice, variant: Pick<VariantInf
 /** SACK recoveries need the receiver's blocks. */
 export const recoveryNeedsSack = (r: RecoveryAlgorithm): boolean => r === 'sack' || r === 'sack-prr';
 
-export function createRecovery(r: RecoveryAlgorithm): Recovery {
+/** The SACK recoveries come from `modules` (an optional module: the first visit's NewReno does not use them). */
+export function createRecovery(r: RecoveryAlgorithm, modules: EngineModules = ENGINE_MODULES): Recovery {
   switch (r) {
     case 'tahoe':
       return createTahoe();
@@ -30,8 +31,8 @@ export function createRecovery(r: RecoveryAlgorithm): Recovery {
     case 'newreno':
       return createNewReno();
     case 'sack':
-      return createSackRecovery(false);
+      return modules.get('sack-recovery').createSackRecovery(false);
     case 'sack-prr':
-      return createSackRecovery(true);
+      return modules.get('sack-recovery').createSackRecovery(true);
   }
 }
