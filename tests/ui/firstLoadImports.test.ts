@@ -44,6 +44,11 @@ const LATE: Record<string, string> = {
   'src/ui/events/bbrModes.ts': 'src/ui/events/eventsLate.ts',
   'src/ui/events/EventList.tsx': 'src/ui/events/eventsLate.ts',
   'src/ui/state/eventTimes.ts': 'src/ui/events/eventsLate.ts',
+  // the probe panel's chart and the band charts' frame (the cwnd chart shades probe cycles without them)
+  'src/ui/charts/probeChart.ts': 'src/ui/panels/ProbePanel.tsx',
+  'src/ui/charts/bands.ts': 'src/ui/panels/ProbePanel.tsx',
+  // an imported capture as a run (the first chart and the grid only ask whether a run is one)
+  'src/ui/traces/capturedRun.ts': 'src/ui/traces/TraceImportHost.tsx',
 };
 
 describe('the first load', () => {

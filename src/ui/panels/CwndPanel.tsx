@@ -6,8 +6,7 @@ import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/ser
 import { caSpans } from '../events/caSpans.ts';
 import { lateEvents } from '../events/late.ts';
 import { CAUSE_STYLE, MARK_COLOURS } from '../../catalogue/palette.ts';
-import { CYCLE_FILL } from '../charts/probeChart.ts';
-import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
+import { CYCLE_FILL, renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
 import { int, variantLabel } from '../../catalogue/format.ts';
 import { flowStyle, overSpan, updatingFlowStyles, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
@@ -16,7 +15,7 @@ import { useLate } from '../state/lateModule.ts';
 import { answerMask } from '../state/answerMask.ts';
 import { ChartMultiples } from './Multiples.tsx';
 import { withMarkLines } from './panelMarks.ts';
-import { CAPTURED_KEY } from '../traces/capturedRun.ts';
+import { CAPTURED_KEY } from '../traces/capturedKey.ts';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
