@@ -9,7 +9,9 @@ import { scenarioId } from '../worker/scenarioId.ts';
 import { TransportBar } from './panels/TransportBar.tsx';
 import { ChangeMarksContext, LiveEditBar } from './panels/TimedChanges.tsx';
 import { DEFAULT_PRESET } from './state/defaultPreset.ts';
-import { drivingRun, eventTimesOf, NO_EVENT_TIMES, runEventsOf } from './state/eventTimes.ts';
+import { drivingRun, eventTimesOf, NO_EVENT_TIMES } from './state/eventStops.ts';
+import { useLate } from './state/lateModule.ts';
+import { lateEvents } from './events/late.ts';
 import { hidePanel, movePanel } from './state/panelList.ts';
 import { stepChoices } from './state/runSet.ts';
 import { TimeAxisContext } from './state/timeAxis.ts';
@@ -20,7 +22,7 @@ import { withSystemTheme } from './shell/systemTheme.ts';
 import { JumpNote } from './shell/JumpNote.tsx';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { EventCaption } from './events/EventCaption.tsx';
-import { EventList } from './events/EventList.tsx';
+import { LateEventList } from './events/LateEventList.tsx';
 import { PresenterMenus, ToolbarMenus } from './shell/AppMenus.tsx';
 import { Drawer } from './shell/Drawer.tsx';
 import { KeyHelp } from './shell/KeyHelp.tsx';
@@ -87,7 +89,9 @@ export function App() {
 
   const { axis, zoomed } = useAxis(view, set, scenario?.durationS, setView, playback, dispatch);
   // Congestion events of every run; stepping follows one of them (the first unless the lecturer picks another).
-  const runEvents = useMemo(() => (set ? runEventsOf(set) : []), [set]);
+  // (found by the events' code, which loads after the first chart: none until then)
+  const lateEv = useLate(lateEvents);
+  const runEvents = useMemo(() => (set && lateEv ? lateEv.runEventsOf(set) : []), [set, lateEv]);
   const driving = drivingRun(runEvents, stepKey);
   const stepRuns = useMemo(() => (set ? stepChoices(set) : []), [set]);
   const events = useMemo(() => (driving ? eventTimesOf(driving.events) : NO_EVENT_TIMES), [driving]);
@@ -169,7 +173,7 @@ export function App() {
               {presenting || embedded ? null : (
                 <div className="stage-notes">
                   {liveBar}
-                  {lesson ? null : <EventList all={runEvents} onPickRun={setStepKey} />}
+                  {lesson ? null : <LateEventList all={runEvents} onPickRun={setStepKey} />}
                 </div>
               )}
               <ChangeMarksContext.Provider value={marks}>

@@ -13,10 +13,11 @@ import { drawCursor, drawFrame, revealWhenPassed, drawMarks, drawSpans, layer, M
 import { INK, MARK_HUES, OKABE_ITO } from '../../catalogue/palette.ts';
 import { cycleAt, DECISION_LABEL, decisionSteps, rttSamples, type ProbeCycle, type ProbeDecision, type ProbeExchange } from './probeSeries.ts';
 import { stepPath, type StepSeries } from './series.ts';
+import { CYCLE_FILL } from './suspensionSpans.ts';
 
 export const PROBE_COLOURS = { 1: OKABE_ITO.blue, 2: OKABE_ITO.orange } as const;
 export const PROBE_TIMEOUT_COLOUR = OKABE_ITO.vermillion;
-export const CYCLE_FILL = OKABE_ITO.skyBlue;
+export { CYCLE_FILL };
 export const SAMPLE_COLOUR = OKABE_ITO.blue;
 export const RTT_LINES = { acprtt: INK, best: OKABE_ITO.bluishGreen, worst: OKABE_ITO.vermillion, mid: '#8c8c8c' } as const;
 

@@ -7,9 +7,15 @@ import * as d3 from 'd3';
 import type { VariantRun } from '../state/runSet.ts';
 import { renderCwndChart, type CwndChartInput } from './cwndChart.ts';
 import { drawSpans, timeScale, valueScale, type ChartSize, type Group } from './frame.ts';
-import { CYCLE_FILL } from './probeChart.ts';
+import { OKABE_ITO } from '../../catalogue/palette.ts';
 import { probeCycles, suspensionSpans } from './probeSeries.ts';
 import type { Span } from './series.ts';
+
+/**
+ * A probe cycle's shading, here and in the probe panel (probeChart.ts re-exports it): defined
+ * here, as the first chart draws it and the probe panel's code loads later.
+ */
+export const CYCLE_FILL = OKABE_ITO.skyBlue;
 
 export interface CwndWithSuspensions extends CwndChartInput {
   suspensions: Span[];

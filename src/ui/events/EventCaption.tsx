@@ -8,8 +8,10 @@ import { useStore } from '../state/store.ts';
 import { answerMask, maskCaption } from '../state/answerMask.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import type { RunEvents } from '../state/eventTimes.ts';
-import { caption } from './captions.ts';
+import { useLate } from '../state/lateModule.ts';
+import type { caption as Caption } from './captions.ts';
 import { chartHover } from './hover.ts';
+import { lateEvents } from './late.ts';
 import { withTerms } from './Term.tsx';
 
 interface Props {
@@ -23,7 +25,7 @@ interface Line {
 }
 
 /** Captions of the events within toleranceS of tS; each names its variant, so compare mode needs no prefix. */
-function linesAt(runs: readonly RunEvents[], tS: number, toleranceS: number): Line[] {
+function linesAt(caption: typeof Caption, runs: readonly RunEvents[], tS: number, toleranceS: number): Line[] {
   const out: Line[] = [];
   for (const r of runs) for (const e of r.events) if (Math.abs(e.tS - tS) <= toleranceS) out.push({ key: `${r.key}/${e.flow}/${e.kind}/${e.tNs}`, text: caption(r.facts, e) });
   return out;
@@ -36,8 +38,10 @@ export function EventCaption({ driving, all }: Props) {
   const { playback } = useTimeAxis();
   const p = useStore(playback);
   const hover = useStore(chartHover);
-  const hovered = hover ? linesAt(all, hover.tS, hover.toleranceS) : [];
-  const lines = hovered.length > 0 ? hovered : !p.playing && driving ? linesAt([driving], p.tS, 1e-9) : [];
+  // the captions' code comes with the events (./late.ts): there are no events to caption before it
+  const caption = useLate(lateEvents)?.caption;
+  const hovered = hover && caption ? linesAt(caption, all, hover.tS, hover.toleranceS) : [];
+  const lines = hovered.length > 0 || !caption ? hovered : !p.playing && driving ? linesAt(caption, [driving], p.tS, 1e-9) : [];
   // a lesson question's quantity stays out of the caption until it is answered
   const masked = useStore(answerMask);
   const shown = lines.slice(0, MAX_LINES).map((l) => (masked.size > 0 ? { ...l, text: maskCaption(l.text, masked) } : l));

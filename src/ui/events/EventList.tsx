@@ -13,6 +13,8 @@ import './events.css';
 interface Props {
   all: readonly RunEvents[];
   onPickRun: (key: string) => void;
+  /** Opened already (its stand-in was opened before this code arrived: ./LateEventList.tsx). */
+  initiallyOpen?: boolean;
 }
 
 /** A list longer than this shows its first rows only, with a count of the rest: narrow the filters. */
@@ -21,11 +23,11 @@ const MAX_ROWS = 400;
 const ZOOM_RTTS = 2;
 const FALLBACK_RTT_S = 0.1;
 
-export function EventList({ all, onPickRun }: Props) {
+export function EventList({ all, onPickRun, initiallyOpen = false }: Props) {
   const { playback, dispatch, setWindow } = useTimeAxis();
   const runId = useId();
   // rows are built only while the list is open, and never per animation frame
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [runKey, setRunKey] = useState<string>('all');
   const present = useMemo(() => new Set(all.flatMap((r) => r.events.map((e) => e.kind))), [all]);
   const [hidden, setHidden] = useState<ReadonlySet<CongestionEventKind>>(() => new Set(['recovery-end']));
@@ -56,7 +58,7 @@ export function EventList({ all, onPickRun }: Props) {
       return next;
     });
   return (
-    <details className="event-list" data-testid="event-list" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className="event-list" data-testid="event-list" open={initiallyOpen || undefined} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{`Congestion events (${total})`}</summary>
       <div className="filters" role="group" aria-label="Filter the events">
         {all.length > 1 ? (

@@ -6,11 +6,13 @@
  * `withTerms(text)` wraps every glossary word of a caption, hint or legend label.
  */
 import { Fragment, type ReactNode } from 'react';
-import { findTerms, GLOSSARY } from './glossary.ts';
+import { useLate } from '../state/lateModule.ts';
+import { lateEvents } from './late.ts';
 import './events.css';
 
+// The glossary comes with the events' code (./late.ts): until it is in, the words are plain text.
 export function Term({ term, children }: { term: string; children?: ReactNode }) {
-  const entry = GLOSSARY[term];
+  const entry = useLate(lateEvents)?.GLOSSARY[term];
   if (!entry) return <>{children ?? term}</>;
   const tip = `${entry.name}: ${entry.definition}`;
   return (
@@ -22,7 +24,13 @@ export function Term({ term, children }: { term: string; children?: ReactNode })
 
 /** The text with each glossary word as a <Term>; plain text if it has none. */
 export function withTerms(text: string): ReactNode {
-  const matches = findTerms(text);
+  return <Terms text={text} />;
+}
+
+function Terms({ text }: { text: string }): ReactNode {
+  const late = useLate(lateEvents);
+  if (!late) return text;
+  const matches = late.findTerms(text);
   if (matches.length === 0) return text;
   const parts: ReactNode[] = [];
   let at = 0;

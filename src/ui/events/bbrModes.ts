@@ -8,6 +8,7 @@
  */
 import type { TraceData } from '../../engine/core/trace.ts';
 import { rowsWhere } from '../charts/series.ts';
+import { isBbrFlow } from './bbrFlow.ts';
 
 const NS_PER_S = 1e9;
 
@@ -56,8 +57,7 @@ const FIELD: Record<string, keyof BbrState> = {
   pacingRateBps: 'pacingRateBps',
 };
 
-/** True if the flow declares BBR's mode estimate (it is a BBR flow). */
-export const isBbrFlow = (estimates: readonly { key: string }[] | undefined): boolean => (estimates ?? []).some((e) => e.key === 'bbrModeLevel');
+export { isBbrFlow };
 
 /**
  * Walks the flow's `ccstate` and `estimate` rows together in time order, one instant at a time:

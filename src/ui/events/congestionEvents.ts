@@ -32,12 +32,15 @@
  * - `eventsAt(events, tS)` → the events exactly at a time (the caption shown at a stop).
  * Captions are built by ./captions.ts from these records; every number in them is in a record.
  */
-import { CA_STATES, DROP_CAUSES, FLOW_EVENTS, truthOfCause, VERDICTS, type CaState, type DropCause, type LossTruth, type TraceData, type Verdict } from '../../engine/core/trace.ts';
+import { DROP_CAUSES, FLOW_EVENTS, truthOfCause, VERDICTS, type CaState, type DropCause, type LossTruth, type TraceData, type Verdict } from '../../engine/core/trace.ts';
 import { PROBE_EVENTS, type ProbeEvent } from '../../engine/tables/probe.ts';
 import { WAVE_DECISIONS, type WaveDecision } from '../../engine/tables/wave.ts';
 import { bbrModeChanges, type BbrModeChange } from './bbrModes.ts';
 // every flow's rows of a table found in one pass, kept per column (shared with the charts)
 import { rowsWhere } from '../charts/series.ts';
+import { caTransitions } from './caSpans.ts';
+
+export { caSpans, caTransitions, type CaTransition, type StateSpan } from './caSpans.ts';
 
 export const CONGESTION_EVENT_KINDS = ['loss', 'fast-retransmit', 'timeout', 'recovery-end', 'cwr', 'probe-cycle', 'probe-decision', 'wave', 'bbr-mode'] as const;
 export type CongestionEventKind = (typeof CONGESTION_EVENT_KINDS)[number];
@@ -165,47 +168,10 @@ export interface BbrModeEvent extends Base {
 
 export type CongestionEvent = LossEvent | ReactionEvent | RecoveryEndEvent | CwrEvent | ProbeCycleEvent | ProbeDecisionEvent | WaveEvent | BbrModeEvent;
 
-/** One row of the state table. */
-export interface CaTransition {
-  tNs: number;
-  from: CaState;
-  to: CaState;
-  sndUna: number;
-}
-
 const NS_PER_S = 1e9;
 const FR = FLOW_EVENTS.indexOf('fast-retransmit');
 const TIMEOUT = FLOW_EVENTS.indexOf('timeout');
 const KIND_ORDER = new Map(CONGESTION_EVENT_KINDS.map((k, i) => [k, i]));
-
-export function caTransitions(trace: TraceData, flow: number): CaTransition[] {
-  const c = trace.castate;
-  return Array.from(rowsWhere(c.flow, flow), (i) => ({ tNs: c.tNs[i], from: CA_STATES[c.from[i]], to: CA_STATES[c.to[i]], sndUna: c.sndUna[i] }));
-}
-
-/** An interval in seconds with the state it was spent in (an index into CA_STATES, as the trace codes it). */
-export interface StateSpan {
-  t0S: number;
-  t1S: number;
-  state: number;
-}
-
-/** Intervals the flow spent in any of `states`, from the state table; one still open at the end runs to endS. */
-export function caSpans(trace: TraceData, flow: number, endS: number, states: readonly CaState[]): StateSpan[] {
-  const out: StateSpan[] = [];
-  let open: { t0S: number; state: number } | null = null;
-  for (const tr of caTransitions(trace, flow)) {
-    const t = tr.tNs / NS_PER_S;
-    const to = CA_STATES.indexOf(tr.to);
-    if (open && to !== open.state) {
-      if (t > open.t0S) out.push({ t0S: open.t0S, t1S: t, state: open.state });
-      open = null;
-    }
-    if (!open && states.includes(tr.to)) open = { t0S: t, state: to };
-  }
-  if (open && endS > open.t0S) out.push({ t0S: open.t0S, t1S: endS, state: open.state });
-  return out;
-}
 
 /** Index into `rows` of the last row with time ≤ tNs, or -1. */
 function lastRowAtOrBefore(tNsCol: Float64Array, rows: Int32Array, tNs: number): number {

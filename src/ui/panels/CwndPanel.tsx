@@ -3,19 +3,19 @@ import { useId, useMemo, useState } from 'react';
 import { FLOW_EVENTS } from '../../engine/core/trace.ts';
 import { cwndCursor, cwndDropColours, cwndYRange, focusedRange, hasInflation, INFLATED_CWND_NOTE, type CwndFlowInput } from '../charts/cwndChart.ts';
 import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/series.ts';
-import { caSpans } from '../events/congestionEvents.ts';
-import { cwndNotice } from '../events/notices.ts';
+import { caSpans } from '../events/caSpans.ts';
+import { lateEvents } from '../events/late.ts';
 import { CAUSE_STYLE, MARK_COLOURS } from '../../catalogue/palette.ts';
-import { CYCLE_FILL } from '../charts/probeChart.ts';
-import { renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
+import { CYCLE_FILL, renderCwndWithSuspensions, runSuspensions, type CwndWithSuspensions } from '../charts/suspensionSpans.ts';
 import { int, variantLabel } from '../../catalogue/format.ts';
 import { flowStyle, overSpan, updatingFlowStyles, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { useStore } from '../state/store.ts';
+import { useLate } from '../state/lateModule.ts';
 import { answerMask } from '../state/answerMask.ts';
 import { ChartMultiples } from './Multiples.tsx';
 import { withMarkLines } from './panelMarks.ts';
-import { CAPTURED_KEY } from '../traces/capturedRun.ts';
+import { CAPTURED_KEY } from '../traces/capturedKey.ts';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
@@ -126,9 +126,12 @@ export function CwndPanel({ set, layout, presenter }: PanelProps) {
     </>
   );
   const text = summary(all.flat(), set);
+  // the notice comes with the events' code, a moment after the chart: until then its line is held blank
+  const notice = useLate(lateEvents)?.cwndNotice;
+  const hint = notice ? notice(set.runs.map((r) => r.result), set.compare, set.senderView ? 'sender' : 'truth') : '\u00a0';
   const height = (presenter ? 420 : 330) / (groups.length > 1 ? 1.6 : 1);
   return (
-    <Panel id="cwnd" title="Congestion window" hint={cwndNotice(set.runs.map((r) => r.result), set.compare, set.senderView ? 'sender' : 'truth')} legend={legend} summary={text}>
+    <Panel id="cwnd" title="Congestion window" hint={hint} legend={legend} summary={text}>
       <ChartMultiples
         idPrefix="cwnd"
         groups={groups}

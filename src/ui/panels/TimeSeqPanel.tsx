@@ -12,7 +12,7 @@ import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
 import { runGroups, type PanelProps } from './types.ts';
-import { CAPTURED_KEY } from '../traces/capturedRun.ts';
+import { CAPTURED_KEY } from '../traces/capturedKey.ts';
 
 /** A run's diagram of one flow, built once per result and flow (perResult). */
 const flowTimeSeq = perResult((r: VariantRun, flow: number) => timeSeq(r.result.trace, flow, r.scenario.flows[flow]?.tcp.mssBytes ?? 1000));

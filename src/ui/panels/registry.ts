@@ -15,7 +15,7 @@
 import { createElement, useEffect, useState, type ComponentType } from 'react';
 import type { TableName } from '../../engine/core/trace.ts';
 import { PANEL_IDS } from '../../catalogue/panels.ts';
-import { isBbrFlow } from '../events/bbrModes.ts';
+import { isBbrFlow } from '../events/bbrFlow.ts';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import { CwndPanel } from './CwndPanel.tsx';
 import { hasRows, runsWithRows } from './perRun.ts';

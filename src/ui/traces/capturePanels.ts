@@ -5,7 +5,7 @@
  * channel) and draw only the simulated runs beside it, saying why the capture is not there.
  */
 import type { RunSet } from '../state/runSet.ts';
-import { isCaptured } from './capturedRun.ts';
+import { isCaptured } from './capturedKey.ts';
 
 /** Why a panel leaves the captured run out. */
 export const NOT_FOR_CAPTURES: Readonly<Record<string, string>> = {

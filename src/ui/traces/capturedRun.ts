@@ -16,10 +16,9 @@ import { variantLabel } from '../../catalogue/format.ts';
 import type { RunSet, VariantRun } from '../state/runSet.ts';
 import type { KernelSeries, SimulatedMeasure } from './protocol.ts';
 
-/** The key of the captured run in a run set (simulated runs' keys are `scenario` or `v-…`). */
-export const CAPTURED_KEY = 'captured';
+import { CAPTURED_KEY, isCaptured } from './capturedKey.ts';
 
-export const isCaptured = (run: Pick<VariantRun, 'key'>): boolean => run.key === CAPTURED_KEY;
+export { CAPTURED_KEY, isCaptured };
 
 export const capturedLabel = (fileName: string): string => `captured — ${fileName}`;
 

@@ -1,0 +1,20 @@
+/**
+ * The event list (./EventList.tsx) as the shell places it: until the events' code is in
+ * (./late.ts), a closed list of the same look whose count is still to come; opened meanwhile,
+ * the list arrives open.
+ */
+import { useState, type ComponentProps } from 'react';
+import { useLate } from '../state/lateModule.ts';
+import type { EventList } from './EventList.tsx';
+import { lateEvents } from './late.ts';
+
+export function LateEventList(props: Omit<ComponentProps<typeof EventList>, 'initiallyOpen'>) {
+  const late = useLate(lateEvents);
+  const [opened, setOpened] = useState(false);
+  if (late) return <late.EventList {...props} initiallyOpen={opened} />;
+  return (
+    <details className="event-list" data-testid="event-list" data-late="events" onToggle={(e) => setOpened(e.currentTarget.open)}>
+      <summary>Congestion events (…)</summary>
+    </details>
+  );
+}
