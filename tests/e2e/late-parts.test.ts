@@ -43,7 +43,7 @@ describe.runIf(haveChromium)('parts loaded after the first chart', () => {
       const box = () => page.evaluate(() => JSON.stringify(['#cwnd-chart', '.transport-stack', '.stage-notes'].map((q) => document.querySelector(q)!.getBoundingClientRect()).map((r) => [r.x, r.y, r.width, r.height])));
       const before = await box();
       // held back: asked for right after the first chart, and its stand-ins are up
-      await page.waitForFunction(() => document.querySelector('[data-late]') !== null);
+      await page.waitForFunction(() => document.querySelector('[data-late="events"]') !== null);
       expect(held.length).toBe(1);
       expect(await page.getByTestId('event-list').locator('summary').textContent()).toBe('Congestion events (…)');
       expect((await page.locator('#cwnd-chart').locator('xpath=ancestor::section[1]').locator('p.hint').textContent())?.trim()).toBe('');

@@ -28,8 +28,8 @@ const preloads: (() => Promise<void>)[] = [];
 const loaders = new Map<string, Load>();
 
 /**
- * A panel whose code is loaded on first use (or by preloadPanels). Until it is in, its cell stays
- * empty; once in, the panel renders at once, in the same commit as the others (not through a
+ * A panel whose code is loaded on first use (or by preloadPanels). Until it is in, its cell holds
+ * an empty element; once in, the panel renders at once, in the same commit as the others (not through a
  * Suspense fallback, which React may hold back for a while before revealing).
  */
 function deferred(meta: PanelMeta, load: Load): PanelDef {
@@ -52,7 +52,8 @@ function deferred(meta: PanelMeta, load: Load): PanelDef {
     useEffect(() => {
       if (!Loaded) void preload().then(() => loaded(true), () => {});
     }, []);
-    return Loaded ? createElement(Loaded, props) : null;
+    // an empty stand-in until then, marked as not final (data-late) like the other late parts
+    return Loaded ? createElement(Loaded, props) : createElement('div', { 'data-late': meta.id });
   }
   DeferredPanel.displayName = `Deferred(${meta.id})`;
   return { ...meta, Component: DeferredPanel };
