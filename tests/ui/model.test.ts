@@ -112,7 +112,6 @@ describe('the app model', () => {
     expect(set.runs.map((r) => r.key)).toEqual(['v-newreno']);
     expect(set.updating.map((u) => u.key)).toEqual(['v-reno', 'v-cubic']);
 
-    clock.paint();
     clock.advance(10);
     batch.arrive(0); // the next partial picture waits for PARTIAL_EVERY_MS after the first
     expect(scheduler.get().set!.runs).toHaveLength(1);

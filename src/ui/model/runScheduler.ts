@@ -21,7 +21,6 @@ import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import { poolSizeFor, SimPool, type BatchOptions, type Job } from '../../worker/pool.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
 import { watchdogFromQuery } from '../../worker/watchdogParam.ts';
-import { afterPaint } from '../state/afterPaint.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from '../state/perf.ts';
 import { buildRunSet, type RunJob, type RunSet } from '../state/runSet.ts';
 import { createStore, type Store } from '../state/store.ts';
@@ -45,8 +44,6 @@ export interface SchedulerClock {
   clearTimeout(handle: unknown): void;
   /** Calls `fn` at the next animation frame; returns a cancel function. */
   nextFrame(fn: () => void): () => void;
-  /** Calls `fn` once the current frame is painted; returns a cancel function. */
-  afterPaint(fn: () => void): () => void;
 }
 
 export const browserClock: SchedulerClock = {
@@ -57,7 +54,6 @@ export const browserClock: SchedulerClock = {
     const frame = requestAnimationFrame(fn);
     return () => cancelAnimationFrame(frame);
   },
-  afterPaint,
 };
 
 export interface RunsState {
@@ -210,9 +206,10 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
             // from the runs still to come, and it is the main thread that hands them out.
             if (done === 1) {
               showPartial();
-              // the other workers start once this is painted: on two cores they would take the
-              // core its drawing needs
-              return new Promise<void>((ok) => clock.afterPaint(ok));
+              // Its worker takes its next job once this picture is drawn (React draws it in this
+              // task, so at the next one): on two cores that job would take the core the drawing
+              // needs. Not once painted: waiting for the frame would leave that core idle.
+              return new Promise<void>((ok) => clock.setTimeout(ok, 0));
             }
             // Rescheduled at each arrival, with the pool's newest estimate of the rest: when the
             // complete set is expected before the partial would be drawn or just after, the
