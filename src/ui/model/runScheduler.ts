@@ -206,10 +206,12 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
             // from the runs still to come, and it is the main thread that hands them out.
             if (done === 1) {
               showPartial();
-              // Its worker takes its next job once this picture is drawn (React draws it in this
-              // task, so at the next one): on two cores that job would take the core the drawing
-              // needs. Not once painted: waiting for the frame would leave that core idle.
-              return new Promise<void>((ok) => clock.setTimeout(ok, 0));
+              // Its worker takes its next job once this picture is drawn: on two cores that job
+              // would take the core the drawing needs. React draws it in a microtask this update
+              // queued (a store's change renders at the end of the task), so a promise settled
+              // now settles just after. Not a later task: on a loaded machine a timer's task
+              // waited behind the frame's paint, and the worker stood idle that long.
+              return Promise.resolve();
             }
             // Rescheduled at each arrival, with the pool's newest estimate of the rest: when the
             // complete set is expected before the partial would be drawn or just after, the
