@@ -98,6 +98,22 @@ describe('the app model', () => {
     expect(pool.batches[1].jobs[0].scenario.path[0].forward.rateBps).toBe(5_000_000);
   });
 
+  it('lets the first run\'s worker go on as soon as its picture is drawn, not at a later timer or frame', async () => {
+    const { model, pool, scheduler } = setup();
+    await pool.batches[0].finish();
+    model.setCompare(['reno', 'newreno', 'cubic']);
+    const drawn = pool.batches[1].arrive(0);
+    expect(scheduler.get().set!.runs.map((r) => r.key)).toEqual(['v-reno']);
+    // the pool waits on this before handing that worker its next job (worker/pool.ts)
+    expect(drawn).toBeInstanceOf(Promise);
+    let settled = false;
+    void (drawn as Promise<void>).then(() => (settled = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    // no timer fired and no frame turned: a timer's task waited behind the frame's paint on a loaded machine
+    expect(settled).toBe(true);
+  });
+
   it('a comparison fills in progressively: first run at once, the next within 100 ms, the whole set at the end', async () => {
     const { model, pool, clock, scheduler } = setup();
     await pool.batches[0].finish();

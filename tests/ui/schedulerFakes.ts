@@ -19,8 +19,8 @@ export interface WindowAsk {
 export interface Batch {
   jobs: readonly Job[];
   options: BatchOptions;
-  /** Delivers job i's result (the pool's onResult), waiting for a promise it returns to be settled by the clock. */
-  arrive(i: number, restMs?: number): void;
+  /** Delivers job i's result (the pool's onResult); gives what onResult returned (for the first result, when its picture is drawn). */
+  arrive(i: number, restMs?: number): void | Promise<void>;
   /** Ends the batch with every result (those not delivered before are made up). */
   finish(): Promise<void>;
 }
@@ -40,7 +40,7 @@ export function fakePool(): RunPool & { batches: Batch[]; windows: WindowAsk[] }
         batches.push({
           jobs,
           options,
-          arrive: (i, restMs = Infinity) => void options.onResult?.(i, results[i], restMs),
+          arrive: (i, restMs = Infinity) => options.onResult?.(i, results[i], restMs),
           finish: async () => {
             resolve(results);
             await Promise.resolve();
