@@ -8,6 +8,7 @@ import type { Scenario } from '../../src/scenario/schema.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
 import { fakePool, manualClock } from './schedulerFakes.ts';
 import { loadChecks } from '../../src/ui/state/late.ts';
+import { prepareOnArrival } from '../../src/ui/state/prepare.ts';
 
 // The app loads its scenario checks after the first chart (src/ui/state/late.ts); here, before any test.
 beforeAll(async () => {
@@ -112,6 +113,22 @@ describe('the app model', () => {
     await Promise.resolve();
     // no timer fired and no frame turned: a timer's task waited behind the frame's paint on a loaded machine
     expect(settled).toBe(true);
+  });
+
+  it('has the panels derive each run as it arrives, except the first (drawn at once) and the last (drawn with the rest)', async () => {
+    const prepared: string[] = [];
+    prepareOnArrival((run) => prepared.push(`${run.key}:${run.result === undefined ? 'no result' : 'result'}`));
+    const { model, pool } = setup();
+    await pool.batches[0].finish();
+    model.setCompare(['reno', 'newreno', 'cubic']);
+    const batch = pool.batches[1];
+    batch.arrive(1);
+    expect(prepared).toEqual([]);
+    batch.arrive(0);
+    expect(prepared).toEqual(['v-reno:result']);
+    batch.arrive(2);
+    await batch.finish();
+    expect(prepared).toEqual(['v-reno:result']);
   });
 
   it('a comparison fills in progressively: first run at once, the next within 100 ms, the whole set at the end', async () => {

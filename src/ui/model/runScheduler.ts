@@ -22,6 +22,7 @@ import { poolSizeFor, SimPool, type BatchOptions, type Job } from '../../worker/
 import type { RunOutput } from '../../worker/protocol.ts';
 import { watchdogFromQuery } from '../../worker/watchdogParam.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from '../state/perf.ts';
+import { prepareArrived } from '../state/prepare.ts';
 import { buildRunSet, type RunJob, type RunSet } from '../state/runSet.ts';
 import { createStore, type Store } from '../state/store.ts';
 import type { createPacketWindows, PacketWindowsOwner, WindowPool } from './packetWindows.ts';
@@ -213,6 +214,8 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
               // waited behind the frame's paint, and the worker stood idle that long.
               return Promise.resolve();
             }
+            // what the panels derive from this run, now rather than on the last stretch (prepare.ts)
+            prepareArrived({ ...jobs[i], result: r });
             // Rescheduled at each arrival, with the pool's newest estimate of the rest: when the
             // complete set is expected before the partial would be drawn or just after, the
             // partial's redraw would only hold the complete one up, so it waits for that
