@@ -138,6 +138,22 @@ export const MARK_SPARES = [MARK_HUES.orange, MARK_HUES.skyBlue, MARK_HUES.brown
  * what the marks are.
  */
 export function dropMarkColours(lineColours: readonly string[]): (cause: number) => string {
+  // every chart draw and legend render asks, mostly with the same few line sets; the answer
+  // depends on the colours only, and working it out takes hundreds of L*a*b* conversions
+  const key = lineColours.join(' ');
+  let chosen = markColourSets.get(key);
+  if (!chosen) {
+    if (markColourSets.size >= 64) markColourSets.clear();
+    markColourSets.set(key, (chosen = chooseMarkColours(lineColours)));
+  }
+  const fixed = chosen;
+  return (cause) => fixed[cause] ?? INK;
+}
+
+/** The colour sets chosen so far, by their line colours (dropMarkColours). */
+const markColourSets = new Map<string, readonly string[]>();
+
+function chooseMarkColours(lineColours: readonly string[]): readonly string[] {
   const hexes = lineColours.filter((c) => themeValues(c).every((v) => /^#[0-9a-f]{6}$/i.test(v)));
   // far in both themes: a mark's light value from the lines' light values, its dark one from their dark ones
   const far = (c: string, from: readonly string[]): boolean =>
@@ -153,7 +169,7 @@ export function dropMarkColours(lineColours: readonly string[]): (cause: number)
     used.push(colour);
     return colour;
   });
-  return (cause) => chosen[cause] ?? INK;
+  return chosen;
 }
 
 /** Channel states good / bad / off, in CHANNEL_STATES order: light to dark so they read in greyscale too. */

@@ -21,8 +21,8 @@ import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import { poolSizeFor, SimPool, type BatchOptions, type Job } from '../../worker/pool.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
 import { watchdogFromQuery } from '../../worker/watchdogParam.ts';
-import { afterPaint } from '../state/afterPaint.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from '../state/perf.ts';
+import { prepareArrived } from '../state/prepare.ts';
 import { buildRunSet, type RunJob, type RunSet } from '../state/runSet.ts';
 import { createStore, type Store } from '../state/store.ts';
 import type { createPacketWindows, PacketWindowsOwner, WindowPool } from './packetWindows.ts';
@@ -45,8 +45,6 @@ export interface SchedulerClock {
   clearTimeout(handle: unknown): void;
   /** Calls `fn` at the next animation frame; returns a cancel function. */
   nextFrame(fn: () => void): () => void;
-  /** Calls `fn` once the current frame is painted; returns a cancel function. */
-  afterPaint(fn: () => void): () => void;
 }
 
 export const browserClock: SchedulerClock = {
@@ -57,7 +55,6 @@ export const browserClock: SchedulerClock = {
     const frame = requestAnimationFrame(fn);
     return () => cancelAnimationFrame(frame);
   },
-  afterPaint,
 };
 
 export interface RunsState {
@@ -210,10 +207,15 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
             // from the runs still to come, and it is the main thread that hands them out.
             if (done === 1) {
               showPartial();
-              // the other workers start once this is painted: on two cores they would take the
-              // core its drawing needs
-              return new Promise<void>((ok) => clock.afterPaint(ok));
+              // Its worker takes its next job once this picture is drawn: on two cores that job
+              // would take the core the drawing needs. React draws it in a microtask this update
+              // queued (a store's change renders at the end of the task), so a promise settled
+              // now settles just after. Not a later task: on a loaded machine a timer's task
+              // waited behind the frame's paint, and the worker stood idle that long.
+              return Promise.resolve();
             }
+            // what the panels derive from this run, now rather than on the last stretch (prepare.ts)
+            prepareArrived({ ...jobs[i], result: r });
             // Rescheduled at each arrival, with the pool's newest estimate of the rest: when the
             // complete set is expected before the partial would be drawn or just after, the
             // partial's redraw would only hold the complete one up, so it waits for that

@@ -19,6 +19,7 @@ import { CAPTURED_KEY } from '../traces/capturedKey.ts';
 import { LegendItem } from './Legend.tsx';
 import { Panel } from './Panel.tsx';
 import { perResult } from './perRun.ts';
+import { prepareOnArrival } from '../state/prepare.ts';
 import { useSteadyMaxima } from './steadyAxis.ts';
 import { runGroups, type PanelProps } from './types.ts';
 
@@ -27,8 +28,8 @@ const CODES = {
   timeout: FLOW_EVENTS.indexOf('timeout'),
 };
 
-/** A run's series per flow, built once per result (perResult). */
-const flowSeries = perResult(({ scenario, result }: VariantRun) =>
+/** A run's series per flow, built once per result (perResult), and ahead as its run arrives (prepare.ts). */
+const flowSeries = perResult(({ scenario, result }: Pick<VariantRun, 'scenario' | 'result'>) =>
   scenario.flows.map((f, i) => ({
     series: cwndSeries(result.trace, i, f.tcp.mssBytes),
     fastRetransmitS: eventTimes(result.trace, i, CODES.fastRetransmit),
@@ -38,6 +39,8 @@ const flowSeries = perResult(({ scenario, result }: VariantRun) =>
     recoveries: caSpans(result.trace, i, result.endS, ['recovery']),
   })),
 );
+
+prepareOnArrival((run) => void flowSeries(run, 0));
 
 export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
   return flowSeries(run, 0).map((data, i) => ({ key: `${run.key}/${run.scenario.flows[i].id}`, ...flowStyle(set, run, i), ...data }));

@@ -14,7 +14,7 @@ import type { RunSet, VariantRun } from '../state/runSet.ts';
  * series rebuilt every time. Results are never mutated, so a result's series never go stale;
  * they go when the result does.
  */
-export function perResult<T, K extends string | number = number>(derive: (run: VariantRun, key: K) => T): (run: VariantRun, key: K) => T {
+export function perResult<T, K extends string | number = number, R extends Pick<VariantRun, 'result'> = VariantRun>(derive: (run: R, key: K) => T): (run: R, key: K) => T {
   const cache = new WeakMap<RunOutput, Map<K, T>>();
   return (run, key) => {
     let byKey = cache.get(run.result);
