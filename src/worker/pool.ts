@@ -20,16 +20,10 @@ export const MAX_POOL_SIZE = 6;
 
 /**
  * The longest a batch's first job runs alone before the other workers start theirs (see
- * runAll): alone, it is drawn sooner, and the whole comparison is not later (docs/performance.md).
+ * runAll): alone, it is painted sooner, and the whole comparison is not later
+ * (docs/performance.md).
  */
 export const FIRST_ALONE_MAX_MS = 50;
-
-/**
- * The longest the first job's worker waits, once that job's result is in, for it to be drawn
- * (the promise `onResult` returns for it) before taking its next job (see runAll). A page in the
- * background draws nothing; this bounds what that costs the batch.
- */
-export const SHOWN_WAIT_MAX_MS = 50;
 
 /** min(cores, 6), at least one. */
 export function poolSizeFor(hardwareConcurrency: number | undefined): number {
@@ -45,9 +39,9 @@ export interface Job {
 export interface BatchOptions {
   /**
    * Called with each result (and its job index) as it arrives, while the batch is still current.
-   * For the batch's first job it may return a promise (the result drawn): that job's worker then
-   * takes its next job when the promise settles (see runAll). `restMs` estimates how long until
-   * the batch's last result (see batchRestMs; Infinity while there is nothing to go by).
+   * For the first job's result it may return a promise (the result shown): the other workers
+   * then start when it settles rather than at once (see runAll). `restMs` estimates how long
+   * until the batch's last result (see batchRestMs; Infinity while there is nothing to go by).
    */
   onResult?: (index: number, result: RunOutput, restMs: number) => void | Promise<void>;
   /** Job indices to run before the others (the run the viewer is looking at). */
@@ -77,18 +71,6 @@ export function reuseKey(job: Job): string {
   return JSON.stringify([job.scenario, job.opts ?? {}]);
 }
 
-/** Settles when `shown` does, or SHOWN_WAIT_MAX_MS from now, whichever is first; never rejects. */
-function shownOrLate(shown: Promise<void>): Promise<void> {
-  return new Promise<void>((ok) => {
-    const late = setTimeout(ok, SHOWN_WAIT_MAX_MS);
-    const settled = (): void => {
-      clearTimeout(late);
-      ok();
-    };
-    shown.then(settled, settled);
-  });
-}
-
 export class SimPool {
   private readonly clients: SimClient[];
   private batch = 0;
@@ -114,18 +96,14 @@ export class SimPool {
 
   /**
    * Runs every job and resolves with the results in job order. The first job (`first`, else
-   * job 0) starts alone; the other workers start as soon as its result is in, at most
-   * FIRST_ALONE_MAX_MS after the start. Its worker is told of no job to start ahead and takes its
-   * next one once that result is drawn (the promise `onResult` returns for it, at most
-   * SHOWN_WAIT_MAX_MS later): the first picture's drawing then has a core while the other
-   * workers go on, and no worker waits for a frame to be painted. The jobs wait in one queue and
-   * each worker takes the next as soon as it is free, so no worker idles while runs are left (a
-   * fixed split would leave one waiting while another works through its share). `first` jobs
-   * (indices) go ahead of the others, which keep their order. Each result is handed to
+   * job 0) starts alone; the other workers start when its result is in and shown (the promise
+   * `onResult` returns for it), at most FIRST_ALONE_MAX_MS after the start. The jobs wait in one queue and
+   * each worker takes the next as soon as it is free, so no worker idles while runs are left
+   * (a fixed split would leave one waiting while another works through its share). `first`
+   * jobs (indices) go ahead of the others, which keep their order. Each result is handed to
    * `onResult` as it arrives, for progressive display. Rejects with SupersededError if a newer
    * batch is submitted first, or with the first failure. Jobs equal to one of the last batch's
-   * are not run: its result is handed to `onResult` (ahead of any run) and returned; the first
-   * picture is then theirs, and every worker starts at once.
+   * are not run: its result is handed to `onResult` (ahead of any run) and returned.
    */
   runAll(jobs: readonly Job[], { onResult, first = [] }: BatchOptions = {}): Promise<RunOutput[]> {
     const batch = ++this.batch;
@@ -156,14 +134,8 @@ export class SimPool {
     /** Per worker, the job its last run told it to start ahead (undefined: none). */
     const hint: (number | undefined)[] = this.clients.map(() => undefined);
     const key = (i: number): string => `${batch}:${i}`;
-    // every worker's first job before any hint, so the first runs are spread over the workers
-    const firsts = this.clients.map(() => queue.shift());
-    // The job whose result is the batch's first picture (none if earlier results are shown first).
-    const picture = reused.length === 0 ? firsts[0] : undefined;
     const optsFor = (i: number, lane: number): WorkerRunOptions => {
-      // On two cores the first picture's drawing needs a core as soon as its result is in, when
-      // the other workers start: its worker starts nothing ahead, so that core is the drawing's.
-      const next = i === picture ? undefined : queue.find((j) => !hint.includes(j));
+      const next = queue.find((j) => !hint.includes(j));
       hint[lane] = next;
       return {
         ...jobs[i].opts,
@@ -178,6 +150,18 @@ export class SimPool {
       const k = mine >= 0 ? mine : free >= 0 ? free : 0;
       return queue.length > 0 ? queue.splice(k, 1)[0] : undefined;
     };
+    // every worker's first job before any hint, so the first runs are spread over the workers
+    const firsts = this.clients.map(() => queue.shift());
+    // The first job runs alone until its result is in and shown, or FIRST_ALONE_MAX_MS have
+    // passed: on two cores the other workers' runs would share the cores with it, and with the
+    // drawing and painting of the edit and of that result, and the first picture is what the
+    // viewer waits for. (The first job's worker goes on with its head start meanwhile.) The cap
+    // bounds what a long first run, or a page that does not paint, costs the others.
+    let firstIn: () => void = () => {};
+    const firstArrived = new Promise<void>((ok) => {
+      firstIn = ok;
+      setTimeout(ok, FIRST_ALONE_MAX_MS);
+    });
     // for batchRestMs: when each worker's current job started (undefined: idle), the walls so far
     const since: (number | undefined)[] = this.clients.map(() => undefined);
     const walls: number[] = [];
@@ -193,22 +177,14 @@ export class SimPool {
         void onResult?.(i, results[i], batchRestMs(performance.now(), running, jobs.length - done - running.length, this.clients.length, walls));
       }
     })();
-    // The first job runs alone until its result is in, or FIRST_ALONE_MAX_MS have passed: on a
-    // loaded machine the page's threads share the page's part of the cores, and the first
-    // picture is what the viewer waits for. The cap bounds what a long first run costs the others.
-    let firstIn: () => void = () => {};
-    const firstArrived = new Promise<void>((ok) => {
-      firstIn = ok;
-      setTimeout(ok, FIRST_ALONE_MAX_MS);
-    });
     const lanes = this.clients.map(async (client, lane) => {
-      if (lane > 0 && picture !== undefined && firsts[lane] !== undefined) await firstArrived;
+      if (lane > 0 && firsts[lane] !== undefined) await firstArrived;
       for (let i = firsts[lane]; i !== undefined; i = take(lane)) {
         if (batch !== this.batch) throw new SupersededError();
         since[lane] = performance.now();
         const run = client.run(jobs[i].scenario, optsFor(i, lane));
-        // in or failed, the others go (on a failure they then stop: the batch has failed)
-        if (i === picture) void run.then(firstIn, firstIn);
+        // a failure must let the others go too (they then stop: the batch has failed)
+        if (i === firsts[0]) run.catch(firstIn);
         results[i] = await run;
         if (batch !== this.batch) throw new SupersededError();
         if (!results[i].recovery) {
@@ -225,7 +201,7 @@ export class SimPool {
         const running = since.filter((t) => t !== undefined);
         const rest = batchRestMs(now, running, jobs.length - done - running.length, this.clients.length, walls);
         const shown = onResult?.(i, results[i], rest);
-        if (i === picture && shown) await shownOrLate(shown);
+        if (i === firsts[0]) void Promise.resolve(shown).then(firstIn, firstIn);
       }
       // this worker's head start is on a job another worker took: wasted work, stop it
       if (hint[lane] !== undefined && batch === this.batch) client.dropAhead();

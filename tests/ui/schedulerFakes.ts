@@ -1,6 +1,6 @@
 /**
  * The run scheduler's pool and clock for tests in Node: the pool answers when told (a batch's
- * results, a packet window), the clock is turned by hand (timers, frames).
+ * results, a packet window), the clock is turned by hand (timers, frames, paints).
  */
 import type { PacketWindow } from '../../src/engine/net/hop-log.ts';
 import type { RunPool, SchedulerClock } from '../../src/ui/model/runScheduler.ts';
@@ -19,8 +19,8 @@ export interface WindowAsk {
 export interface Batch {
   jobs: readonly Job[];
   options: BatchOptions;
-  /** Delivers job i's result (the pool's onResult); gives what onResult returned (for the first result, when its picture is drawn). */
-  arrive(i: number, restMs?: number): void | Promise<void>;
+  /** Delivers job i's result (the pool's onResult), waiting for a promise it returns to be settled by the clock. */
+  arrive(i: number, restMs?: number): void;
   /** Ends the batch with every result (those not delivered before are made up). */
   finish(): Promise<void>;
 }
@@ -40,7 +40,7 @@ export function fakePool(): RunPool & { batches: Batch[]; windows: WindowAsk[] }
         batches.push({
           jobs,
           options,
-          arrive: (i, restMs = Infinity) => options.onResult?.(i, results[i], restMs),
+          arrive: (i, restMs = Infinity) => void options.onResult?.(i, results[i], restMs),
           finish: async () => {
             resolve(results);
             await Promise.resolve();
@@ -52,10 +52,11 @@ export function fakePool(): RunPool & { batches: Batch[]; windows: WindowAsk[] }
   };
 }
 
-export function manualClock(): SchedulerClock & { advance(ms: number): void; frame(): void } {
+export function manualClock(): SchedulerClock & { advance(ms: number): void; frame(): void; paint(): void } {
   let t = 0;
   let timers: { at: number; fn: () => void; id: number }[] = [];
   let frames: (() => void)[] = [];
+  let paints: (() => void)[] = [];
   let ids = 0;
   return {
     now: () => t,
@@ -71,6 +72,10 @@ export function manualClock(): SchedulerClock & { advance(ms: number): void; fra
       frames.push(fn);
       return () => (frames = frames.filter((f) => f !== fn));
     },
+    afterPaint(fn) {
+      paints.push(fn);
+      return () => (paints = paints.filter((f) => f !== fn));
+    },
     advance(ms) {
       t += ms;
       for (;;) {
@@ -83,6 +88,11 @@ export function manualClock(): SchedulerClock & { advance(ms: number): void; fra
     frame() {
       const run = frames;
       frames = [];
+      for (const f of run) f();
+    },
+    paint() {
+      const run = paints;
+      paints = [];
       for (const f of run) f();
     },
   };

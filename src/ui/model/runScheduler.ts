@@ -21,6 +21,7 @@ import { isSuperseded, isWorkerLost } from '../../worker/client.ts';
 import { poolSizeFor, SimPool, type BatchOptions, type Job } from '../../worker/pool.ts';
 import type { RunOutput } from '../../worker/protocol.ts';
 import { watchdogFromQuery } from '../../worker/watchdogParam.ts';
+import { afterPaint } from '../state/afterPaint.ts';
 import { measureHandover, measurePosted, measureResults, measureWorker } from '../state/perf.ts';
 import { prepareArrived } from '../state/prepare.ts';
 import { buildRunSet, type RunJob, type RunSet } from '../state/runSet.ts';
@@ -45,6 +46,8 @@ export interface SchedulerClock {
   clearTimeout(handle: unknown): void;
   /** Calls `fn` at the next animation frame; returns a cancel function. */
   nextFrame(fn: () => void): () => void;
+  /** Calls `fn` once the current frame is painted; returns a cancel function. */
+  afterPaint(fn: () => void): () => void;
 }
 
 export const browserClock: SchedulerClock = {
@@ -55,6 +58,7 @@ export const browserClock: SchedulerClock = {
     const frame = requestAnimationFrame(fn);
     return () => cancelAnimationFrame(frame);
   },
+  afterPaint,
 };
 
 export interface RunsState {
@@ -207,12 +211,9 @@ export function createRunScheduler(pool: RunPool | null, clock: SchedulerClock =
             // from the runs still to come, and it is the main thread that hands them out.
             if (done === 1) {
               showPartial();
-              // Its worker takes its next job once this picture is drawn: on two cores that job
-              // would take the core the drawing needs. React draws it in a microtask this update
-              // queued (a store's change renders at the end of the task), so a promise settled
-              // now settles just after. Not a later task: on a loaded machine a timer's task
-              // waited behind the frame's paint, and the worker stood idle that long.
-              return Promise.resolve();
+              // the other workers start once this is painted: on two cores they would take the
+              // core its drawing needs
+              return new Promise<void>((ok) => clock.afterPaint(ok));
             }
             // what the panels derive from this run, now rather than on the last stretch (prepare.ts)
             prepareArrived({ ...jobs[i], result: r });
