@@ -51,6 +51,9 @@ const LATE: Record<string, string> = {
   'src/ui/traces/capturedRun.ts': 'src/ui/traces/TraceImportHost.tsx',
   // the variants' one-line descriptions (menu tooltips), in once the first picture is up
   'src/catalogue/variantDescriptions.ts': 'src/catalogue/variantDescriptions.ts',
+  // the keyboard help (shown on `?`), and the bar over a run an experiment opened
+  'src/ui/shell/KeyHelp.tsx': 'src/ui/shell/KeyHelp.tsx',
+  'src/ui/experiments/ReturnBar.tsx': 'src/ui/experiments/ReturnBar.tsx',
 };
 
 describe('the first load', () => {
