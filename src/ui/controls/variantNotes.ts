@@ -7,8 +7,8 @@ import { lateModule, useLate } from '../state/lateModule.ts';
 
 export const lateVariantNotes = lateModule(() => import('../../catalogue/variantDescriptions.ts'));
 
-/** A function giving a variant's description ('' for an unknown name, and until the text is in). */
-export function useVariantDescription(): (name: string) => string {
+/** A function giving a variant's description: undefined (no tooltip) for an unknown name, and until the text is in. */
+export function useVariantDescription(): (name: string) => string | undefined {
   const m = useLate(lateVariantNotes);
-  return (name) => m?.VARIANT_DESCRIPTIONS[name] ?? '';
+  return (name) => m?.VARIANT_DESCRIPTIONS[name];
 }
