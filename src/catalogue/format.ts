@@ -9,8 +9,6 @@ export const fixed1 = (n: number): string => n.toFixed(1);
 
 /** Conventional spelling of a variant's name (NewReno, SACK), from the catalogue; unknown names pass through. */
 export const variantLabel = (name: string): string => variantInfo(name)?.label ?? name;
-/** The catalogue's one line on what a variant does (a menu entry's tooltip); '' for unknown names. */
-export const variantDescription = (name: string): string => variantInfo(name)?.description ?? '';
 
 /** Rates as a person would say them: 1.5 Mb/s, 100 Mb/s, 1 Gb/s. */
 export function rate(bps: number): string {

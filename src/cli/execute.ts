@@ -4,6 +4,7 @@ import { buildSimulation } from '../engine/build.ts';
 import { ColumnarSink, traceHash } from '../engine/core/trace.ts';
 import type { CrossResult, FlowResult, LinkResult, RunResult, RunSummary } from '../engine/results.ts';
 import { VARIANTS, variantNames } from '../catalogue/variants.ts';
+import { VARIANT_DESCRIPTIONS } from '../catalogue/variantDescriptions.ts';
 import { getPreset, presetNames, PRESETS } from '../content/presets/index.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonText, TextFileError } from '../scenario/jsonText.ts';
@@ -52,7 +53,7 @@ export function execute(cmd: Command, io: CliIo): number {
       return EXIT_OK;
     case 'list-variants':
       // the recovery column is what tcp.recovery "auto" picks without tcp.sack (with it: sack-prr)
-      io.stdout(table([['variant', 'family', 'recovery', 'description'], ...VARIANTS.map((v) => [v.name, v.family, v.needsSack ? `${v.defaultRecovery} (needs SACK)` : v.defaultRecovery, v.description])]));
+      io.stdout(table([['variant', 'family', 'recovery', 'description'], ...VARIANTS.map((v) => [v.name, v.family, v.needsSack ? `${v.defaultRecovery} (needs SACK)` : v.defaultRecovery, VARIANT_DESCRIPTIONS[v.name] ?? ''])]));
       return EXIT_OK;
     case 'run':
       return runCommand(cmd, io);

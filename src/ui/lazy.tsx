@@ -1,20 +1,23 @@
 /**
  * What the first chart does not need, loaded on demand: the export menu, the scenario editor, a
- * lesson's pane and its instructor tools. Each is a component with the original's props that
- * renders the original once its chunk is in (nothing, or a stand-in of the same size, until
- * then), so the app imports these in place of the originals and nothing else changes.
+ * lesson's pane and its instructor tools, the keyboard help. Each is a component with the
+ * original's props that renders the original once its chunk is in (nothing, or a stand-in of the
+ * same size, until then), so the app imports these in place of the originals and nothing else
+ * changes.
  * `preloadDeferred` fetches them all once the first picture is up, so opening any is instant, and
  * so the panels the registry loads on demand (panels/registry.ts).
  */
-import { createElement, lazy, Suspense, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { preloadPanels } from './panels/registry.ts';
 import type { Progress } from './lessons/progress.ts';
 import { loadChecks } from './state/late.ts';
+import { lateModule, useLate } from './state/lateModule.ts';
 
 const exportMenu = () => import('./panels/ExportMenu.tsx');
 const scenarioControls = () => import('./controls/ScenarioControls.tsx');
 const lessonPane = () => import('./lessons/LessonPane.tsx');
 const lessonTools = () => import('./lessons/LessonTools.tsx');
+const keyHelp = () => import('./shell/KeyHelp.tsx');
 // The two catalogue menus act through the late checks (a preset is validated, a lesson link
 // decoded), so each arrives with them.
 const presetMenu = () => Promise.all([import('./panels/PresetMenu.tsx'), loadChecks()]).then(([m]) => m);
@@ -40,6 +43,18 @@ export const ScenarioControls = deferred(() => scenarioControls().then((m) => m.
 export const LessonPane = deferred(() => lessonPane().then((m) => m.LessonPane));
 export const LockLinkBuilder = deferred(() => lessonTools().then((m) => m.LockLinkBuilder));
 export const LockedControls = deferred(() => lessonTools().then((m) => m.LockedControls));
+
+// The keyboard help is read as a late module, not through React.lazy: once its chunk is in (after
+// the first picture), `?` opens it in the same render, as before; pressed earlier, `?` loads it and
+// the dialog opens as it arrives.
+const lateKeyHelp = lateModule(keyHelp);
+export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const m = useLate(lateKeyHelp);
+  useEffect(() => {
+    if (open) void lateKeyHelp.load().catch(() => {});
+  }, [open]);
+  return m ? <m.KeyHelp open={open} onClose={onClose} /> : null;
+}
 
 // Whether the first picture is up (preloadDeferred has run): a lazy component starts loading
 // when first rendered, so the catalogue menus render theirs only from then on, or once asked.
@@ -102,7 +117,7 @@ export function preloadDeferred(): void {
   const go = (): void => {
     firstPictureUp = true;
     for (const l of [...onFirstPicture]) l();
-    for (const load of [exportMenu, scenarioControls, lessonPane, lessonTools, presetMenu, lessonMenu]) void load().catch(() => {});
+    for (const load of [exportMenu, scenarioControls, lessonPane, lessonTools, presetMenu, lessonMenu, lateKeyHelp.load]) void load().catch(() => {});
     preloadPanels();
   };
   if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 1000 });

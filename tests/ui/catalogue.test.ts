@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { byFamily, VARIANTS } from '../../src/catalogue/variants.ts';
+import { VARIANT_DESCRIPTIONS } from '../../src/catalogue/variantDescriptions.ts';
 import { PRESETS } from '../../src/content/presets/index.ts';
 import { LESSON_INPUTS } from '../../src/content/lessons/index.ts';
 import { FIGURES } from '../../src/experiments/figures.ts';
@@ -47,5 +48,13 @@ describe('catalogue menus', () => {
       { label: 'Other', names: ['x-test'] },
     ]);
     expect(byFamily(VARIANTS.map((v) => v.name)).flatMap((g) => g.names)).toEqual(VARIANTS.map((v) => v.name));
+  });
+});
+
+describe('catalogue descriptions', () => {
+  it('give every variant one line, starting with its label, and name no variant the catalogue lacks', () => {
+    expect(Object.keys(VARIANT_DESCRIPTIONS).sort()).toEqual(VARIANTS.map((v) => v.name).sort());
+    // the label may be spelt out in full (TCP Prague, Westwood (original)), so compare its first word
+    for (const v of VARIANTS) expect(VARIANT_DESCRIPTIONS[v.name], v.name).toMatch(new RegExp(`^(TCP )?${v.label.split(/[ (]/)[0].replace(/[+]/g, '\\+')}`));
   });
 });

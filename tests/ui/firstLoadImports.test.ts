@@ -49,6 +49,11 @@ const LATE: Record<string, string> = {
   'src/ui/charts/bands.ts': 'src/ui/panels/ProbePanel.tsx',
   // an imported capture as a run (the first chart and the grid only ask whether a run is one)
   'src/ui/traces/capturedRun.ts': 'src/ui/traces/TraceImportHost.tsx',
+  // the variants' one-line descriptions (menu tooltips), in once the first picture is up
+  'src/catalogue/variantDescriptions.ts': 'src/catalogue/variantDescriptions.ts',
+  // the keyboard help (shown on `?`), and the bar over a run an experiment opened
+  'src/ui/shell/KeyHelp.tsx': 'src/ui/shell/KeyHelp.tsx',
+  'src/ui/experiments/ReturnBar.tsx': 'src/ui/experiments/ReturnBar.tsx',
 };
 
 describe('the first load', () => {
@@ -56,6 +61,12 @@ describe('the first load', () => {
 
   it('walks the entry: the app, the cwnd panel and the worker client are in it', () => {
     expect([...first.files]).toEqual(expect.arrayContaining(['src/ui/App.tsx', 'src/ui/panels/CwndPanel.tsx', 'src/worker/client.ts']));
+  });
+
+  it('leaves the variants\' descriptions out of the simulation worker\'s first chunk too', () => {
+    const worker = staticClosure('src/worker/sim.worker.ts');
+    expect(worker.files.has('src/catalogue/variants.ts'), 'the walk reaches the catalogue').toBe(true);
+    expect(worker.files.has('src/catalogue/variantDescriptions.ts')).toBe(false);
   });
 
   it('leaves out what loads after the first chart, which its loader does bring in', () => {

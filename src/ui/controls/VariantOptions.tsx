@@ -1,8 +1,10 @@
 /** A variant menu's options: grouped under the catalogue's family headings, each with its description as a tooltip. */
 import { byFamily } from '../../catalogue/variants.ts';
-import { variantDescription, variantLabel } from '../../catalogue/format.ts';
+import { variantLabel } from '../../catalogue/format.ts';
+import { useVariantDescription } from './variantNotes.ts';
 
 export function VariantOptions({ names }: { names: readonly string[] }) {
+  const variantDescription = useVariantDescription();
   return (
     <>
       {byFamily(names).map((g) => (

@@ -21,7 +21,7 @@ import { encodeState } from '../state/url.ts';
 import { DEFAULT_VIEW } from '../state/view.ts';
 import { ExperimentPlot } from './ExperimentPlot.tsx';
 import { FigureAnalysisNote } from './FigureAnalysisNote.tsx';
-import { rememberReturn } from './ReturnBar.tsx';
+import { rememberReturn } from './returnInfo.ts';
 import { decodeExperimentHash, encodeExperimentHash, type ExperimentRoute } from './route.ts';
 import './experiments.css';
 import { decodeText, parseJsonText } from '../../scenario/jsonText.ts';

@@ -4,7 +4,8 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { App } from '../App.tsx';
-import { ReturnBar } from './ReturnBar.tsx';
+import { useLate } from '../state/lateModule.ts';
+import { lateReturnBar, returnBarWanted } from './lateReturnBar.ts';
 import './entry.css';
 
 /** Mirrors route.ts's prefix; kept here so the main bundle does not load the experiments code. */
@@ -20,12 +21,22 @@ export function Root() {
   const [validation, setValidation] = useState(() => isValidationHash(location.hash));
   useEffect(() => {
     const onHash = (): void => {
-      setExperiments(isExperimentHash(location.hash));
-      setValidation(isValidationHash(location.hash));
+      const apply = (): void => {
+        setExperiments(isExperimentHash(location.hash));
+        setValidation(isValidationHash(location.hash));
+      };
+      // a run opened from an experiment shows with its bar, not with the bar arriving above it
+      if (returnBarWanted(location.hash) && !lateReturnBar.get()) lateReturnBar.load().then(apply, apply);
+      else apply();
     };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, []);
+  // the experiments view opens runs: their bar is in before a click asks for one
+  useEffect(() => {
+    if (experiments) void lateReturnBar.load().catch(() => {});
+  }, [experiments]);
+  const bar = useLate(lateReturnBar);
   if (validation) {
     return (
       <Suspense fallback={<p className="empty-state">Loading the validation page…</p>}>
@@ -42,7 +53,7 @@ export function Root() {
   }
   return (
     <>
-      <ReturnBar />
+      {bar ? <bar.ReturnBar /> : null}
       <App />
     </>
   );

@@ -4,7 +4,8 @@
  */
 import { useId } from 'react';
 import { DASHES, distinctColours } from '../../catalogue/palette.ts';
-import { variantDescription, variantLabel } from '../../catalogue/format.ts';
+import { variantLabel } from '../../catalogue/format.ts';
+import { useVariantDescription } from '../controls/variantNotes.ts';
 
 interface Props {
   variants: readonly string[];
@@ -17,6 +18,7 @@ interface Props {
 
 export function ComparePicker({ variants, selected, max, layout, onChange, onLayout }: Props) {
   const id = useId();
+  const variantDescription = useVariantDescription();
   const colours = distinctColours(selected);
   const toggle = (v: string, on: boolean): void => {
     // keep the order the variants were picked in: it fixes each one's colour and dash

@@ -1,6 +1,21 @@
-/** The `?` key's short keyboard help: a modal dialog (Escape or Close shuts it). */
+/**
+ * The `?` key's short keyboard help: a modal dialog (Escape or Close shuts it). Loaded on demand
+ * (../lazy.tsx), with its text: a first chart has no use for either.
+ */
 import { useModalDialog } from './useModalDialog.ts';
-import { KEY_HELP } from '../state/keys.ts';
+
+/** The keyboard help's rows: keys and what they do, in the order a lecturer meets them. */
+export const KEY_HELP: readonly (readonly [string, string])[] = [
+  ['Space', 'play / pause'],
+  ['→ or PageDown', 'next congestion event'],
+  ['← or PageUp', 'previous congestion event'],
+  ['L / Shift+L', 'next loss / previous loss (a burst of drops is one)'],
+  ['T / Shift+T', 'next timeout / previous timeout'],
+  ['+ / −', 'faster / slower'],
+  ['F', 'full screen'],
+  ['Escape', 'close a menu, then leave presenter mode'],
+  ['?', 'this help'],
+];
 
 export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dialog = useModalDialog(open);

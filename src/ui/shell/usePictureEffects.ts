@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { variantNames } from '../../catalogue/variants.ts';
 import { lateEvents } from '../events/late.ts';
+import { lateVariantNotes } from '../controls/variantNotes.ts';
 import { preloadDeferred } from '../lazy.tsx';
 import { pagePool } from '../model/runScheduler.ts';
 import { measureRedraw } from '../state/perf.ts';
@@ -25,6 +26,7 @@ export function usePictureEffects(set: RunSet | null, running: boolean, fatal: b
     // the events' code (captions, notices, the glossary) right after the first chart, not at idle:
     // the transport's steps and the cwnd panel's notice wait for it
     void lateEvents.load().catch(() => {});
+    void lateVariantNotes.load().catch(() => {});
     pagePool().warm(set.runs[0].scenario, variants);
   }, [set, fatal]);
   // What the first picture does not need loads once its runs are complete: compiling it earlier

@@ -67,16 +67,3 @@ export function keyCommand(k: KeyInfo): KeyCommand | null {
   if (k.shiftKey && cmd === 'next-timeout') return 'prev-timeout';
   return cmd;
 }
-
-/** The keyboard help's rows: keys and what they do, in the order a lecturer meets them. */
-export const KEY_HELP: readonly (readonly [string, string])[] = [
-  ['Space', 'play / pause'],
-  ['→ or PageDown', 'next congestion event'],
-  ['← or PageUp', 'previous congestion event'],
-  ['L / Shift+L', 'next loss / previous loss (a burst of drops is one)'],
-  ['T / Shift+T', 'next timeout / previous timeout'],
-  ['+ / −', 'faster / slower'],
-  ['F', 'full screen'],
-  ['Escape', 'close a menu, then leave presenter mode'],
-  ['?', 'this help'],
-];
