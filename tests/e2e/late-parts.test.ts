@@ -66,6 +66,7 @@ describe.runIf(haveChromium)('parts loaded after the first chart', () => {
       expect(await box(), 'the plot, the transport and the notes row where they were').toBe(before);
     } finally {
       release();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.close();
     }
   });
