@@ -6,7 +6,7 @@
  * preparing the first visit's scenario fetches nothing.
  */
 import { variantInfo, VARIANTS } from '../catalogue/variants.ts';
-import type { ErrorModelSpec, LinkSpec, Scenario, TcpSpec } from '../scenario/schema.ts';
+import type { ErrorModelSpec, LinkSpec, QueueSpec, Scenario, TcpSpec } from '../scenario/schema.ts';
 import { describeModule, type EngineModules, type ModuleId, type OptionalModuleId, type OptionalModules } from './modules.ts';
 import type { CcPlugin } from './tcp/cc/types.ts';
 import { newreno } from './tcp/cc/newreno.ts';
@@ -57,6 +57,20 @@ export const LOADERS: Loaders = {
 };
 
 /**
+ * The module each queue kind is built from (build/topology.ts's queueDisc): one entry per kind, so
+ * a new kind does not compile until it says where it comes from.
+ */
+const QUEUE_MODULE: Record<QueueSpec['kind'], OptionalModuleId | null> = {
+  droptail: null,
+  red: 'red',
+  cw: 'red',
+  codel: 'aqm',
+  'fq-codel': 'aqm',
+  pie: 'aqm',
+  dualpi2: 'aqm',
+};
+
+/**
  * The modules building `s` needs, each once, in a fixed order. A variant the catalogue does not
  * know is left out: the build reports it, naming the allowed ones, as it always has.
  */
@@ -74,9 +88,8 @@ export function modulesFor(s: Scenario): ModuleId[] {
   };
   const link = (l: LinkSpec): void => {
     for (const dir of [l.forward, l.reverse]) {
-      const kind = dir.queue.kind;
-      if (kind === 'red' || kind === 'cw') ids.add('red');
-      if (kind === 'codel' || kind === 'fq-codel' || kind === 'pie' || kind === 'dualpi2') ids.add('aqm');
+      const m = QUEUE_MODULE[dir.queue.kind];
+      if (m !== null) ids.add(m);
       errors(dir.errors);
     }
     if (l.ackRegulator !== null) ids.add('ack-regulator');
