@@ -12,7 +12,8 @@
  * chart without waiting for the other charts' draws. What the app must know before that code is
  * in (the menus, the grid, the tabs) is therefore declared here, not in the panel's module.
  */
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, useEffect, type ComponentType } from 'react';
+import { lateModule, useLate } from '../state/lateModule.ts';
 import type { TableName } from '../../engine/core/trace.ts';
 import { PANEL_IDS } from '../../catalogue/panels.ts';
 import { isBbrFlow } from '../events/bbrFlow.ts';
@@ -33,24 +34,14 @@ const loaders = new Map<string, Load>();
  * Suspense fallback, which React may hold back for a while before revealing).
  */
 function deferred(meta: PanelMeta, load: Load): PanelDef {
-  let Loaded: ComponentType<PanelProps> | null = null;
-  let loading: Promise<void> | null = null;
-  const preload = (): Promise<void> =>
-    (loading ??= load().then(
-      (component) => {
-        Loaded = component;
-      },
-      (e: unknown) => {
-        loading = null; // a failed fetch (offline, a new deployment) is tried again at the next render
-        throw e;
-      },
-    ));
-  preloads.push(() => preload().catch(() => {}));
+  // loaded once; a failed fetch (offline, a new deployment) is tried again at the next render
+  const code = lateModule(load);
+  preloads.push(() => code.load().then(() => {}, () => {}));
   loaders.set(meta.id, load);
   function DeferredPanel(props: PanelProps) {
-    const [, loaded] = useState(false);
+    const Loaded = useLate(code);
     useEffect(() => {
-      if (!Loaded) void preload().then(() => loaded(true), () => {});
+      if (!code.get()) void code.load().catch(() => {});
     }, []);
     // an empty stand-in until then, marked as not final (data-late) like the other late parts
     return Loaded ? createElement(Loaded, props) : createElement('div', { 'data-late': meta.id });
