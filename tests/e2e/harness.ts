@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Page, type PageScreenshotOptions } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const OUT = join(ROOT, 'test-output/e2e');
@@ -122,7 +122,11 @@ export function drawsFrames(page: Page | Frame, ms = 3_000): Promise<boolean> {
  */
 export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
-  const where = `after the resize to ${size.width}×${size.height}`;
+  await reloadUntilDrawing(page, `after the resize to ${size.width}×${size.height}`);
+}
+
+/** Reloads a page that draws no frames (see resizeViewport) until it draws again, with its run in. */
+async function reloadUntilDrawing(page: Page, where: string): Promise<void> {
   // the reloaded page can stall again while it loads and draws on a busy machine: a few tries
   for (let reloads = 0; !(await drawsFrames(page)); reloads++) {
     if (reloads === 3) throw new Error(`Chromium draws no frames ${where}, even after ${reloads} reloads`);
@@ -130,6 +134,27 @@ export async function resizeViewport(page: Page, size: { width: number; height: 
     await page.reload();
     await page.waitForSelector('#root > *');
     if ((await page.locator('[data-testid="status"]').count()) > 0) await settled(page).catch(() => undefined); // checked again by the loop
+  }
+}
+
+/**
+ * A screenshot that outlives the drawing stall described at resizeViewport. Chromium takes a
+ * screenshot from a new frame, so on a page that stopped drawing it waits out its whole timeout;
+ * the stall can also begin after resizeViewport's check, at the next change of layout (seen in CI:
+ * live-edit's phone screenshot). So the first try gets a shorter timeout; if it runs out and the
+ * page no longer draws, the page is reloaded, `restore` puts back what the URL does not keep
+ * (an open sheet, a seek position), and the screenshot is taken again. A page that still draws was
+ * only slow, and is given the full timeout again.
+ */
+export async function screenshot(page: Page, options: PageScreenshotOptions, restore: () => Promise<void> = async () => undefined): Promise<Buffer> {
+  try {
+    return await page.screenshot({ ...options, timeout: 10_000 });
+  } catch (e) {
+    if (!(e instanceof Error && e.name === 'TimeoutError')) throw e;
+    if (await drawsFrames(page)) return page.screenshot(options);
+    await reloadUntilDrawing(page, `while taking the screenshot ${options.path ?? ''}`.trimEnd());
+    await restore();
+    return page.screenshot(options);
   }
 }
 

@@ -19,7 +19,7 @@ import type { Scenario } from '../../src/scenario/schema.ts';
 import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, injectAxe, OUT, resizeViewport, settled } from './harness.ts';
+import { CHROMIUM, injectAxe, OUT, resizeViewport, screenshot, settled } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -259,14 +259,18 @@ describe.runIf(haveChromium)('live edits in Chromium', () => {
         [390, 844],
       ]) {
         await resizeViewport(page, { width, height });
-        // on a phone the editor is a sheet over the stage: close it to see the charts
-        const done = page.getByRole('button', { name: 'Done' });
-        if (await done.isVisible()) await done.click();
-        await page.getByTestId('seek').fill('30');
-        await expect.poll(() => page.locator('[data-panel="cwnd"] .change-marker').count()).toBe(2);
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await page.waitForTimeout(150);
-        await page.screenshot({ path: join(OUT, `live-edit-${width}x${height}-${theme}.png`) });
+        const showAt30s = async (): Promise<void> => {
+          await injectAxe(page); // again after a reload (see resizeViewport)
+          // on a phone the editor is a sheet over the stage: close it to see the charts
+          const done = page.getByRole('button', { name: 'Done' });
+          if (await done.isVisible()) await done.click();
+          await page.getByTestId('seek').fill('30');
+          await expect.poll(() => page.locator('[data-panel="cwnd"] .change-marker').count()).toBe(2);
+          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+          await page.waitForTimeout(150);
+        };
+        await showAt30s();
+        await screenshot(page, { path: join(OUT, `live-edit-${width}x${height}-${theme}.png`) }, showAt30s);
         if (width === 1440) expect(await seriousAxe(page)).toEqual([]);
       }
     }

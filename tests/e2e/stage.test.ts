@@ -18,7 +18,7 @@ import { getPreset, PRESETS } from '../../src/content/presets/index.ts';
 import { parseScenario } from '../../src/scenario/validate.ts';
 import { encodeState } from '../../src/ui/state/url.ts';
 import { DEFAULT_VIEW, type ViewState } from '../../src/ui/state/view.ts';
-import { CHROMIUM, drawsFrames, injectAxe, OUT, resizeViewport, settled, type Watched } from './harness.ts';
+import { CHROMIUM, drawsFrames, injectAxe, OUT, resizeViewport, screenshot, settled, type Watched } from './harness.ts';
 import { appSession } from './session.ts';
 
 const haveChromium = existsSync(CHROMIUM);
@@ -378,7 +378,10 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
           .filter((r) => r.width < 44 || r.height < 44),
       );
       expect(small, where).toEqual([]);
-      await page.screenshot({ path: join(OUT, `phone-${width}x${height}.png`) });
+      await screenshot(page, { path: join(OUT, `phone-${width}x${height}.png`) }, async () => {
+        await page.getByTestId('tab-cwnd').click();
+        await layoutSettled(page);
+      });
     }
     // the controls open as a bottom sheet with the quick controls and the editor; Escape closes it
     await resizeViewport(page, { width: 390, height: 844 });
@@ -390,7 +393,10 @@ describe.runIf(haveChromium)('the stage in Chromium', () => {
     // the editor's code comes on demand (ui/lazy.tsx): its chunk may still be on its way
     await page.getByTestId('drawer').locator('.scenario-controls').waitFor();
     expect(await page.getByTestId('drawer').locator('.scenario-controls').count()).toBe(1);
-    await page.screenshot({ path: join(OUT, 'phone-sheet-390x844.png') });
+    await screenshot(page, { path: join(OUT, 'phone-sheet-390x844.png') }, async () => {
+      if (!(await page.getByTestId('drawer').isVisible())) await page.getByTestId('drawer-toggle').click();
+      await page.getByTestId('drawer').locator('.scenario-controls').waitFor();
+    });
     await page.keyboard.press('Escape');
     await page.getByTestId('drawer').waitFor({ state: 'detached', timeout: 5_000 }); // the dialog's close event comes a task later
     // two fingers spreading on the chart zoom into time
