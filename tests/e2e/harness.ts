@@ -97,15 +97,26 @@ export function watch(page: Page): Watched {
   return w;
 }
 
-/** Whether the page still draws: an animation frame comes within `ms` (scripts and timers run either way). */
-export function drawsFrames(page: Page | Frame, ms = 3_000): Promise<boolean> {
+/**
+ * Whether the page still draws: an animation frame comes within `ms`, and, for `spanMs` > 0,
+ * frames go on coming (each within `ms` of the last) for that long (scripts and timers run either way).
+ */
+export function drawsFrames(page: Page | Frame, ms = 3_000, spanMs = 0): Promise<boolean> {
   return page.evaluate(
-    (ms) =>
+    ([ms, spanMs]) =>
       new Promise<boolean>((ok) => {
-        requestAnimationFrame(() => ok(true));
-        setTimeout(() => ok(false), ms);
+        const start = performance.now();
+        let timer = 0;
+        const frame = (now: number): void => {
+          clearTimeout(timer);
+          if (now - start >= spanMs) return ok(true);
+          timer = window.setTimeout(() => ok(false), ms);
+          requestAnimationFrame(frame);
+        };
+        timer = window.setTimeout(() => ok(false), ms);
+        requestAnimationFrame(frame);
       }),
-    ms,
+    [ms, spanMs] as const,
   );
 }
 
@@ -128,7 +139,8 @@ export async function resizeViewport(page: Page, size: { width: number; height: 
 /** Reloads a page that draws no frames (see resizeViewport) until it draws again, with its run in. */
 async function reloadUntilDrawing(page: Page, where: string): Promise<void> {
   // the reloaded page can stall again while it loads and draws on a busy machine: a few tries
-  for (let reloads = 0; !(await drawsFrames(page)); reloads++) {
+  // frames for a while, not just one: a stall can begin a frame or two after the change
+  for (let reloads = 0; !(await drawsFrames(page, 3_000, 250)); reloads++) {
     if (reloads === 3) throw new Error(`Chromium draws no frames ${where}, even after ${reloads} reloads`);
     console.warn(`Chromium stopped drawing the page ${where}: reloading it (see resizeViewport in tests/e2e/harness.ts)`);
     await page.reload();
@@ -140,8 +152,8 @@ async function reloadUntilDrawing(page: Page, where: string): Promise<void> {
 /**
  * A screenshot that outlives the drawing stall described at resizeViewport. Chromium takes a
  * screenshot from a new frame, so on a page that stopped drawing it waits out its whole timeout;
- * the stall can also begin after resizeViewport's check, at the next change of layout (seen in CI:
- * live-edit's phone screenshot). So the first try gets a shorter timeout; if it runs out and the
+ * the stall can also begin after resizeViewport's check, at the next change of layout (seen in CI: a
+ * screenshot in live-edit's loop over sizes). So the first try gets a shorter timeout; if it runs out and the
  * page no longer draws, the page is reloaded, `restore` puts back what the URL does not keep
  * (an open sheet, a seek position), and the screenshot is taken again. A page that still draws was
  * only slow, and is given the full timeout again.
