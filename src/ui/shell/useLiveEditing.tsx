@@ -8,9 +8,9 @@
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { scenarioAt } from '../../scenario/changes.ts';
 import type { Scenario } from '../../scenario/schema.ts';
-import { QuickControls } from '../controls/QuickControls.tsx';
 import { ChangedFieldsContext } from '../controls/changedFields.ts';
 import { ScenarioControls } from '../lazy.tsx';
+import { QuickControls } from './lateControls.tsx';
 import type { AppModel } from '../model/appModel.ts';
 import { changedFields } from '../state/liveEdit.ts';
 import { changeMarks } from '../panels/TimedChanges.tsx';

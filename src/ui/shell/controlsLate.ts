@@ -1,0 +1,11 @@
+/**
+ * The controls around the first chart, in one chunk that loads right after it is painted
+ * (lateControls.tsx draws their stand-ins until then): the transport, the quick controls, the
+ * timed-changes strip, the toolbar's menus, the editor's drawer and the share line.
+ */
+export { TransportBar } from '../panels/TransportBar.tsx';
+export { QuickControls } from '../controls/QuickControls.tsx';
+export { LiveEditBar } from '../panels/LiveEditBar.tsx';
+export { PresenterMenus, ToolbarMenus } from './AppMenus.tsx';
+export { Drawer } from './Drawer.tsx';
+export { ShareLine } from './ShareLine.tsx';
