@@ -20,7 +20,7 @@ import { createAppModel, initialFromHash } from './model/appModel.ts';
 import { withSystemTheme } from './shell/systemTheme.ts';
 import { JumpNote } from './shell/JumpNote.tsx';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
-import { EventCaption } from './events/EventCaption.tsx';
+import { LateEventCaption } from './events/LateEventCaption.tsx';
 import { LateEventList } from './events/LateEventList.tsx';
 import { Banners } from './shell/Banners.tsx';
 import { Drawer, LiveEditBar, PresenterMenus, ShareLine, ToolbarMenus, TransportBar, useControlsLoad } from './shell/lateControls.tsx';
@@ -163,7 +163,7 @@ export function App() {
               {lesson ? <div id={LESSON_STAGE_SLOT} /> : null}
               <div className="transport-stack">
                 <TransportBar events={events} zoomed={zoomed} stepRuns={stepRuns} stepKey={driving?.key ?? null} onStepKey={setStepKey} />
-                <EventCaption driving={driving} all={runEvents} />
+                <LateEventCaption driving={driving} all={runEvents} />
                 <JumpNote />
               </div>
               {/* one row: the live-edit note and the collapsed event list (firstScreen.css) */}
