@@ -17,13 +17,13 @@ import { initSync, parse } from 'es-module-lexer';
 
 export const BUDGET_KB = 150;
 /**
- * Until the budget is met, the build fails above what the first load weighs now (156.5 kB), so it
+ * Until the budget is met, the build fails above what the first load weighs now (155.8 kB), so it
  * cannot grow back: lower this as parts leave the first load. The 0.4 kB of room is for the
  * bundler's chunk boundaries, which move by a few tenths of a kB with edits that add nothing to the
  * first load (a shared module split into a chunk of its own). What still stands between it and the
  * budget is listed by `npm run bench:bundle-modules` (and its --worker for the worker).
  */
-export const CEILING_KB = 156.9;
+export const CEILING_KB = 156.2;
 
 interface ManifestChunk {
   file: string;

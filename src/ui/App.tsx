@@ -22,8 +22,7 @@ import { JumpNote } from './shell/JumpNote.tsx';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { LateEventCaption } from './events/LateEventCaption.tsx';
 import { LateEventList } from './events/LateEventList.tsx';
-import { Banners } from './shell/Banners.tsx';
-import { Drawer, LiveEditBar, PresenterMenus, ShareLine, ToolbarMenus, TransportBar, useControlsLoad } from './shell/lateControls.tsx';
+import { Banners, Drawer, LiveEditBar, PresenterMenus, ShareLine, ToolbarMenus, TransportBar, useControlsLoad } from './shell/lateControls.tsx';
 import { Stage } from './shell/Stage.tsx';
 import { focusStage } from './shell/stageFocus.ts';
 import { runStatus } from './shell/status.ts';
@@ -77,7 +76,7 @@ export function App() {
   const liveBar = scenario ? <LiveEditBar scenario={scenario} playback={playback} dispatch={dispatch} fromStart={fromStart} onFromStart={setFromStart} onRemove={removeTimedChange} /> : null;
 
   usePictureEffects(set, runs.running, !!initial.fatal, shared?.view.atS ?? null, dispatch, setView);
-  useControlsLoad(!!set || !!runs.error || !!initial.fatal);
+  useControlsLoad(!!set || !!runs.error || !!runs.recovery || !!initial.fatal);
 
   const lesson = useLessonMode({ route: lessonRoute, setRoute: setLessonRoute, shared, setShared: (s) => model.replaceShared(s), set, running: runs.running, playback, dispatch, pool: pagePool, onProblems: (lines) => setProblems({ lines }) });
   lessonLink.current = lesson ? lessonHash(lesson) : null;

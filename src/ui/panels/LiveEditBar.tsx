@@ -6,7 +6,8 @@
  */
 import { useId, useSyncExternalStore } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
-import { changeLinkText, changeTimeText, changeValueText, insideRun } from '../state/liveEdit.ts';
+import { changeLinkText, changeTimeText, changeValueText } from '../state/changeText.ts';
+import { insideRun } from '../state/liveEdit.ts';
 import type { PlaybackAction, PlaybackState } from '../state/playback.ts';
 import type { Store } from '../state/store.ts';
 

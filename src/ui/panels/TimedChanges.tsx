@@ -6,9 +6,7 @@
  * its stand-in has them too.
  */
 import { createContext, useContext } from 'react';
-import type { Scenario } from '../../scenario/schema.ts';
 import { MARGIN, timeScale } from '../charts/frame.ts';
-import { changeLinkText, changeTimeText, changeValueText } from '../state/liveEdit.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import './timedChanges.css';
 
@@ -20,16 +18,8 @@ export interface ChangeMark {
   title: string;
 }
 
-/** The scenario's changes as markers, provided once by the App for every time chart. */
+/** The scenario's changes as markers (./changeMarks.ts), provided once by the App for every time chart. */
 export const ChangeMarksContext = createContext<readonly ChangeMark[]>([]);
-
-export function changeMarks(s: Scenario): ChangeMark[] {
-  return s.changes.map((c) => {
-    const link = changeLinkText(s, c);
-    const value = changeValueText(c);
-    return { atS: c.atS, label: value, title: `From ${changeTimeText(c.atS)}: ${link} ${value}` };
-  });
-}
 
 /** Labels closer than this would overlap: the later marker keeps its line and tooltip only. */
 const LABEL_GAP_PX = 76;

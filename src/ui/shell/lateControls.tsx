@@ -11,6 +11,7 @@ import { useEffect, type ComponentProps } from 'react';
 import type * as Late from './controlsLate.ts';
 import { ERROR_KIND_LABELS, ERROR_KINDS } from '../controls/quickKinds.ts';
 import { VariantOptions } from '../controls/VariantOptions.tsx';
+import { LessonInvite } from '../lessons/LessonInvite.tsx';
 import { PanelMenu, PresentMenu } from '../panels/PanelGrid.tsx';
 import { SPEEDS } from '../state/playback.ts';
 import { lateModule, useLate } from '../state/lateModule.ts';
@@ -18,6 +19,8 @@ import { showPanel } from '../state/panelList.ts';
 import { useStore } from '../state/store.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
 import { presenterFitNote } from './presenterFit.ts';
+// the banners' styles (with the quick bar's), which the stand-ins need before the code is in
+import '../controls/controls.css';
 import './lateControls.css';
 
 export const lateControls = lateModule(() => import('./controlsLate.ts'));
@@ -253,4 +256,20 @@ export function ShareLine(props: ComponentProps<typeof Late.ShareLine>) {
   const m = useLate(lateControls);
   useEffect(() => void lateControls.load().catch(() => {}), []);
   return m ? <m.ShareLine {...props} /> : <span hidden data-late={LATE} />;
+}
+
+/**
+ * The notes above the stage. On a plain first visit the only one is the lesson invitation, which
+ * is in the first load and keeps its place in the tree when the rest arrives (so it is not drawn
+ * anew); a link's problems and notices wait for this code (main.tsx), and a failed run loads it
+ * at once (useControlsLoad).
+ */
+export function Banners(props: ComponentProps<typeof Late.Banners>) {
+  const m = useLate(lateControls);
+  return (
+    <>
+      {m ? <m.Banners {...props} invite={false} /> : <span hidden data-late={LATE} />}
+      {props.invite ? <LessonInvite /> : null}
+    </>
+  );
 }
