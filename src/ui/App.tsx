@@ -20,7 +20,7 @@ import { createAppModel, initialFromHash } from './model/appModel.ts';
 import { withSystemTheme } from './shell/systemTheme.ts';
 import { JumpNote } from './shell/JumpNote.tsx';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
-import { LateEventCaption } from './events/LateEventCaption.tsx';
+import { EventCaption } from './events/EventCaption.tsx';
 import { LateEventList } from './events/LateEventList.tsx';
 import { Banners, Drawer, LiveEditBar, PresenterMenus, ShareLine, ToolbarMenus, TransportBar, useControlsLoad } from './shell/lateControls.tsx';
 import { Stage } from './shell/Stage.tsx';
@@ -162,7 +162,7 @@ export function App() {
               {lesson ? <div id={LESSON_STAGE_SLOT} /> : null}
               <div className="transport-stack">
                 <TransportBar events={events} zoomed={zoomed} stepRuns={stepRuns} stepKey={driving?.key ?? null} onStepKey={setStepKey} />
-                <LateEventCaption driving={driving} all={runEvents} />
+                <EventCaption driving={driving} all={runEvents} />
                 <JumpNote />
               </div>
               {/* one row: the live-edit note and the collapsed event list (firstScreen.css) */}
