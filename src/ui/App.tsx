@@ -6,8 +6,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { variantNames } from '../catalogue/variants.ts';
 import { scenarioId } from '../worker/scenarioId.ts';
-import { TransportBar } from './panels/TransportBar.tsx';
-import { ChangeMarksContext, LiveEditBar } from './panels/TimedChanges.tsx';
+import { ChangeMarksContext } from './panels/TimedChanges.tsx';
 import { DEFAULT_PRESET } from './state/defaultPreset.ts';
 import { drivingRun, eventTimesOf, NO_EVENT_TIMES } from './state/eventStops.ts';
 import { useLate } from './state/lateModule.ts';
@@ -23,10 +22,7 @@ import { JumpNote } from './shell/JumpNote.tsx';
 import { createRunScheduler, pagePool } from './model/runScheduler.ts';
 import { EventCaption } from './events/EventCaption.tsx';
 import { LateEventList } from './events/LateEventList.tsx';
-import { PresenterMenus, ToolbarMenus } from './shell/AppMenus.tsx';
-import { Drawer } from './shell/Drawer.tsx';
-import { Banners } from './shell/Banners.tsx';
-import { ShareLine } from './shell/ShareLine.tsx';
+import { Banners, Drawer, LiveEditBar, PresenterMenus, ShareLine, ToolbarMenus, TransportBar, useControlsLoad } from './shell/lateControls.tsx';
 import { Stage } from './shell/Stage.tsx';
 import { focusStage } from './shell/stageFocus.ts';
 import { runStatus } from './shell/status.ts';
@@ -80,6 +76,7 @@ export function App() {
   const liveBar = scenario ? <LiveEditBar scenario={scenario} playback={playback} dispatch={dispatch} fromStart={fromStart} onFromStart={setFromStart} onRemove={removeTimedChange} /> : null;
 
   usePictureEffects(set, runs.running, !!initial.fatal, shared?.view.atS ?? null, dispatch, setView);
+  useControlsLoad(!!set || !!runs.error || !!runs.recovery || !!initial.fatal);
 
   const lesson = useLessonMode({ route: lessonRoute, setRoute: setLessonRoute, shared, setShared: (s) => model.replaceShared(s), set, running: runs.running, playback, dispatch, pool: pagePool, onProblems: (lines) => setProblems({ lines }) });
   lessonLink.current = lesson ? lessonHash(lesson) : null;

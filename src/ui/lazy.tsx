@@ -1,44 +1,34 @@
 /**
- * What the first chart does not need, loaded on demand: the export menu, the scenario editor, a
- * lesson's pane and its instructor tools, the keyboard help. Each is a component with the
+ * What the first chart does not need, loaded on demand: the scenario editor, a lesson's pane and
+ * its instructor tools, the keyboard help (and the toolbar's menus: lazyMenus.tsx). Each is a component with the
  * original's props that renders the original once its chunk is in (nothing, or a stand-in of the
  * same size, until then), so the app imports these in place of the originals and nothing else
  * changes.
  * `preloadDeferred` fetches them all once the first picture is up, so opening any is instant, and
  * so the panels the registry loads on demand (panels/registry.ts).
  */
-import { createElement, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { preloadPanels } from './panels/registry.ts';
-import type { Progress } from './lessons/progress.ts';
 import { loadChecks } from './state/late.ts';
 import { lateModule, useLate } from './state/lateModule.ts';
 
-const exportMenu = () => import('./panels/ExportMenu.tsx');
+export const exportMenu = () => import('./panels/ExportMenu.tsx');
 const scenarioControls = () => import('./controls/ScenarioControls.tsx');
 const lessonPane = () => import('./lessons/LessonPane.tsx');
 const lessonTools = () => import('./lessons/LessonTools.tsx');
 const keyHelp = () => import('./shell/KeyHelp.tsx');
 // The two catalogue menus act through the late checks (a preset is validated, a lesson link
 // decoded), so each arrives with them.
-const presetMenu = () => Promise.all([import('./panels/PresetMenu.tsx'), loadChecks()]).then(([m]) => m);
-const lessonMenu = () => Promise.all([import('./lessons/LessonMenu.tsx'), loadChecks()]).then(([m]) => m);
+export const presetMenu = () => Promise.all([import('./panels/PresetMenu.tsx'), loadChecks()]).then(([m]) => m);
+export const lessonMenu = () => Promise.all([import('./lessons/LessonMenu.tsx'), loadChecks()]).then(([m]) => m);
 
-function deferred<P extends object>(load: () => Promise<ComponentType<P>>, fallback: () => ReactNode = () => null): (props: P) => ReactNode {
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, fallback: () => ReactNode = () => null): (props: P) => ReactNode {
   const Lazy = lazy(async () => ({ default: await load() }));
   return function Deferred(props: P) {
     return <Suspense fallback={fallback()}>{createElement(Lazy as ComponentType<P>, props)}</Suspense>;
   };
 }
 
-// The toolbar keeps the menu's place (and its label) while the chunk loads.
-export const ExportMenu = deferred(
-  () => exportMenu().then((m) => m.ExportMenu),
-  () => (
-    <details className="menu export-menu">
-      <summary>Export</summary>
-    </details>
-  ),
-);
 export const ScenarioControls = deferred(() => scenarioControls().then((m) => m.ScenarioControls));
 export const LessonPane = deferred(() => lessonPane().then((m) => m.LessonPane));
 export const LockLinkBuilder = deferred(() => lessonTools().then((m) => m.LockLinkBuilder));
@@ -60,7 +50,7 @@ export function KeyHelp({ open, onClose }: { open: boolean; onClose: () => void 
 // when first rendered, so the catalogue menus render theirs only from then on, or once asked.
 let firstPictureUp = false;
 const onFirstPicture = new Set<() => void>();
-const useFirstPictureUp = (): boolean =>
+export const useFirstPictureUp = (): boolean =>
   useSyncExternalStore(
     (l) => {
       onFirstPicture.add(l);
@@ -68,45 +58,6 @@ const useFirstPictureUp = (): boolean =>
     },
     () => firstPictureUp,
   );
-
-/**
- * The toolbar's Presets and Lessons menus: until their chunks are in, a button or summary of the
- * same label holds the place; opened before then, it loads them and the menu opens as it arrives.
- * Their chunks bring the late checks (state/late.ts), which the first chart does not wait for.
- */
-const RealPresetMenu = lazy(() => presetMenu().then((m) => ({ default: m.PresetMenu })));
-export function PresetMenu(props: { current?: string; onPick: (name: string) => void }) {
-  const [asked, setAsked] = useState(false);
-  const standIn = (
-    <div className="preset-menu">
-      <button type="button" aria-expanded={false} data-testid="preset-menu" aria-busy={asked} onClick={() => setAsked(true)}>
-        Presets <span aria-hidden="true">▾</span>
-      </button>
-    </div>
-  );
-  if (!useFirstPictureUp() && !asked) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <RealPresetMenu {...props} initiallyOpen={asked} />
-    </Suspense>
-  );
-}
-
-const RealLessonMenu = lazy(() => lessonMenu().then((m) => ({ default: m.LessonMenu })));
-export function LessonMenu(props: { progress: Progress; onProgress: (p: Progress) => void; preset?: string }) {
-  const [asked, setAsked] = useState(false);
-  const standIn = (
-    <details className="menu lesson-menu" data-testid="lesson-menu" onToggle={(e) => setAsked(e.currentTarget.open)}>
-      <summary>Lessons</summary>
-    </details>
-  );
-  if (!useFirstPictureUp() && !asked) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <RealLessonMenu {...props} initiallyOpen={asked} />
-    </Suspense>
-  );
-}
 
 let preloaded = false;
 export function preloadDeferred(): void {

@@ -3,6 +3,9 @@
  * without it, a step key pressed meanwhile is not lost but taken once the code is in, and nothing
  * above or in the cwnd plot moves when it arrives (the notice line under the plot was held blank,
  * the event count was a stand-in). Expected stops come from the raw trace (tests/harness/stops.ts).
+ * Then the same with the controls around the chart held back (src/ui/shell/lateControls.tsx):
+ * their stand-ins are up and not yet usable, Play and the keys work meanwhile, and neither the
+ * toolbar's buttons, the quick bar's fields, the transport nor the plot move when they arrive.
  */
 import { existsSync } from 'node:fs';
 import type { Route } from 'playwright-core';
@@ -64,6 +67,69 @@ describe.runIf(haveChromium)('parts loaded after the first chart', () => {
       await page.getByTestId('seek').fill('0');
       await page.waitForFunction(() => document.querySelector('[data-testid="event-caption"]')?.textContent === '');
       expect(await box(), 'the plot, the transport and the notes row where they were').toBe(before);
+    } finally {
+      release();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.close();
+    }
+  });
+
+  it('first visit: the controls come after the chart, in stand-ins of the same size; Play and Space work meanwhile; nothing moves when they arrive', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    const held: string[] = [];
+    await page.route(/\/assets\/controlsLate-[^/]*\.js$/, async (route: Route) => {
+      held.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(s.preview.url);
+      await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 60_000 });
+      await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 });
+      // every box that could move: the plot, the transport and each of its controls (not the real
+      // bar's visually hidden labels, which take no room), the notes row, each of the toolbar's
+      // buttons and each of the quick bar's fields
+      const boxes = () =>
+        page.evaluate(() =>
+          JSON.stringify(
+            ['#cwnd-chart', '.transport-stack', '.stage-notes', 'nav.toolbar > *', '.quick-bar > *', '.transport > :not(.visually-hidden)'].map((q) =>
+              [...document.querySelectorAll(q)].map((e) => e.getBoundingClientRect()).map((r) => [q, r.x, r.y, r.width, r.height]),
+            ),
+          ),
+        );
+      // held back: asked for right after the first chart, and its stand-ins are up
+      await page.waitForFunction(() => document.querySelector('.transport[data-late="controls"]') !== null);
+      expect(held.length).toBe(1);
+      // the events' code (not held) lands meanwhile: measure once it is in
+      await page.waitForFunction(() => document.querySelector('[data-late="events"]') === null, null, { timeout: 30_000 });
+      const before = await boxes();
+      expect(await page.locator('.quick-bar[data-late="controls"] select').first().isDisabled()).toBe(true);
+      expect(await page.locator('.transport[data-late="controls"] button[aria-label="Next loss"]').isDisabled()).toBe(true);
+      expect(await page.locator('nav.toolbar summary.not-yet').allTextContents()).toEqual(['Lessons', 'Compare', 'Export']);
+      expect(await page.locator('.transport output').textContent()).toBe('t = 0.000 s');
+
+      // Play works in the stand-in, and Space (the stage's keys are in the first load)
+      await page.locator('.transport .play').click();
+      await page.waitForFunction(() => document.querySelector('.transport .play')?.textContent === 'Pause');
+      await page.locator('h1').click(); // keys go to the stage
+      await page.keyboard.press(' ');
+      await page.waitForFunction(() => document.querySelector('.transport .play')?.textContent === 'Play');
+      const pausedAt = await page.locator('.transport output').textContent();
+      expect(pausedAt).not.toBe('t = 0.000 s');
+
+      release();
+      await settled(page);
+      // the real controls, usable, with the playhead where the stand-in left it
+      expect(await page.locator('[data-testid="transport"] button[aria-label="Next loss"]').isEnabled()).toBe(true);
+      expect(await page.getByTestId('quick-variant').isEnabled()).toBe(true);
+      expect(await page.getByTestId('cursor-time').textContent()).toBe(pausedAt);
+      // back at 0 s (as when measured): every box where it was before the code came
+      await page.getByTestId('seek').fill('0');
+      await page.waitForFunction(() => document.querySelector('[data-testid="cursor-time"]')?.textContent === 't = 0.000 s');
+      expect(await boxes(), 'the plot, the transport, the notes row, the toolbar and the quick bar where they were').toBe(before);
     } finally {
       release();
       await page.unrouteAll({ behavior: 'ignoreErrors' });

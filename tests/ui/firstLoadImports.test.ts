@@ -54,6 +54,22 @@ const LATE: Record<string, string> = {
   // the keyboard help (shown on `?`), and the bar over a run an experiment opened
   'src/ui/shell/KeyHelp.tsx': 'src/ui/shell/KeyHelp.tsx',
   'src/ui/experiments/ReturnBar.tsx': 'src/ui/experiments/ReturnBar.tsx',
+  // the controls around the first chart, after it (their stand-ins are in shell/lateControls.tsx)
+  'src/ui/panels/TransportBar.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/controls/QuickControls.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/controls/quick.ts': 'src/ui/shell/controlsLate.ts',
+  'src/ui/panels/LiveEditBar.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/panels/changeMarks.ts': 'src/ui/shell/controlsLate.ts',
+  'src/ui/state/changeText.ts': 'src/ui/shell/controlsLate.ts',
+  'src/ui/shell/AppMenus.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/panels/ComparePicker.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/lazyMenus.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/shell/Drawer.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/shell/ShareLine.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/shell/Banners.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/panels/RunBanner.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/panels/ProblemBanner.tsx': 'src/ui/shell/controlsLate.ts',
+  'src/ui/panels/ErrorBanner.tsx': 'src/ui/shell/controlsLate.ts',
 };
 
 describe('the first load', () => {
@@ -67,6 +83,15 @@ describe('the first load', () => {
     const worker = staticClosure('src/worker/sim.worker.ts');
     expect(worker.files.has('src/catalogue/variants.ts'), 'the walk reaches the catalogue').toBe(true);
     expect(worker.files.has('src/catalogue/variantDescriptions.ts')).toBe(false);
+  });
+
+  it('draws the first chart without d3-scale (and what it brings: d3-interpolate, d3-color, d3-format)', () => {
+    // the frame's scales are charts/linearScale.ts; a d3 scale constructor called anywhere in the
+    // first load would bring the package back (d3 is imported as a namespace, so look for calls)
+    expect(first.files.has('src/ui/charts/linearScale.ts')).toBe(true);
+    const D3_SCALE = /\bd3\.scale[A-Z]\w*\(|from '(?:d3-scale|d3-interpolate|d3-color|d3-format)'|\bimport\s*\{[^}]*\bscale[A-Z]\w*[^}]*\}\s*from\s*'d3'/;
+    const using = [...first.files].filter((f) => /\.tsx?$/.test(f) && D3_SCALE.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(using).toEqual([]);
   });
 
   it('leaves out what loads after the first chart, which its loader does bring in', () => {

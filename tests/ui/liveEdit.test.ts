@@ -7,8 +7,9 @@ import type { Scenario } from '../../src/scenario/schema.ts';
 import { formatErrors, parseScenario } from '../../src/scenario/validate.ts';
 import { withErrorKind, withPer, withVariant } from '../../src/ui/controls/quick.ts';
 import { setAt } from '../../src/ui/controls/paths.ts';
-import { changedFields, changeLinkText, changeTimeAt, changeValueText, COALESCE_MS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';
-import { changeMarks } from '../../src/ui/panels/TimedChanges.tsx';
+import { changedFields, changeTimeAt, COALESCE_MS, insideRun, removeChange, routeEdit } from '../../src/ui/state/liveEdit.ts';
+import { changeLinkText, changeValueText } from '../../src/ui/state/changeText.ts';
+import { changeMarks } from '../../src/ui/panels/changeMarks.ts';
 import { loadChecks } from '../../src/ui/state/late.ts';
 
 // The app loads its scenario checks after the first chart (src/ui/state/late.ts); here, before any test.

@@ -9,6 +9,7 @@
 import * as d3 from 'd3';
 import { clipToPlot, drawFrame, fitText, layer, MARGIN, type ChartSize, type Group } from './frame.ts';
 import { POINTS_PER_COLUMN, visibleRange, type PathScales } from './series.ts';
+import type { LinearScale } from './linearScale.ts';
 
 type Svg = d3.Selection<SVGSVGElement, unknown, null, undefined>;
 
@@ -60,7 +61,7 @@ const ticksFor = (px: number): number => Math.max(2, Math.floor(px / 40));
  * label), then a grid, y axis and label per band above it. `bands[i]` goes with `ys[i]` and
  * `labels[i]`; the lowest band is the last.
  */
-export function drawBandFrame(svg: Svg, x: d3.ScaleLinear<number, number>, ys: readonly d3.ScaleLinear<number, number>[], size: ChartSize, labels: readonly string[]): void {
+export function drawBandFrame(svg: Svg, x: LinearScale, ys: readonly LinearScale[], size: ChartSize, labels: readonly string[]): void {
   const last = ys.length - 1;
   const [lastBottom, lastTop] = ys[last].range();
   drawFrame(svg, x, ys[last], size, { x: 'time (s)', y: fitLabel(labels[last], lastBottom - lastTop) });
@@ -134,7 +135,7 @@ export function abbreviate(label: string, px: number): string {
 }
 
 /** A horizontal dashed reference line (threshold, depth, permitted rate, B) with a label at its right end. */
-export function drawRefLine(g: Group, cls: string, x: d3.ScaleLinear<number, number>, yPx: number, label: string, colour: string): void {
+export function drawRefLine(g: Group, cls: string, x: LinearScale, yPx: number, label: string, colour: string): void {
   const [plotLeft, plotRight] = x.range();
   const show = Number.isFinite(yPx);
   g.selectAll(`line.${cls}`)
@@ -253,7 +254,7 @@ export function polylinePath(tS: ArrayLike<number>, v: ArrayLike<number>, s: Pic
 }
 
 /** A clip rectangle over the plot's width from `top` to `bottom` px (several bands at once). */
-export function clipBands(svg: Svg, id: string, x: d3.ScaleLinear<number, number>, top: number, bottom: number): string {
+export function clipBands(svg: Svg, id: string, x: LinearScale, top: number, bottom: number): string {
   return clipToPlot(svg, id, x, d3.scaleLinear().range([bottom, top]));
 }
 
@@ -269,7 +270,7 @@ export interface Bar {
  * (the tallest wins), so a run with thousands of bars is a path as wide as the chart, and a
  * lone tall bar in a crowded column is never lost. Bars outside the window are skipped.
  */
-export function barsPath(bars: readonly Bar[], x: d3.ScaleLinear<number, number>, y: d3.ScaleLinear<number, number>): string {
+export function barsPath(bars: readonly Bar[], x: LinearScale, y: LinearScale): string {
   const [plotLeft, plotRight] = x.range();
   const base = r1(y.range()[0]);
   const parts: string[] = [];

@@ -5,6 +5,7 @@
  */
 import * as d3 from 'd3';
 import { causeColour, INK } from '../../catalogue/palette.ts';
+import { linearScale, type LinearScale } from './linearScale.ts';
 import type { CausedTimes, Span, StepPiece } from './series.ts';
 
 export interface ChartSize {
@@ -35,13 +36,13 @@ export function layer(parent: Svg | Group, cls: string): Group {
 /** A time range in seconds, [start, end). */
 export type WindowS = readonly [number, number];
 
-export function timeScale(windowS: WindowS, width: number): d3.ScaleLinear<number, number> {
-  return d3.scaleLinear().domain([windowS[0], windowS[1]]).range([MARGIN.left, Math.max(MARGIN.left + 1, width - MARGIN.right)]);
+// the frame's scales are linearScale.ts's, not d3-scale's, which the first load does without
+export function timeScale(windowS: WindowS, width: number): LinearScale {
+  return linearScale().domain([windowS[0], windowS[1]]).range([MARGIN.left, Math.max(MARGIN.left + 1, width - MARGIN.right)]);
 }
 
-export function valueScale(max: number, height: number): d3.ScaleLinear<number, number> {
-  return d3
-    .scaleLinear()
+export function valueScale(max: number, height: number): LinearScale {
+  return linearScale()
     .domain([0, Math.max(1, max)])
     .nice()
     .range([Math.max(MARGIN.top + 1, height - MARGIN.bottom), MARGIN.top]);
@@ -52,8 +53,8 @@ const ticksFor = (px: number, perTick: number): number => Math.max(2, Math.floor
 
 export function drawFrame(
   svg: Svg,
-  x: d3.ScaleLinear<number, number>,
-  y: d3.ScaleLinear<number, number>,
+  x: LinearScale,
+  y: LinearScale,
   size: ChartSize,
   labels: { y: string; x: string },
 ): void {
@@ -169,7 +170,7 @@ function unlessDrawn(g: Group, key: string, draw: () => void): void {
 }
 
 /** A linear scale's parameters as one value, for setPath's inputs (scales are made anew at each render). */
-export const scaleKey = (s: d3.ScaleLinear<number, number>): string => `${s.domain().join(',')}→${s.range().join(',')}`;
+export const scaleKey = (s: LinearScale): string => `${s.domain().join(',')}→${s.range().join(',')}`;
 
 /**
  * Sets a path's `d` to `build()`, unless it was last built from the same `inputs` (the series'
@@ -198,7 +199,7 @@ export function setPieces(group: SVGGElement, cls: string, inputs: readonly unkn
 }
 
 /** A clip rectangle for the plot area so clamped and overshooting lines never spill onto the axes. */
-export function clipToPlot(svg: Svg, id: string, x: d3.ScaleLinear<number, number>, y: d3.ScaleLinear<number, number>): string {
+export function clipToPlot(svg: Svg, id: string, x: LinearScale, y: LinearScale): string {
   const defs = layer(svg, 'defs-holder');
   const [plotBottom, plotTop] = y.range();
   const [plotLeft, plotRight] = x.range();
@@ -236,7 +237,7 @@ const UNCLIPPED_LAYERS = ['grid', 'axis', 'axis-labels', 'defs-holder', 'band-ax
  * without it (docs/performance.md). When it is needed, every label waiting is measured at once (one layout), after the
  * task's drawing (a microtask, before the frame is painted) or at the next playback frame.
  */
-export function revealWhenPassed(texts: d3.Selection<SVGTextElement, unknown, SVGGElement, unknown>, x: d3.ScaleLinear<number, number>): void {
+export function revealWhenPassed(texts: d3.Selection<SVGTextElement, unknown, SVGGElement, unknown>, x: LinearScale): void {
   texts.each(function () {
     if (unplaced.length === 0) queueMicrotask(placeLabels);
     this.removeAttribute('data-at');
@@ -249,7 +250,7 @@ export function revealWhenPassed(texts: d3.Selection<SVGTextElement, unknown, SV
 /** Marks a `whole` layer's label (revealWhenPassed), measured or not. */
 const LABEL_ATTR = 'data-reveal-label';
 /** Labels whose right end is not yet known, with the time scale they were drawn on. */
-const unmeasured = new WeakMap<SVGTextElement, d3.ScaleLinear<number, number>>();
+const unmeasured = new WeakMap<SVGTextElement, LinearScale>();
 /** Labels drawn in this task, shown or hidden by the reveal their chart last applied (placeLabels). */
 const unplaced: SVGTextElement[] = [];
 
@@ -286,7 +287,7 @@ function showWhenPassed(labels: readonly SVGTextElement[], untilS: number, ahead
     return box && box.width > 0 ? box.x + box.width : Number(el.getAttribute('x')) + 8.5 * (el.textContent?.length ?? 0);
   });
   toMeasure.forEach((el, i) => {
-    el.setAttribute('data-at', String((unmeasured.get(el) as d3.ScaleLinear<number, number>).invert(rights[i])));
+    el.setAttribute('data-at', String((unmeasured.get(el) as LinearScale).invert(rights[i])));
     unmeasured.delete(el);
   });
   for (const el of labels) {
@@ -308,7 +309,7 @@ const FADE_OPACITY = 0.72;
  * the amount of data, so playback stays cheap. Faded: nothing is clipped; a panel-coloured veil
  * in `overlay` (the cursor layer) covers the plot right of the playhead.
  */
-export function applyReveal(base: SVGSVGElement, overlay: SVGSVGElement, x: d3.ScaleLinear<number, number>, height: number, untilS: number, ahead: Ahead): void {
+export function applyReveal(base: SVGSVGElement, overlay: SVGSVGElement, x: LinearScale, height: number, untilS: number, ahead: Ahead): void {
   const [plotLeft, plotRight] = x.range();
   const px = Math.min(plotRight, Math.max(plotLeft, x(untilS)));
   const hide = ahead === 'hidden' && px < plotRight;
@@ -362,7 +363,7 @@ export function applyReveal(base: SVGSVGElement, overlay: SVGSVGElement, x: d3.S
  * chart's legend says, never a colour of its lines: dropMarkColours), one per cause and
  * MARK_BIN_PX at most: hundreds of drops in one burst would otherwise stack into a smear.
  */
-export function drawDropLane(svg: Svg, x: d3.ScaleLinear<number, number>, drops: readonly CausedTimes[], label = 'drops', colourOf: (cause: number) => string = causeColour): void {
+export function drawDropLane(svg: Svg, x: LinearScale, drops: readonly CausedTimes[], label = 'drops', colourOf: (cause: number) => string = causeColour): void {
   const lane = layer(svg, 'drop-lane');
   const marks: { px: number; colour: string }[] = [];
   const [lo, hi] = x.range();
@@ -416,7 +417,7 @@ export function drawMarks<T>(g: Group, selector: string, marks: readonly T[], st
 }
 
 /** Shaded time intervals across the plot's height (recovery periods, channel states). */
-export function drawSpans(g: Group, cls: string, x: d3.ScaleLinear<number, number>, y: d3.ScaleLinear<number, number>, spans: readonly Span[], colour: (s: Span) => string): void {
+export function drawSpans(g: Group, cls: string, x: LinearScale, y: LinearScale, spans: readonly Span[], colour: (s: Span) => string): void {
   const [plotBottom, plotTop] = y.range();
   g.selectAll<SVGRectElement, Span>(`rect.${cls}`)
     .data(spans)
@@ -463,7 +464,7 @@ export const readoutRowId = (chartId: string): string => `${chartId}-readout`;
  * Drawn in its own layer so moving the cursor never touches the data layers (playback redraws
  * only this). `svg` is the chart's cursor overlay, `<id>-cursor`.
  */
-export function drawCursor(svg: Svg, x: d3.ScaleLinear<number, number>, height: number, tS: number | null, lines: readonly ReadoutLine[]): void {
+export function drawCursor(svg: Svg, x: LinearScale, height: number, tS: number | null, lines: readonly ReadoutLine[]): void {
   const g = layer(svg, 'cursor');
   const [plotLeft, plotRight] = x.range();
   const px = tS === null ? NaN : x(tS);

@@ -56,17 +56,8 @@ export function parseSeed(text: string): SeedParse {
 
 // ---- error model of the first link's forward direction -----------------------------------------
 
-export const ERROR_KINDS = ['none', 'bernoulli', 'gilbert-elliott', 'on-off', 'handoff'] as const;
-export type QuickErrorKind = (typeof ERROR_KINDS)[number];
-
-export const ERROR_KIND_LABELS: Record<QuickErrorKind | 'custom', string> = {
-  none: 'None',
-  bernoulli: 'Bernoulli (independent)',
-  'gilbert-elliott': 'Gilbert–Elliott (bursts)',
-  'on-off': 'ON/OFF channel',
-  handoff: 'Handoffs (5 s on, 0.5 s off)',
-  custom: 'Custom (see Errors)',
-};
+export { ERROR_KINDS, ERROR_KIND_LABELS, type QuickErrorKind } from './quickKinds.ts';
+import type { QuickErrorKind } from './quickKinds.ts';
 
 /** PER while ON; the ON and OFF phases last 1 s on average (the papers' virtual-protocol default). */
 const ON_OFF_MEAN_S = 1;

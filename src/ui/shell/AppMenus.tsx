@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
 import type { AppModel } from '../model/appModel.ts';
-import { ExportMenu, LessonMenu, PresetMenu } from '../lazy.tsx';
+import { ExportMenu, LessonMenu, PresetMenu } from '../lazyMenus.tsx';
 import type { Progress } from '../lessons/progress.ts';
 import type { Lock } from '../lessons/route.ts';
 import { lockedCompare, type LessonMode } from '../lessons/useLessonMode.ts';

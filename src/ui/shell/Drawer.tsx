@@ -3,37 +3,10 @@
  * phone (which then also holds the quick controls): a modal dialog, so the page behind it is
  * inert, Escape closes it and a tap on the dimmed page too. Whether it is open is remembered on this
  * device (not in the share link: a student's phone and the lecture-room PC differ); the first
- * time it stays closed, so a newcomer's first screen is the live chart, not the editor.
+ * time it stays closed, so a newcomer's first screen is the live chart, not the editor
+ * (drawerOpen.ts, in the first load; this component comes with the controls after the first chart).
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-
-const STORAGE_KEY = 'tcp-lab.drawer';
-function remembered(): boolean | null {
-  try {
-    const v = localStorage.getItem(STORAGE_KEY);
-    return v === 'open' ? true : v === 'closed' ? false : null;
-  } catch {
-    return null; // storage blocked (private mode, file://): fall back to the width rule
-  }
-}
-
-/** [open, setOpen]: the remembered state, else closed until asked for; a phone always starts closed. */
-export function useDrawerOpen(phone: boolean): [boolean, (open: boolean) => void] {
-  const [open, setOpenState] = useState(() => !phone && (remembered() ?? false));
-  const setOpen = useCallback(
-    (next: boolean) => {
-      setOpenState(next);
-      if (phone) return; // the sheet is a moment's visit, not a layout to keep
-      try {
-        localStorage.setItem(STORAGE_KEY, next ? 'open' : 'closed');
-      } catch {
-        // not remembered: harmless
-      }
-    },
-    [phone],
-  );
-  return [open, setOpen];
-}
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface Props {
   sheet: boolean;

@@ -8,15 +8,18 @@
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { scenarioAt } from '../../scenario/changes.ts';
 import type { Scenario } from '../../scenario/schema.ts';
-import { QuickControls } from '../controls/QuickControls.tsx';
 import { ChangedFieldsContext } from '../controls/changedFields.ts';
 import { ScenarioControls } from '../lazy.tsx';
+import { useLate } from '../state/lateModule.ts';
+import { lateControls, QuickControls } from './lateControls.tsx';
 import type { AppModel } from '../model/appModel.ts';
 import { changedFields } from '../state/liveEdit.ts';
-import { changeMarks } from '../panels/TimedChanges.tsx';
+import type { ChangeMark } from '../panels/TimedChanges.tsx';
 import { initialPlayback, playbackReducer, type PlaybackAction } from '../state/playback.ts';
 import { createStore } from '../state/store.ts';
 import { usePlaybackLoop } from '../state/usePlaybackLoop.ts';
+
+const NO_MARKS: readonly ChangeMark[] = [];
 
 export function useLiveEditing(model: AppModel, scenario: Scenario | null, variants: readonly string[]) {
   const [playback] = useState(() => createStore(initialPlayback(scenario?.durationS ?? 1)));
@@ -25,7 +28,9 @@ export function useLiveEditing(model: AppModel, scenario: Scenario | null, varia
   const liveAt = useSyncExternalStore(playback.subscribe, () => model.liveAt(playback.get()));
   const shown = useMemo(() => (scenario && liveAt > 0 ? scenarioAt(scenario, scenario.changes[liveAt - 1].atS) : scenario), [scenario, liveAt]);
   const [editScenario] = useState(() => (next: Scenario) => model.editScenario(next, playback.get()));
-  const marks = useMemo(() => (scenario ? changeMarks(scenario) : []), [scenario]);
+  // the markers' words come with the controls (lateControls.tsx); a scenario with changes before then opened on a link, which waits for them
+  const late = useLate(lateControls);
+  const marks = useMemo(() => (scenario && late && scenario.changes.length > 0 ? late.changeMarks(scenario) : NO_MARKS), [scenario, late]);
   // Built only when their inputs change: "running…" and other shell updates then re-render
   // neither the long controls form nor the panels.
   const controls = useMemo(

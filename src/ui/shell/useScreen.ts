@@ -8,7 +8,7 @@ import type { EventTimes } from '../state/eventTimes.ts';
 import type { PlaybackAction, PlaybackState } from '../state/playback.ts';
 import type { Store } from '../state/store.ts';
 import type { ViewState } from '../state/view.ts';
-import { useDrawerOpen } from './Drawer.tsx';
+import { useDrawerOpen } from './drawerOpen.ts';
 import { focusStage } from './stageFocus.ts';
 import { useDismissMenus } from './useDismissMenus.ts';
 import { PHONE_QUERY, useMedia } from './useMedia.ts';

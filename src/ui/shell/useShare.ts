@@ -6,7 +6,7 @@ import type { PlaybackState } from '../state/playback.ts';
 import type { Store } from '../state/store.ts';
 import { checks, loadChecks } from '../state/late.ts';
 import type { SharedState } from '../state/url.ts';
-import { useCopy } from './ShareLine.tsx';
+import { useCopy } from './copy.ts';
 
 export function useShare(shared: SharedState | null, inLesson: boolean, playback: Store<PlaybackState>, writeHash: () => void, panelIds: readonly string[]) {
   const [copied, copy, closeCopied] = useCopy();
