@@ -1,0 +1,47 @@
+/**
+ * The cwnd axis's statistics prepared as a comparison's run arrives (prepareCwndStats) give the
+ * axis the render would have fitted itself, for the whole run and for any other window.
+ */
+import { describe, expect, it } from 'vitest';
+import { cwndYRange, prepareCwndStats } from '../../src/ui/charts/cwndChart.ts';
+
+// 0–1 s slow start to 100; 1–7 s a recovery inflated to 1 000; from 7 s a sawtooth between 25 and 50 (one tooth per 2 s); ssthresh 25
+function run(): { series: { tS: Float64Array; cwndSeg: Float64Array; ssthreshSeg: Float64Array } } {
+  const tS = [0, 0.5, 1];
+  const cwnd = [2, 50, 1000];
+  for (let t = 7; t < 30; t += 2) {
+    tS.push(t, t + 1, t + 1.999);
+    cwnd.push(25, 37, 50);
+  }
+  return { series: { tS: Float64Array.from(tS), cwndSeg: Float64Array.from(cwnd), ssthreshSeg: Float64Array.from(tS.map(() => 25)) } };
+}
+
+describe('cwnd y range prepared on arrival', () => {
+  it('over the whole run: the 1 000-segment spike × 1.08, as unprepared', () => {
+    const r = run();
+    prepareCwndStats(r.series, 30);
+    const range = cwndYRange([r], 30);
+    expect(range.full).toBeCloseTo(1000 * 1.08, 9);
+    // the spike lasts 6 of 30 s: the 90th percentile is the spike, so the focused range is the full one
+    expect(range.focused).toBe(range.full);
+    expect(range).toEqual(cwndYRange([run()], 30));
+  });
+
+  it('a zoom after preparing the whole run fits the teeth (50 × 1.08), not the prepared spike', () => {
+    const r = run();
+    prepareCwndStats(r.series, 30);
+    const range = cwndYRange([r], 30, [10, 20]);
+    expect(range.full).toBeCloseTo(50 * 1.08, 9);
+    expect(range.focused).toBe(range.full);
+  });
+
+  it('prepared for a shorter end than the picture shows: the picture’s own window counts', () => {
+    const r = run();
+    // up to 5 s the 1 000 segments hold for 4 of 5 s; over 30 s the 90th percentile is the spike too, but 6.5 … 30 s differs
+    prepareCwndStats(r.series, 5);
+    const range = cwndYRange([r], 30, [6.5, 30]);
+    expect(range.full).toBeCloseTo(1000 * 1.08, 9);
+    // of the 23.5 s shown, cwnd is 25 for 12 s, 37 for ≈ 11 s and 1 000 for 0.5 s: the 90th percentile is 37
+    expect(range.focused).toBeCloseTo(37 * 1.7, 9);
+  });
+});
