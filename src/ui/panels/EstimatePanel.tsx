@@ -33,7 +33,7 @@ interface RunSeries {
 }
 
 /** The trace index of the run's bottleneck, −1 without one. */
-export function bottleneckIndex(run: VariantRun): number {
+export function bottleneckIndex(run: Pick<VariantRun, 'scenario'>): number {
   return bottleneckOf(run.scenario.path)?.linkIndex ?? -1;
 }
 
@@ -47,9 +47,9 @@ type ResultOf = Pick<VariantRun, 'scenario' | 'result'>;
 const linesOf = perResult(({ result }: ResultOf, flow: number) => estimateLines(result.trace, flow, result.flows[flow]?.estimates ?? []).filter((l) => !BBR_STATE_KEYS.has(l.key)));
 const marksOf = perResult(({ result }: ResultOf, flow: number) => verdictMarks(result.trace, flow));
 /** The available bandwidth at the run's bottleneck, null without one. */
-const availOf = perResult(({ scenario, result }: ResultOf, _: 0) => {
-  const b = bottleneckOf(scenario.path)?.linkIndex ?? -1;
-  return b >= 0 && result.trace.avail.tNs.length > 0 ? availSeries(result.trace, b) : null;
+const availOf = perResult((run: ResultOf, _: 0) => {
+  const b = bottleneckIndex(run);
+  return b >= 0 && run.result.trace.avail.tNs.length > 0 ? availSeries(run.result.trace, b) : null;
 });
 
 // what a comparison's complete picture would otherwise derive for every run at once (state/prepare.ts)
