@@ -121,6 +121,16 @@ function cwndStats(series: CwndSeries, shown: CwndSeries, fromS: number, toS: nu
   return stats;
 }
 
+/**
+ * Fills cwndStats' cache for a run's series over the whole run (0 … endS), the window a
+ * comparison is usually shown in, as the run arrives (state/prepare.ts): the complete picture's
+ * axis then sums only the last run, on the stretch where every core but one is idle. Another
+ * window misses the cache and is summed at render, as before.
+ */
+export function prepareCwndStats(series: CwndSeries, endS: number): void {
+  cwndStats(series, inWindow(series, 0, endS), 0, endS);
+}
+
 /** The samples that hold during [fromS, toS]: the one in force at fromS (its time moved up to fromS), then those up to toS. */
 function inWindow(s: CwndSeries, fromS: number, toS: number): CwndSeries {
   if (s.tS.length === 0 || (fromS <= s.tS[0] && toS >= s.tS[s.tS.length - 1])) return s;

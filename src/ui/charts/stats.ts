@@ -23,10 +23,29 @@ export function robustTop(series: readonly StepSeries[], endS: number): number {
   let full = 0;
   let typical = 0;
   for (const s of series) {
-    for (const v of s.values) if (Number.isFinite(v) && v > full) full = v;
-    typical = Math.max(typical, timeWeightedQuantile(s, endS, 0.99));
+    const top = lineTop(s, endS);
+    full = Math.max(full, top.full);
+    typical = Math.max(typical, top.typical);
   }
   return typical > 0 && full > 1.6 * typical ? 1.6 * typical : full;
+}
+
+/** Each line's figures for robustTop, with the end time they were taken to. */
+const lineTops = new WeakMap<StepSeries, { endS: number; full: number; typical: number }>();
+
+/**
+ * One line's largest finite value (at least 0) and time-weighted 99th percentile up to `endS`,
+ * kept per series: a comparison filling in fits its axes again at each arrival, and the lines of
+ * the runs already in (series are never written once made) need not be summed again.
+ */
+export function lineTop(s: StepSeries, endS: number): { full: number; typical: number } {
+  const hit = lineTops.get(s);
+  if (hit && hit.endS === endS) return hit;
+  let full = 0;
+  for (const v of s.values) if (Number.isFinite(v) && v > full) full = v;
+  const top = { endS, full, typical: timeWeightedQuantile(s, endS, 0.99) };
+  lineTops.set(s, top);
+  return top;
 }
 
 /** Smallest finite value (0 if none is below 0): negative estimates get room below the axis origin. */

@@ -1,7 +1,7 @@
 /** Congestion window and ssthresh per flow (and per compared variant), with loss and recovery events. */
 import { useId, useMemo, useState } from 'react';
 import { FLOW_EVENTS } from '../../engine/core/trace.ts';
-import { cwndCursor, cwndDropColours, cwndYRange, focusedRange, hasInflation, INFLATED_CWND_NOTE, type CwndFlowInput } from '../charts/cwndChart.ts';
+import { cwndCursor, cwndDropColours, cwndYRange, focusedRange, hasInflation, INFLATED_CWND_NOTE, prepareCwndStats, type CwndFlowInput } from '../charts/cwndChart.ts';
 import { cwndSeries, dropsWithCause, eventTimes, finiteMax } from '../charts/series.ts';
 import { caSpans } from '../events/caSpans.ts';
 import { lateEvents } from '../events/late.ts';
@@ -40,7 +40,10 @@ const flowSeries = perResult(({ scenario, result }: Pick<VariantRun, 'scenario' 
   })),
 );
 
-prepareOnArrival((run) => void flowSeries(run, 0));
+prepareOnArrival((run) => {
+  // the y axis's peak and 90th percentile too (cwndYRange): the complete picture needs them for every run
+  for (const f of flowSeries(run, 0)) prepareCwndStats(f.series, run.result.endS);
+});
 
 export function cwndFlows(set: RunSet, run: VariantRun): CwndFlowInput[] {
   return flowSeries(run, 0).map((data, i) => ({ key: `${run.key}/${run.scenario.flows[i].id}`, ...flowStyle(set, run, i), ...data }));

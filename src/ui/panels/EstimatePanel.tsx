@@ -11,7 +11,7 @@ import { AVAIL_FILL, estimateCursor, renderEstimateChart, TRUTH_STYLE, VERDICT_C
 import { availSeries, bandsByUnit, estimateLines, UNIT_AXES, verdictMarks, type VerdictMark } from '../charts/estimateSeries.ts';
 import { DASHES, INK } from '../../catalogue/palette.ts';
 import type { StepSeries } from '../charts/series.ts';
-import { timeMean } from '../charts/stats.ts';
+import { lineTop, timeMean } from '../charts/stats.ts';
 import { int } from '../../catalogue/format.ts';
 import { flowStyle, type RunSet, type VariantRun } from '../state/runSet.ts';
 import { useTimeAxis } from '../state/timeAxis.ts';
@@ -20,7 +20,8 @@ import { BBR_STATE_KEYS } from '../events/bbrModes.ts';
 import { LegendItem } from './Legend.tsx';
 import { ChartMultiples } from './Multiples.tsx';
 import { Panel } from './Panel.tsx';
-import { chartHeight, hasRows } from './perRun.ts';
+import { chartHeight, hasRows, perResult } from './perRun.ts';
+import { prepareOnArrival } from '../state/prepare.ts';
 import { ShapeItem } from './ShapeLegend.tsx';
 import { runGroups, type PanelProps } from './types.ts';
 
@@ -32,23 +33,46 @@ interface RunSeries {
 }
 
 /** The trace index of the run's bottleneck, −1 without one. */
-export function bottleneckIndex(run: VariantRun): number {
+export function bottleneckIndex(run: Pick<VariantRun, 'scenario'>): number {
   return bottleneckOf(run.scenario.path)?.linkIndex ?? -1;
 }
 
-function seriesOf(set: RunSet, run: VariantRun): RunSeries {
-  const trace = run.result.trace;
+type ResultOf = Pick<VariantRun, 'scenario' | 'result'>;
+
+/**
+ * A flow's estimate lines, built once per result (perResult), and ahead as its run arrives. BBR's
+ * mode, gain phase and gains are its control state, drawn by the BBR panel: here only what it
+ * estimates (BtlBw, min RTT) and its pacing rate, so a comparison does not crowd.
+ */
+const linesOf = perResult(({ result }: ResultOf, flow: number) => estimateLines(result.trace, flow, result.flows[flow]?.estimates ?? []).filter((l) => !BBR_STATE_KEYS.has(l.key)));
+const marksOf = perResult(({ result }: ResultOf, flow: number) => verdictMarks(result.trace, flow));
+/** The available bandwidth at the run's bottleneck, null without one. */
+const availOf = perResult((run: ResultOf, _: 0) => {
   const b = bottleneckIndex(run);
-  const avail = b >= 0 && trace.avail.tNs.length > 0 ? availSeries(trace, b) : null;
+  return b >= 0 && run.result.trace.avail.tNs.length > 0 ? availSeries(run.result.trace, b) : null;
+});
+
+// what a comparison's complete picture would otherwise derive for every run at once (state/prepare.ts)
+prepareOnArrival((run) => {
+  const t = run.result.trace;
+  if (t.estimate.tNs.length === 0 && t.verdict.tNs.length === 0) return;
+  availOf(run, 0);
+  run.scenario.flows.forEach((_, i) => {
+    // the axis's figures too (bandsByUnit's robustTop), over the whole run as the panel fits it
+    for (const line of linesOf(run, i)) lineTop(line.series, run.result.endS);
+    marksOf(run, i);
+  });
+});
+
+function seriesOf(set: RunSet, run: VariantRun): RunSeries {
+  const avail = availOf(run, 0);
   const series: RunSeries['series'] = [];
   const verdicts: RunSeries['verdicts'] = [];
   run.scenario.flows.forEach((f, i) => {
     const style = flowStyle(set, run, i);
     const fr = run.result.flows[i];
     const perGroup = new Map<string, number>();
-    // BBR's mode, gain phase and gains are its control state, drawn by the BBR panel: here only
-    // what it estimates (BtlBw, min RTT) and its pacing rate, so a comparison does not crowd
-    for (const line of estimateLines(trace, i, fr?.estimates ?? []).filter((l) => !BBR_STATE_KEYS.has(l.key))) {
+    for (const line of linesOf(run, i)) {
       // a second estimate of the same unit from one flow (BBR's two gains, TCP-Probing's three
       // RTTs) gets the next dash pattern after the flow's own, so it never looks like the first
       const k = perGroup.get(line.unit.group) ?? 0;
@@ -56,7 +80,7 @@ function seriesOf(set: RunSet, run: VariantRun): RunSeries {
       const dash = k === 0 ? style.dash : DASHES[(Math.max(0, (DASHES as readonly (string | null)[]).indexOf(style.dash)) + k) % DASHES.length];
       series.push({ key: `${run.key}/${f.id}/${line.key}`, label: `${style.label} ${line.label}`, flowLabel: style.label, colour: style.colour, dash, line });
     }
-    const marks: VerdictMark[] = verdictMarks(trace, i);
+    const marks: VerdictMark[] = marksOf(run, i);
     if (marks.length > 0 || fr?.classification) verdicts.push({ key: `${run.key}/${f.id}`, label: style.label, marks, classification: fr?.classification ?? null });
   });
   return { run, avail, series, verdicts };
