@@ -23,26 +23,42 @@ const haveChromium = existsSync(CHROMIUM);
 describe.runIf(haveChromium)('parts loaded after the first chart', () => {
   const s = previewSession();
 
+  /** A first visit at 1280×720 with the chunk `chunk` names held back until `release()`, once its first chart is drawn. */
+  async function visitHolding(chunk: RegExp) {
+    const context = await s.browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    const held: string[] = [];
+    await page.route(chunk, async (route: Route) => {
+      held.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    const close = async (): Promise<void> => {
+      release();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.close();
+    };
+    try {
+      await page.goto(s.preview.url);
+      await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 60_000 });
+      await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 });
+    } catch (e) {
+      await close();
+      throw e;
+    }
+    return { page, held, release: () => release(), close };
+  }
+
   it('first visit: the chart comes without the events code; L pressed meanwhile steps once it is in; the plot does not move', async () => {
     const p = parseScenario(getPreset(DEFAULT_PRESET)?.scenario);
     if (!p.ok) throw new Error(`${DEFAULT_PRESET} does not validate`);
     const stops = congestionStops(runScenario(p.scenario).trace);
     expect(stops.loss.length).toBeGreaterThan(0);
 
-    const context = await s.browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    let release: () => void = () => {};
-    const released = new Promise<void>((ok) => (release = ok));
-    const held: string[] = [];
-    await page.route(/\/assets\/eventsLate-[^/]*\.js$/, async (route: Route) => {
-      held.push(route.request().url());
-      await released;
-      await route.continue();
-    });
+    const { page, held, release, close } = await visitHolding(/\/assets\/eventsLate-[^/]*\.js$/);
     try {
-      await page.goto(s.preview.url);
-      await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 60_000 });
-      await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 });
       const box = () => page.evaluate(() => JSON.stringify(['#cwnd-chart', '.transport-stack', '.stage-notes'].map((q) => document.querySelector(q)!.getBoundingClientRect()).map((r) => [r.x, r.y, r.width, r.height])));
       const before = await box();
       // held back: asked for right after the first chart, and its stand-ins are up
@@ -68,27 +84,13 @@ describe.runIf(haveChromium)('parts loaded after the first chart', () => {
       await page.waitForFunction(() => document.querySelector('[data-testid="event-caption"]')?.textContent === '');
       expect(await box(), 'the plot, the transport and the notes row where they were').toBe(before);
     } finally {
-      release();
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await context.close();
+      await close();
     }
   });
 
   it('first visit: the controls come after the chart, in stand-ins of the same size; Play and Space work meanwhile; nothing moves when they arrive', async () => {
-    const context = await s.browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    let release: () => void = () => {};
-    const released = new Promise<void>((ok) => (release = ok));
-    const held: string[] = [];
-    await page.route(/\/assets\/controlsLate-[^/]*\.js$/, async (route: Route) => {
-      held.push(route.request().url());
-      await released;
-      await route.continue();
-    });
+    const { page, held, release, close } = await visitHolding(/\/assets\/controlsLate-[^/]*\.js$/);
     try {
-      await page.goto(s.preview.url);
-      await page.waitForSelector('#cwnd-chart path.cwnd-line[d^="M"]', { timeout: 60_000 });
-      await page.waitForFunction(() => /^ran in/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), null, { timeout: 60_000 });
       // every box that could move: the plot, the transport and each of its controls (not the real
       // bar's visually hidden labels, which take no room), the notes row, each of the toolbar's
       // buttons and each of the quick bar's fields
@@ -131,9 +133,7 @@ describe.runIf(haveChromium)('parts loaded after the first chart', () => {
       await page.waitForFunction(() => document.querySelector('[data-testid="cursor-time"]')?.textContent === 't = 0.000 s');
       expect(await boxes(), 'the plot, the transport, the notes row, the toolbar and the quick bar where they were').toBe(before);
     } finally {
-      release();
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await context.close();
+      await close();
     }
   });
 });

@@ -6,12 +6,11 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { Scenario } from '../../scenario/schema.ts';
+import { ErrorKindOptions } from './ErrorKindOptions.tsx';
 import { VariantOptions } from './VariantOptions.tsx';
 import { valueToPosition } from './sliderScale.ts';
 import {
   commonVariant,
-  ERROR_KIND_LABELS,
-  ERROR_KINDS,
   errorKindOf,
   nextSeed,
   parseSeed,
@@ -72,16 +71,7 @@ export function QuickControls({ scenario, variants, onChange }: Props) {
           onChange={(e) => apply(withErrorKind(scenario, e.target.value as QuickErrorKind))}
           title="Error model of the first link's forward direction (the full list is under Errors)"
         >
-          {kind === 'custom' ? (
-            <option value="custom" disabled>
-              {ERROR_KIND_LABELS.custom}
-            </option>
-          ) : null}
-          {ERROR_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {ERROR_KIND_LABELS[k]}
-            </option>
-          ))}
+          <ErrorKindOptions custom={kind === 'custom'} />
         </select>
       </div>
       <div className="qc-field qc-per">

@@ -9,7 +9,7 @@
  */
 import { useEffect, type ComponentProps } from 'react';
 import type * as Late from './controlsLate.ts';
-import { ERROR_KIND_LABELS, ERROR_KINDS } from '../controls/quickKinds.ts';
+import { ErrorKindOptions } from '../controls/ErrorKindOptions.tsx';
 import { VariantOptions } from '../controls/VariantOptions.tsx';
 import { LessonInvite } from '../lessons/LessonInvite.tsx';
 import { PanelMenu, PresentMenu } from '../panels/PanelGrid.tsx';
@@ -142,12 +142,7 @@ export function QuickControls(props: ComponentProps<typeof Late.QuickControls>) 
       <div className="qc-field">
         <label>Errors on {link?.id ?? 'link 1'} →</label>
         <select disabled value={errors ? 'custom' : 'none'}>
-          {errors ? <option value="custom">{ERROR_KIND_LABELS.custom}</option> : null}
-          {ERROR_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {ERROR_KIND_LABELS[k]}
-            </option>
-          ))}
+          <ErrorKindOptions custom={errors} />
         </select>
       </div>
       <div className="qc-field qc-per">
