@@ -42,9 +42,22 @@ export function PresetMenu(props: { current?: string; onPick: (name: string) => 
 const RealLessonMenu = lazy(() => lessonMenu().then((m) => ({ default: m.LessonMenu })));
 export function LessonMenu(props: { progress: Progress; onProgress: (p: Progress) => void; preset?: string }) {
   const [asked, setAsked] = useState(false);
+  // The stand-in opens in the click itself, not on its `toggle` event: that event comes a task
+  // later, by when React may have put the real menu (or, as the first picture comes up, a new
+  // stand-in) in this node's place, and the open asked for would be lost with the old node (seen
+  // once in a busy browser test: the real menu came in closed). Its open state is React's, so a
+  // replacement stand-in is drawn open too, and the real menu opens on arrival. `onToggle` follows
+  // what others do to it (useDismissMenus closes it on Escape or a click outside).
   const standIn = (
-    <details className="menu lesson-menu" data-testid="lesson-menu" onToggle={(e) => setAsked(e.currentTarget.open)}>
-      <summary>Lessons</summary>
+    <details className="menu lesson-menu" data-testid="lesson-menu" open={asked} onToggle={(e) => setAsked(e.currentTarget.open)}>
+      <summary
+        onClick={(e) => {
+          e.preventDefault();
+          setAsked(!asked);
+        }}
+      >
+        Lessons
+      </summary>
     </details>
   );
   if (!useFirstPictureUp() && !asked) return standIn;

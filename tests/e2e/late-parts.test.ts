@@ -23,9 +23,13 @@ const haveChromium = existsSync(CHROMIUM);
 describe.runIf(haveChromium)('parts loaded after the first chart', () => {
   const s = previewSession();
 
-  /** A first visit at 1280×720 with the chunk `chunk` names held back until `release()`, once its first chart is drawn. */
-  async function visitHolding(chunk: RegExp) {
+  /**
+   * A first visit at 1280×720 with the chunk `chunk` names held back until `release()`, once its
+   * first chart is drawn; `init` runs in the page before its own scripts.
+   */
+  async function visitHolding(chunk: RegExp, init?: () => void) {
     const context = await s.browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+    if (init) await context.addInitScript(init);
     const page = await context.newPage();
     let release: () => void = () => {};
     const released = new Promise<void>((ok) => (release = ok));
@@ -132,6 +136,44 @@ describe.runIf(haveChromium)('parts loaded after the first chart', () => {
       await page.getByTestId('seek').fill('0');
       await page.waitForFunction(() => document.querySelector('[data-testid="cursor-time"]')?.textContent === 't = 0.000 s');
       expect(await boxes(), 'the plot, the transport, the notes row, the toolbar and the quick bar where they were').toBe(before);
+    } finally {
+      await close();
+    }
+  });
+
+  it('first visit: Lessons clicked just as the first picture counts as up opens, stays open while its code loads, and shows its lessons when it arrives', async () => {
+    // The page's idle callbacks wait for the test: in one, once the first picture is up, lazy.tsx
+    // starts the toolbar menus' code and swaps the Lessons stand-in for a Suspense fallback.
+    const holdIdle = (): void => {
+      const idle = window.requestIdleCallback.bind(window);
+      let held: IdleRequestCallback[] | null = [];
+      window.requestIdleCallback = (cb, options) => (held ? (held.push(cb), 0) : idle(cb, options));
+      Object.assign(window, {
+        releaseIdle: (): void => {
+          const now = held ?? [];
+          held = null;
+          for (const cb of now) cb({ didTimeout: true, timeRemaining: () => 0 });
+        },
+      });
+    };
+    const { page, held, release, close } = await visitHolding(/\/assets\/LessonMenu-[^/]*\.js$/, holdIdle);
+    try {
+      await page.waitForFunction(() => document.querySelector('[data-late="controls"]') === null, null, { timeout: 30_000 });
+      const menu = page.getByTestId('lesson-menu');
+      const isOpen = () => menu.evaluate((d) => (d as HTMLDetailsElement).open);
+      expect(held).toEqual([]); // not asked for yet: the first stand-in
+      // the click, and the swap in the same task: before the details' toggle event, which comes a
+      // task after the click (a busy page's interleaving, made certain here)
+      await page.evaluate(() => {
+        document.querySelector<HTMLElement>('[data-testid=lesson-menu] summary')!.click();
+        (window as unknown as { releaseIdle: () => void }).releaseIdle();
+      });
+      await expect.poll(() => held.length).toBe(1);
+      expect(await isOpen(), 'open while its code loads').toBe(true);
+      release();
+      const links = page.getByTestId('preset-lessons').locator('a');
+      await links.first().waitFor({ state: 'attached', timeout: 30_000 });
+      expect(await links.first().isVisible(), 'the real menu arrived open').toBe(true);
     } finally {
       await close();
     }
