@@ -7,11 +7,15 @@ import { lazy, Suspense, useState } from 'react';
 import type { Progress } from './lessons/progress.ts';
 import { deferred, exportMenu, lessonMenu, presetMenu, useFirstPictureUp } from './lazy.tsx';
 
-// The toolbar keeps the menu's place (and its label) while the chunk loads.
+// The toolbar keeps the menu's place (and its label) while the chunk loads. Each stand-in is
+// marked `data-late`, as lateControls.tsx's are, so the browser tests' settled() waits for the
+// real menus too: a test that measures or clicks the toolbar then meets the menus a user ends with.
+const LATE = 'menus';
+
 export const ExportMenu = deferred(
   () => exportMenu().then((m) => m.ExportMenu),
   () => (
-    <details className="menu export-menu">
+    <details className="menu export-menu" data-late={LATE}>
       <summary>Export</summary>
     </details>
   ),
@@ -25,7 +29,7 @@ const RealPresetMenu = lazy(() => presetMenu().then((m) => ({ default: m.PresetM
 export function PresetMenu(props: { current?: string; onPick: (name: string) => void }) {
   const [asked, setAsked] = useState(false);
   const standIn = (
-    <div className="preset-menu">
+    <div className="preset-menu" data-late={LATE}>
       <button type="button" aria-expanded={false} data-testid="preset-menu" aria-busy={asked} onClick={() => setAsked(true)}>
         Presets <span aria-hidden="true">▾</span>
       </button>
@@ -49,7 +53,7 @@ export function LessonMenu(props: { progress: Progress; onProgress: (p: Progress
   // replacement stand-in is drawn open too, and the real menu opens on arrival. `onToggle` follows
   // what others do to it (useDismissMenus closes it on Escape or a click outside).
   const standIn = (
-    <details className="menu lesson-menu" data-testid="lesson-menu" open={asked} onToggle={(e) => setAsked(e.currentTarget.open)}>
+    <details className="menu lesson-menu" data-testid="lesson-menu" data-late={LATE} open={asked} onToggle={(e) => setAsked(e.currentTarget.open)}>
       <summary
         onClick={(e) => {
           e.preventDefault();

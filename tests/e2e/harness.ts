@@ -180,8 +180,8 @@ export async function settled(page: Page | Frame): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll('.footnote code')].every((c) => /^[0-9a-f]{8}$/.test(c.textContent ?? '')), null, { timeout: 60_000 });
   // charts off screen while the runs came in are drawn just after (ChartSvg's mayWait)
   await page.waitForFunction(() => document.querySelector('[data-pending-draw]') === null, null, { timeout: 60_000 });
-  // the parts loaded after the first chart (the events' code: the event count, captions, notices)
-  // have replaced their stand-ins
+  // the parts loaded after the first chart (the events' code: the event count, captions, notices;
+  // the controls; the toolbar's Lessons, Presets and Export menus) have replaced their stand-ins
   await page.waitForFunction(() => document.querySelector('[data-late]') === null, null, { timeout: 60_000 });
 }
 

@@ -162,6 +162,9 @@ describe.runIf(haveChromium)('parts loaded after the first chart', () => {
       const menu = page.getByTestId('lesson-menu');
       const isOpen = () => menu.evaluate((d) => (d as HTMLDetailsElement).open);
       expect(held).toEqual([]); // not asked for yet: the first stand-in
+      // marked as not final, so settled() waits for the real menu (a toolbar measured or clicked
+      // just after settled() met the menus mid-swap: first-visit's phone toolbar counted two items)
+      expect(await menu.getAttribute('data-late')).toBe('menus');
       // the click, and the swap in the same task: before the details' toggle event, which comes a
       // task after the click (a busy page's interleaving, made certain here)
       await page.evaluate(() => {
@@ -174,6 +177,8 @@ describe.runIf(haveChromium)('parts loaded after the first chart', () => {
       const links = page.getByTestId('preset-lessons').locator('a');
       await links.first().waitFor({ state: 'attached', timeout: 30_000 });
       expect(await links.first().isVisible(), 'the real menu arrived open').toBe(true);
+      await settled(page);
+      expect(await menu.getAttribute('data-late')).toBeNull();
     } finally {
       await close();
     }
