@@ -3,7 +3,7 @@
  * comes with the controls after the first chart): each a stand-in of the same label until its
  * own chunk is in (lazy.tsx loads them once the first picture's runs are complete).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Progress } from './lessons/progress.ts';
 import { deferred, exportMenu, lessonMenu, presetMenu, useFirstPictureUp } from './lazy.tsx';
 
@@ -25,6 +25,16 @@ export const ExportMenu = deferred(
  * same label holds the place; opened before then, it loads them and the menu opens as it arrives.
  * Their chunks bring the late checks (state/late.ts), which the first chart does not wait for.
  */
+/**
+ * A catalogue menu's stand-in until the first picture is up or the menu is asked for; then the
+ * real menu (`children`, a lazy component, whose chunk starts loading as it is first rendered),
+ * behind the same stand-in until its chunk is in.
+ */
+function UntilAsked({ asked, standIn, children }: { asked: boolean; standIn: ReactNode; children: ReactNode }) {
+  if (!useFirstPictureUp() && !asked) return standIn;
+  return <Suspense fallback={standIn}>{children}</Suspense>;
+}
+
 const RealPresetMenu = lazy(() => presetMenu().then((m) => ({ default: m.PresetMenu })));
 export function PresetMenu(props: { current?: string; onPick: (name: string) => void }) {
   const [asked, setAsked] = useState(false);
@@ -35,11 +45,10 @@ export function PresetMenu(props: { current?: string; onPick: (name: string) => 
       </button>
     </div>
   );
-  if (!useFirstPictureUp() && !asked) return standIn;
   return (
-    <Suspense fallback={standIn}>
+    <UntilAsked asked={asked} standIn={standIn}>
       <RealPresetMenu {...props} initiallyOpen={asked} />
-    </Suspense>
+    </UntilAsked>
   );
 }
 
@@ -64,10 +73,9 @@ export function LessonMenu(props: { progress: Progress; onProgress: (p: Progress
       </summary>
     </details>
   );
-  if (!useFirstPictureUp() && !asked) return standIn;
   return (
-    <Suspense fallback={standIn}>
+    <UntilAsked asked={asked} standIn={standIn}>
       <RealLessonMenu {...props} initiallyOpen={asked} />
-    </Suspense>
+    </UntilAsked>
   );
 }
