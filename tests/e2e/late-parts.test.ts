@@ -141,6 +141,53 @@ describe.runIf(haveChromium)('parts loaded after the first chart', () => {
     }
   });
 
+  it('first visit: the event list opened while its code loads arrives open, even when the open\'s toggle event comes after the swap', async () => {
+    // The details' toggle events wait for the test (stopped before React's listener on the
+    // element hears them, sent again on release): a busy page's order, made certain here, where
+    // React replaces the stand-in with the real list before the click's toggle event is handled.
+    const holdToggles = (): void => {
+      const held: EventTarget[] = [];
+      let holding = false;
+      let resending = false;
+      window.addEventListener(
+        'toggle',
+        (e) => {
+          if (!holding || resending || !e.target) return;
+          e.stopImmediatePropagation();
+          held.push(e.target);
+        },
+        true,
+      );
+      Object.assign(window, {
+        holdToggles: (): void => void (holding = true),
+        releaseToggles: (): void => {
+          holding = false;
+          resending = true;
+          for (const t of held.splice(0)) t.dispatchEvent(new Event('toggle'));
+          resending = false;
+        },
+      });
+    };
+    const { page, held, release, close } = await visitHolding(/\/assets\/eventsLate-[^/]*\.js$/, holdToggles);
+    try {
+      await page.waitForFunction(() => document.querySelector('[data-late="events"]') !== null);
+      expect(held.length).toBe(1);
+      const list = page.getByTestId('event-list');
+      await page.evaluate(() => (window as unknown as { holdToggles: () => void }).holdToggles());
+      await list.locator('summary').click();
+      expect(await list.evaluate((d) => (d as HTMLDetailsElement).open), 'open while its code loads').toBe(true);
+      release();
+      await page.waitForFunction(() => document.querySelector('[data-late="events"]') === null, null, { timeout: 30_000 });
+      await page.evaluate(() => (window as unknown as { releaseToggles: () => void }).releaseToggles());
+      await settled(page);
+      expect(await list.locator('summary').textContent()).toMatch(/^Congestion events \(\d+\)$/);
+      expect(await list.evaluate((d) => (d as HTMLDetailsElement).open), 'the real list arrived open').toBe(true);
+      expect(await list.locator('input[type=checkbox]').first().isVisible(), 'its filters show').toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
   it('first visit: Lessons clicked just as the first picture counts as up opens, stays open while its code loads, and shows its lessons when it arrives', async () => {
     // The page's idle callbacks wait for the test: in one, once the first picture is up, lazy.tsx
     // starts the toolbar menus' code and swaps the Lessons stand-in for a Suspense fallback.
