@@ -6,6 +6,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Progress } from './lessons/progress.ts';
 import { deferred, exportMenu, lessonMenu, presetMenu, useFirstPictureUp } from './lazy.tsx';
+import { StandInDetails } from './shell/StandInDetails.tsx';
 
 // The toolbar keeps the menu's place (and its label) while the chunk loads. Each stand-in is
 // marked `data-late`, as lateControls.tsx's are, so the browser tests' settled() waits for the
@@ -55,23 +56,10 @@ export function PresetMenu(props: { current?: string; onPick: (name: string) => 
 const RealLessonMenu = lazy(() => lessonMenu().then((m) => ({ default: m.LessonMenu })));
 export function LessonMenu(props: { progress: Progress; onProgress: (p: Progress) => void; preset?: string }) {
   const [asked, setAsked] = useState(false);
-  // The stand-in opens in the click itself, not on its `toggle` event: that event comes a task
-  // later, by when React may have put the real menu (or, as the first picture comes up, a new
-  // stand-in) in this node's place, and the open asked for would be lost with the old node (seen
-  // once in a busy browser test: the real menu came in closed). Its open state is React's, so a
-  // replacement stand-in is drawn open too, and the real menu opens on arrival. `onToggle` follows
-  // what others do to it (useDismissMenus closes it on Escape or a click outside).
   const standIn = (
-    <details className="menu lesson-menu" data-testid="lesson-menu" data-late={LATE} open={asked} onToggle={(e) => setAsked(e.currentTarget.open)}>
-      <summary
-        onClick={(e) => {
-          e.preventDefault();
-          setAsked(!asked);
-        }}
-      >
-        Lessons
-      </summary>
-    </details>
+    <StandInDetails open={asked} onOpen={setAsked} className="menu lesson-menu" testId="lesson-menu" late={LATE}>
+      Lessons
+    </StandInDetails>
   );
   return (
     <UntilAsked asked={asked} standIn={standIn}>
